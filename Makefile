@@ -1,0 +1,30 @@
+# The two commands of the README: `make run` and `make test`. Each sets up .venv first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench setup clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/pokertd demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python bench/evaluator.py
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache
