@@ -25,6 +25,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	$(BIN)/python bench/evaluator.py
+	$(BIN)/python bench/engine.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache

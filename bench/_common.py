@@ -1,0 +1,142 @@
+"""Shared helpers of the side-by-side benchmarks: timing, summaries and the printed table.
+
+The machine is small and noisy, so every figure is a median and a best over several timed
+runs (or chunks of one long run), and the comparison that matters is the ratio between
+libraries measured in the same process, one after the other, on the same work.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from rich.console import Console
+from rich.table import Table
+
+# Wide enough for the tables when output goes to a file or a pipe (Rich falls back to 80).
+console = Console(highlight=False, width=int(os.environ.get("COLUMNS", "0")) or 170)
+
+
+@dataclass
+class Result:
+    """One row of a benchmark table: a library doing one kind of work."""
+
+    name: str
+    unit: str                          # what a rate counts, per second: "hands", "showdowns", ...
+    rates: list[float] = field(default_factory=list)   # one per timed run or chunk
+    items: int = 0                     # items timed in total, over every run
+    note: str = ""
+    ok: bool | None = None             # the same work as ours (None: not checked)
+    skipped: str | None = None         # why the row has no figure
+    seconds: list[float] = field(default_factory=list)  # per call, for "ms per call" rows
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.rates) if self.rates else float("nan")
+
+    @property
+    def best(self) -> float:
+        return max(self.rates) if self.rates else float("nan")
+
+
+def timed(fn: Callable[[], object]) -> tuple[float, object]:
+    """Seconds taken by one call of ``fn`` (garbage collection off while it runs) and its result."""
+    gc.collect()
+    gc.disable()
+    try:
+        t0 = time.perf_counter()
+        out = fn()
+        dt = time.perf_counter() - t0
+    finally:
+        gc.enable()
+    return dt, out
+
+
+def run_chunks(result: Result, work: Callable[[int, int], list], n: int, chunk: int,
+               budget: float, min_chunks: int = 3) -> list:
+    """Time ``work(lo, hi)`` over consecutive chunks of 0..n until n is done or ``budget``
+    seconds have gone (and at least ``min_chunks`` chunks, or all of n, were timed).
+    Each chunk's rate is one sample. Returns the concatenated outputs, in order."""
+    outputs: list = []
+    spent = 0.0
+    lo = 0
+    done_chunks = 0
+    while lo < n:
+        hi = min(n, lo + chunk)
+        dt, out = timed(lambda: work(lo, hi))
+        outputs.extend(out)
+        result.rates.append((hi - lo) / dt)
+        result.items += hi - lo
+        spent += dt
+        done_chunks += 1
+        lo = hi
+        if spent > budget and done_chunks >= min_chunks:
+            break
+    return outputs
+
+
+def fmt_rate(x: float) -> str:
+    if x != x:  # nan
+        return "-"
+    for div, suffix in ((1e9, " G"), (1e6, " M"), (1e3, " k")):
+        if x >= div:
+            return f"{x / div:,.2f}{suffix}"
+    return f"{x:,.1f}"
+
+
+def fmt_ratio(x: float) -> str:
+    if x != x or x == 0:
+        return "-"
+    return f"{x:,.3f}x" if x < 10 else f"{x:,.1f}x"
+
+
+def print_rate_table(title: str, rows: Sequence[Result], refs: Sequence[tuple[str, Result]]) -> None:
+    """Rates (median and best per second) and, for each reference row of ours, the ratio
+    reference / row on medians: above 1 means ours is faster."""
+    table = Table(title=title, title_justify="left")
+    unit = next((r.unit.strip() for r in rows if r.unit), "items")
+    table.add_column("library: work")
+    table.add_column(f"median {unit}/s", justify="right")
+    table.add_column(f"best {unit}/s", justify="right")
+    for label, _ in refs:
+        table.add_column(label, justify="right")
+    table.add_column("timed", justify="right")
+    table.add_column("same work", justify="center")
+    table.add_column("note")
+    for r in rows:
+        if r.skipped:
+            table.add_row(r.name, "-", "-", *["-" for _ in refs], "-", "-", f"skipped: {r.skipped}")
+            continue
+        ratios = [fmt_ratio(ref.median / r.median) if ref.rates and r.rates else "-" for _, ref in refs]
+        ok = {None: "n/a", True: "yes", False: "NO"}[r.ok]
+        table.add_row(r.name, fmt_rate(r.median), fmt_rate(r.best), *ratios,
+                      f"{r.items:,}", ok, r.note)
+    console.print(table)
+
+
+def print_time_table(title: str, rows: Sequence[Result], ref: Result, ref_label: str) -> None:
+    """Milliseconds per call (median and best) and the ratio row / ours on medians: above 1
+    means ours is faster."""
+    table = Table(title=title, title_justify="left")
+    table.add_column("library: work")
+    table.add_column("median ms", justify="right")
+    table.add_column("best ms", justify="right")
+    table.add_column(ref_label, justify="right")
+    table.add_column("calls", justify="right")
+    table.add_column("same result", justify="center")
+    table.add_column("note")
+    ref_ms = statistics.median(ref.seconds) * 1e3 if ref.seconds else float("nan")
+    for r in rows:
+        if r.skipped:
+            table.add_row(r.name, "-", "-", "-", "-", "-", f"skipped: {r.skipped}")
+            continue
+        med = statistics.median(r.seconds) * 1e3
+        best = min(r.seconds) * 1e3
+        ratio = fmt_ratio(med / ref_ms) if ref.seconds else "-"
+        ok = {None: "n/a", True: "yes", False: "NO"}[r.ok]
+        table.add_row(r.name, f"{med:,.3f}", f"{best:,.3f}", ratio, str(len(r.seconds)), ok, r.note)
+    console.print(table)
