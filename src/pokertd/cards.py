@@ -7,6 +7,7 @@ which keeps the evaluator's hot path free of conversions.
 
 from __future__ import annotations
 
+import operator
 import random
 import re
 import secrets
@@ -33,8 +34,9 @@ class Card(int):
             return value
         if isinstance(value, str):
             return parse_card(value)
-        if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, (bool, float)) or not hasattr(value, "__index__"):
             raise ValueError(f"not a card: {value!r} (expected an index 0..51 or text like 'As')")
+        value = operator.index(value)  # plain ints and NumPy integers alike
         if not 0 <= value < 52:
             raise ValueError(f"not a card index: {value} (card indices are 0..51)")
         return _CARDS[value]

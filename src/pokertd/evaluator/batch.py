@@ -14,7 +14,7 @@ PARALLEL_THRESHOLD = 20_000
 
 _T = tables()
 KEY, BIT = kernels.card_tables(RANK_KEYS)
-OFFSETS = _T["hash_offsets"].astype(np.int64)
+OFFSETS = _T["hash_offsets"]  # int32: half the cache footprint of int64
 TABLE = _T["hash_table"]
 FLUSH = _T["flush"]
 _STARTS = np.asarray(category_starts(), np.int64)

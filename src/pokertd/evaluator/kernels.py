@@ -96,23 +96,43 @@ def row_kernel(m: int, check: bool, parallel: bool):
 
 
 @njit(cache=True, inline="always")
-def _score(acc, strengths, base_key, base_masks, k, masks, offsets, table, flush):
-    """Score one complete board for every hand into acc (strengths is scratch space).
+def _hand_strength(hk, hole, h, board, offsets, table, flush):
+    """Strength of hand h: hk is its packed key sum (suit bias included), board the five
+    board cards. The flush mask is rebuilt from the cards only when a flush is there."""
+    if hk & FLUSH_TEST:
+        s = _flush_suit(hk)
+        mask = 0
+        for j in range(2):
+            c = hole[h, j]
+            if (c & 3) == s:
+                mask |= 1 << (c >> 2)
+        for j in range(5):
+            c = board[j]
+            if (c & 3) == s:
+                mask |= 1 << (c >> 2)
+        return np.int64(flush[mask])
+    return np.int64(_nonflush(hk, offsets, table))
 
-    acc[h] = [wins, ties, boards won alone, boards shared by 2, ..., shared by n_hands].
+
+@njit(cache=True, inline="always")
+def _score(acc, strengths, hole, base_key, k, board, offsets, table, flush):
+    """Score one complete board for every hand into acc (strengths is scratch space)."""
+    for h in range(base_key.shape[0]):
+        strengths[h] = _hand_strength(base_key[h] + k, hole, h, board, offsets, table, flush)
+    _outcome(acc, strengths, 1)
+
+
+@njit(cache=True, inline="always")
+def _outcome(acc, strengths, weight):
+    """Add ``weight`` showdowns with these strengths to acc (weight may be negative).
+
+    acc[h] = [wins, ties, showdowns won alone, shared by 2, ..., shared by n_hands].
     """
-    n_hands = base_key.shape[0]
+    n_hands = strengths.shape[0]
     best = -1
     n_best = 0
     for h in range(n_hands):
-        hk = base_key[h] + k
-        sc = (hk & 0xFFFF) + SUIT_BIAS
-        if sc & FLUSH_TEST:
-            s = _flush_suit(sc)
-            v = np.int64(flush[base_masks[h, s] | masks[s]])
-        else:
-            v = np.int64(_nonflush(hk, offsets, table))
-        strengths[h] = v
+        v = strengths[h]
         if v > best:
             best = v
             n_best = 1
@@ -120,74 +140,117 @@ def _score(acc, strengths, base_key, base_masks, k, masks, offsets, table, flush
             n_best += 1
     for h in range(n_hands):
         if strengths[h] == best:
-            if n_best == 1:
-                acc[h, 0] += 1
-            else:
-                acc[h, 1] += 1
-            acc[h, 1 + n_best] += 1
+            acc[h, 0 if n_best == 1 else 1] += weight
+            acc[h, 1 + n_best] += weight
 
 
 @njit(cache=True)
-def _hand_bases(hole, board, key):
-    n_hands = hole.shape[0]
-    base_key = np.zeros(n_hands, np.int64)
-    base_masks = np.zeros((n_hands, 4), np.int64)
-    for h in range(n_hands):
-        for j in range(2 + board.shape[0]):
-            c = hole[h, j] if j < 2 else board[j - 2]
-            base_key[h] += key[c]
-            base_masks[h, c & 3] |= 1 << (c >> 2)
-    return base_key, base_masks
+def rank_multiset_showdowns(base_rank, multiset_rank, multiset_weight, offsets, table, acc):
+    """The rank-only pass of exact enumeration.
+
+    Every board completion with the same rank multiset gives every hand the same
+    non-flush strength, so each multiset is scored once, weighted by how many boards
+    share it. Boards where someone makes a flush are corrected by flush_showdowns.
+    base_rank: rank-key sum of each hand's hole cards plus the known board.
+    """
+    n_hands = base_rank.shape[0]
+    strengths = np.empty(n_hands, np.int64)
+    for i in range(multiset_rank.shape[0]):
+        w = multiset_weight[i]
+        if w == 0:
+            continue
+        for h in range(n_hands):
+            rk = base_rank[h] + multiset_rank[i]
+            strengths[h] = table[offsets[rk >> ROW_SHIFT] + (rk & ROW_MASK)]
+        _outcome(acc, strengths, w)
 
 
 @njit(cache=True, parallel=True)
-def enumerate_showdowns(hole, board, deck, key, offsets, table, flush):
-    """Exact equity: every completion of ``board`` from ``deck`` for each hand in ``hole``.
+def flush_showdowns(hole, board, suit, suited, others, key, offsets, table, flush):
+    """The flush correction of exact enumeration, for one suit and one count of it.
 
-    hole: int64[k, 2]; board: int64[b] (0..5 known cards); deck: int64[d] the cards that
-    can still come. Returns int64[max(d, 1), k, 2 + k], per first card drawn (the caller
-    sums them), laid out as ``_score`` describes.
+    Each board drawn here is ``suited[i]`` (cards of ``suit``) plus ``others[j]`` (cards of
+    other suits); the board then holds at least three cards of ``suit``, so no other suit
+    can make a flush. The rank pass scored these boards without flushes; here that
+    outcome is taken back and the true one added. Whether a hand has a flush, and which,
+    depends on ``suited[i]`` alone, so it is found once per i. Returns int64[len(suited),
+    k, 2 + k] for the caller to sum.
     """
     n_hands = hole.shape[0]
-    r = 5 - board.shape[0]
-    d = deck.shape[0]
-    out = np.zeros((max(d, 1), n_hands, 2 + n_hands), np.int64)
-    base_key, base_masks = _hand_bases(hole, board, key)
-    if r == 0:
-        _score(out[0], np.empty(n_hands, np.int64), base_key, base_masks, 0,
-               np.zeros(4, np.int64), offsets, table, flush)
-        return out
-    for first in prange(d - r + 1):
-        scratch = np.empty(n_hands, np.int64)
-        idx = np.zeros(5, np.int64)
-        lvl_key = np.zeros(6, np.int64)
-        lvl_masks = np.zeros((6, 4), np.int64)
-        c = deck[first]
-        lvl_key[1] = key[c]
-        lvl_masks[1, c & 3] = 1 << (c >> 2)
-        if r == 1:
-            _score(out[first], scratch, base_key, base_masks, lvl_key[1], lvl_masks[1],
-                   offsets, table, flush)
-            continue
-        # Iterative combinations of the other r - 1 cards, partial sums kept per level.
-        level = 1
-        idx[1] = first
-        while level >= 1:
-            idx[level] += 1
-            if idx[level] > d - r + level:
-                level -= 1
-                continue
-            c = deck[idx[level]]
-            lvl_key[level + 1] = lvl_key[level] + key[c]
-            for s in range(4):
-                lvl_masks[level + 1, s] = lvl_masks[level, s]
-            lvl_masks[level + 1, c & 3] |= 1 << (c >> 2)
-            if level + 1 == r:
-                _score(out[first], scratch, base_key, base_masks, lvl_key[r], lvl_masks[r],
-                       offsets, table, flush)
-            else:
-                level += 1
-                idx[level] = idx[level - 1]
+    nb = board.shape[0]
+    ms = suited.shape[1]
+    mo = others.shape[1]
+    out = np.zeros((suited.shape[0], n_hands, 2 + n_hands), np.int64)
+    base = np.empty(n_hands, np.int64)
+    base_mask = np.zeros(n_hands, np.int64)
+    for h in range(n_hands):
+        base[h] = key[hole[h, 0]] + key[hole[h, 1]]
+        for t in range(2 + nb):
+            c = hole[h, t] if t < 2 else board[t - 2]
+            if t >= 2:
+                base[h] += key[c]
+            if (c & 3) == suit:
+                base_mask[h] |= 1 << (c >> 2)
+    for i in prange(suited.shape[0]):
+        acc = out[i]
+        true_s = np.empty(n_hands, np.int64)
+        rank_s = np.empty(n_hands, np.int64)
+        flush_s = np.full(n_hands, -1, np.int64)
+        ki = 0
+        suited_mask = 0
+        for t in range(ms):
+            c = suited[i, t]
+            ki += key[c]
+            suited_mask |= 1 << (c >> 2)
+        any_flush = False
+        for h in range(n_hands):
+            mask = base_mask[h] | suited_mask
+            # Five or more cards of the suit: popcount of the 13-bit rank mask.
+            n_suited = 0
+            x = mask
+            while x:
+                x &= x - 1
+                n_suited += 1
+            if n_suited >= 5:
+                flush_s[h] = flush[mask]
+                any_flush = True
+        if not any_flush:
+            continue  # the rank pass already scored these boards right
+        for j in range(others.shape[0]):
+            k = ki
+            for t in range(mo):
+                k += key[others[j, t]]
+            for h in range(n_hands):
+                v = np.int64(_nonflush(base[h] + k, offsets, table))
+                rank_s[h] = v
+                true_s[h] = flush_s[h] if flush_s[h] >= 0 else v
+            _outcome(acc, true_s, 1)
+            _outcome(acc, rank_s, -1)
+    return out
+
+
+@njit(cache=True)
+def combinations(cards, m):
+    """All m-card combinations of ``cards`` (increasing positions), as int64[C(n, m), m]."""
+    n = cards.shape[0]
+    total = 1
+    for i in range(m):
+        total = total * (n - i) // (i + 1)
+    if m > n:
+        total = 0
+    out = np.empty((total, m), np.int64)
+    idx = np.arange(m)
+    for row in range(total):
+        for t in range(m):
+            out[row, t] = cards[idx[t]]
+        t = m - 1
+        while t >= 0 and idx[t] == n - m + t:
+            t -= 1
+        if t < 0:
+            break
+        idx[t] += 1
+        for u in range(t + 1, m):
+            idx[u] = idx[u - 1] + 1
     return out
 
 
@@ -230,25 +293,25 @@ def monte_carlo_showdowns(combos, starts, board, dead_bits, samples, seed, n_chu
     extra = samples - per_chunk * n_chunks
     nb = board.shape[0]
     board_key = 0
-    board_masks = np.zeros(4, np.int64)
     board_bits = np.uint64(0)
     for j in range(nb):
-        c = board[j]
-        board_key += key[c]
-        board_masks[c & 3] |= 1 << (c >> 2)
-        board_bits |= np.uint64(1) << np.uint64(c)
+        board_key += key[board[j]]
+        board_bits |= np.uint64(1) << np.uint64(board[j])
     for chunk in prange(n_chunks):
         state = np.empty(1, np.uint64)
-        # SplitMix-style seeding: distinct, well-mixed streams per (seed, chunk).
+        # SplitMix64 finaliser: distinct, well-mixed streams per (seed, chunk).
         z = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(chunk + 1) * np.uint64(0xBF58476D1CE4E5B9)
         z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
         z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
         z = z ^ (z >> np.uint64(31))
         state[0] = z if z != 0 else np.uint64(0x2545F4914F6CDD1D)
-        base_key = np.zeros(n_players, np.int64)
-        base_masks = np.zeros((n_players, 4), np.int64)
-        masks = np.zeros(4, np.int64)
+        hole = np.empty((n_players, 2), np.int64)
+        base_key = np.empty(n_players, np.int64)
+        cards = np.empty(5, np.int64)
+        for j in range(nb):
+            cards[j] = board[j]
         scratch = np.empty(n_players, np.int64)
+        acc = out[chunk]
         todo = per_chunk + (1 if chunk < extra else 0)
         done = 0
         while done < todo:
@@ -256,7 +319,8 @@ def monte_carlo_showdowns(combos, starts, board, dead_bits, samples, seed, n_chu
             ok = True
             for p in range(n_players):
                 lo = starts[p]
-                i = lo + _below(state, starts[p + 1] - lo)
+                n = starts[p + 1] - lo
+                i = lo if n == 1 else lo + _below(state, n)
                 a = combos[i, 0]
                 b = combos[i, 1]
                 ab = (np.uint64(1) << np.uint64(a)) | (np.uint64(1) << np.uint64(b))
@@ -264,25 +328,21 @@ def monte_carlo_showdowns(combos, starts, board, dead_bits, samples, seed, n_chu
                     ok = False
                     break
                 used |= ab
-                base_key[p] = key[a] + key[b]
-                for s in range(4):
-                    base_masks[p, s] = 0
-                base_masks[p, a & 3] |= 1 << (a >> 2)
-                base_masks[p, b & 3] |= 1 << (b >> 2)
+                hole[p, 0] = a
+                hole[p, 1] = b
+                base_key[p] = SUIT_BIAS + key[a] + key[b]
             if not ok:
                 continue
             k = board_key
-            for s in range(4):
-                masks[s] = board_masks[s]
-            for _ in range(5 - nb):
+            for j in range(nb, 5):
                 while True:
                     c = _below(state, 52)
                     bc = np.uint64(1) << np.uint64(c)
                     if not (used & bc):
                         break
                 used |= bc
+                cards[j] = c
                 k += key[c]
-                masks[c & 3] |= 1 << (c >> 2)
-            _score(out[chunk], scratch, base_key, base_masks, k, masks, offsets, table, flush)
+            _score(acc, scratch, hole, base_key, k, cards, offsets, table, flush)
             done += 1
     return out

@@ -84,7 +84,7 @@ evaluate = _make_evaluate()
 def _flush(k: int, cards) -> int:
     suit = (((k >> _SUIT_SHIFT) & 0x8888).bit_length() >> 2) - 1
     mask = 0
-    for c in cards:
+    for c in map(int, cards):  # plain ints: a NumPy uint8 would overflow the shift
         if c & 3 == suit:
             mask |= 1 << (c >> 2)
     return _FLUSH[mask]
@@ -93,7 +93,8 @@ def _flush(k: int, cards) -> int:
 def _evaluate_checked(cards) -> int:
     """The slow path: parse and validate (raising a ValueError that names the fault)."""
     if not isinstance(cards, str) and not hasattr(cards, "__len__"):
-        cards = tuple(cards)
+        # The fast path may already have consumed part of an iterator.
+        raise ValueError("cards must be a sequence (list, tuple, array or text), not an iterator")
     parsed = parse_cards(cards, count=(5, 6, 7))
     return evaluate(tuple(int(c) for c in parsed))  # now valid: takes the fast path
 

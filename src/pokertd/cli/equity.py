@@ -1,0 +1,56 @@
+"""``pokertd equity``: hold'em equity of hands and ranges, exact or Monte Carlo."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from .app import app
+
+
+class OutputFormat(str, Enum):
+    table = "table"
+    json = "json"
+
+
+def equity_table(result, title: str) -> Table:
+    table = Table(title=title)
+    table.add_column("hand")
+    table.add_column("win", justify="right")
+    table.add_column("tie", justify="right")
+    table.add_column("equity", justify="right")
+    for p in result.players:
+        table.add_row(p.hand, f"{p.win:.4%}", f"{p.tie:.4%}", f"{p.equity:.4%}")
+    return table
+
+
+@app.command()
+def equity(
+    hands: Annotated[list[str], typer.Argument(help="Two or more hands or ranges: AhAs, KdKc, 'QQ+,AKs'.")],
+    board: Annotated[str, typer.Option(help="Known board cards, e.g. 2c7d9h.")] = "",
+    dead: Annotated[str, typer.Option(help="Dead cards that cannot come, e.g. 3s4s.")] = "",
+    samples: Annotated[int | None, typer.Option(help="Monte Carlo with this many samples (default: exact).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for Monte Carlo, for a reproducible result.")] = None,
+    output: Annotated[OutputFormat, typer.Option("--format", help="table or json.")] = OutputFormat.table,
+) -> None:
+    """Win, tie and equity of each hand: exact (every board) unless --samples is given.
+
+    Example: pokertd equity AhAs KdKc --board 2c7d9h
+    """
+    from ..evaluator.equity import equity as compute
+
+    try:
+        result = compute(hands, board, dead, samples=samples, seed=seed)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(result.to_dict()))
+        return
+    how = "exact" if result.exact else f"Monte Carlo, seed {seed}" if seed is not None else "Monte Carlo"
+    title = f"{'board ' + board if board else 'pre-flop'}: {result.boards:,} {'boards' if result.exact else 'samples'} ({how})"
+    Console().print(equity_table(result, title))

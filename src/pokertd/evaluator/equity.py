@@ -1,0 +1,274 @@
+"""Hold'em equity: exact enumeration and seeded Monte Carlo, for hands and ranges.
+
+A player is given as two hole cards (``'AhAs'``) or, for ``monte_carlo_equity`` and small
+exact cases, a range (``'QQ+,AKs'``, see ranges.py). Results count, for each player, the
+boards won alone (win), the boards shared (tie) and the equity: the share of the pot
+won on average, a tie among n players counting 1/n.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+from ..cards import cards_text, parse_cards
+from . import kernels
+from .batch import FLUSH, KEY, OFFSETS, TABLE
+from .tables import RANK_KEYS, rank_multisets
+
+# Exact enumeration over ranges multiplies boards by consistent deals; past this many
+# showdowns we ask for Monte Carlo instead of running for minutes.
+MAX_EXACT_SHOWDOWNS = 1_000_000_000
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    hand: str          # the hole cards or range as given
+    wins: int          # showdowns won alone
+    ties: int          # showdowns shared with others
+    splits: tuple[int, ...]  # splits[n-1]: showdowns shared among n players (n=1: won alone)
+    showdowns: int
+
+    @property
+    def win(self) -> float:
+        return self.wins / self.showdowns
+
+    @property
+    def tie(self) -> float:
+        return self.ties / self.showdowns
+
+    @property
+    def equity_fraction(self) -> Fraction:
+        return sum((Fraction(c, n) for n, c in enumerate(self.splits, 1)), Fraction(0)) / self.showdowns
+
+    @property
+    def equity(self) -> float:
+        return float(self.equity_fraction)
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    players: tuple[PlayerEquity, ...]
+    boards: int        # showdowns counted: boards (times deals, for ranges) or samples
+    exact: bool
+
+    def to_dict(self) -> dict:
+        return {
+            "hands": [{"hand": p.hand, "win": p.win, "tie": p.tie, "equity": p.equity} for p in self.players],
+            "boards": self.boards,
+            "exact": self.exact,
+        }
+
+
+def _result(labels, counts: np.ndarray, exact: bool) -> EquityResult:
+    total = counts.sum(axis=0)  # (k, 2 + k)
+    showdowns = counts_showdowns(total)
+    players = tuple(
+        PlayerEquity(label, int(total[h, 0]), int(total[h, 1]), tuple(int(x) for x in total[h, 2:]), showdowns)
+        for h, label in enumerate(labels))
+    return EquityResult(players, showdowns, exact)
+
+
+def counts_showdowns(total: np.ndarray) -> int:
+    """Showdowns counted, from per-player split counts: a showdown shared by n players is
+    counted by each of them, so summing count/n over players and n counts each once."""
+    k = total.shape[0]
+    acc = Fraction(0)
+    for n in range(1, k + 1):
+        acc += Fraction(int(total[:, 1 + n].sum()), n)
+    return int(acc)
+
+
+def _parse_players(players, board, dead):
+    if len(players) < 2:
+        raise ValueError(f"equity needs at least two players; got {len(players)}")
+    if len(players) > 10:
+        raise ValueError(f"equity takes at most 10 players (hold'em deals 2 cards each to at most 23, but "
+                         f"this calculator stops at 10); got {len(players)}")
+    board_cards = parse_cards(board)
+    if len(board_cards) > 5:
+        raise ValueError(f"a board has at most 5 cards; got {len(board_cards)} ({cards_text(board_cards)})")
+    if len(board_cards) in (1, 2):
+        raise ValueError(f"a board has 0, 3, 4 or 5 cards; got {len(board_cards)} ({cards_text(board_cards)})")
+    dead_cards = parse_cards(dead)
+    known = list(board_cards) + list(dead_cards)
+    dup = set(board_cards) & set(dead_cards)
+    if dup:
+        raise ValueError(f"card {cards_text(sorted(dup))} is both on the board and dead")
+    labels, combo_sets, is_hand = [], [], []
+    for p in players:
+        text = p if isinstance(p, str) else cards_text(p)
+        labels.append(text)
+        combos = _as_hand(p)
+        is_hand.append(combos is not None)
+        if combos is None:
+            from .ranges import range_combos  # the range layer is only needed for ranges
+
+            combos = range_combos(text, dead=known)
+            if len(combos) == 0:
+                raise ValueError(f"range {text!r} has no combination left after removing the board and dead cards")
+        else:
+            clash = set(int(c) for c in combos[0]) & set(int(c) for c in known)
+            if clash:
+                raise ValueError(f"hand {text} uses {cards_text(sorted(clash))}, which is on the board or dead")
+        combo_sets.append(np.asarray(combos, np.int64).reshape(-1, 2))
+    seen: dict[int, str] = {}
+    for label, c, hand in zip(labels, combo_sets, is_hand):
+        if hand:
+            for card in c[0].tolist():
+                if card in seen:
+                    raise ValueError(f"card {cards_text([card])} is in both {seen[card]} and {label}")
+                seen[card] = label
+    return labels, combo_sets, np.asarray(board_cards, np.int64), np.asarray(dead_cards, np.int64)
+
+
+def _as_hand(p):
+    """Two hole cards as a (1, 2) array, or None when ``p`` is range notation."""
+    if not isinstance(p, str):
+        cards = parse_cards(p, count=2)
+        return np.asarray([cards], np.int64)
+    text = p.replace(" ", "")
+    if len(text) == 4 and text[1] in "cdhsCDHS" and text[3] in "cdhsCDHS":
+        return np.asarray([parse_cards(text, count=2)], np.int64)
+    return None
+
+
+def exact_equity(players, board=(), dead=()) -> EquityResult:
+    """Exact equity by enumerating every completion of the board.
+
+    Players are hole cards (``'AhAs'``) or ranges; with ranges every consistent deal is
+    enumerated too (refused with a clear message if that would take too long).
+    """
+    labels, combo_sets, board_arr, dead_arr = _parse_players(players, board, dead)
+    known = set(board_arr.tolist()) | set(dead_arr.tolist())
+    boards = comb(52 - len(known) - 2 * len(combo_sets), 5 - len(board_arr))
+    work = boards * int(np.prod([len(c) for c in combo_sets], dtype=object))
+    if work > MAX_EXACT_SHOWDOWNS:
+        raise ValueError(f"exact enumeration would take up to {work:,} showdowns; "
+                         f"use Monte Carlo (--samples N) for these ranges")
+    deals = _consistent_deals(combo_sets, known)
+    if not deals:
+        raise ValueError("no deal is possible: the ranges always share a card")
+    total = sum(_exact_deal(np.asarray(deal, np.int64), board_arr, known) for deal in deals)
+    return _result(labels, total[None], exact=True)
+
+
+_COMB = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)
+_RANK_KEY_ARR = np.asarray(RANK_KEYS, np.int64)
+
+
+@lru_cache(maxsize=6)
+def _rank_multisets(r: int) -> tuple[np.ndarray, np.ndarray]:
+    """(counts int64[M, 13], rank-key sums int64[M]) of every multiset of r ranks."""
+    counts = np.array([list(c) for c in rank_multisets((r,))], np.int64).reshape(-1, 13)
+    return counts, counts @ _RANK_KEY_ARR
+
+
+def _exact_deal(hole: np.ndarray, board: np.ndarray, known: set[int]) -> np.ndarray:
+    """Exact showdown counts for one deal of hole cards: int64[k, 2 + k].
+
+    Two passes instead of visiting every board: (1) every rank multiset the undealt
+    cards can form, scored without flushes and weighted by the number of boards that
+    share it; (2) for each suit, every board on which someone can make a flush in it,
+    its rank-pass outcome replaced by the true one. Two suits can never both give a
+    flush on one board (that needs six board cards), so no board is corrected twice.
+    """
+    n_hands = hole.shape[0]
+    used = known | set(hole.ravel().tolist())
+    deck = np.asarray([c for c in range(52) if c not in used], np.int64)
+    r = 5 - board.shape[0]
+    acc = np.zeros((n_hands, 2 + n_hands), np.int64)
+    counts, sums = _rank_multisets(r)
+    avail = np.bincount(deck >> 2, minlength=13)
+    weights = _COMB[avail[None, :], counts].prod(axis=1)
+    base_rank = _RANK_KEY_ARR[hole >> 2].sum(axis=1) + int(_RANK_KEY_ARR[board >> 2].sum())
+    kernels.rank_multiset_showdowns(base_rank, sums, weights, OFFSETS, TABLE, acc)
+    for suit in range(4):
+        have = ((hole & 3) == suit).sum(axis=1) + int(((board & 3) == suit).sum())
+        need = 5 - int(have.max())
+        if need > r:
+            continue
+        suited_deck = deck[(deck & 3) == suit]
+        other_deck = deck[(deck & 3) != suit]
+        for m in range(max(need, 0), r + 1):
+            acc += kernels.flush_showdowns(hole, board, suit, kernels.combinations(suited_deck, m),
+                                           kernels.combinations(other_deck, r - m), KEY, OFFSETS, TABLE,
+                                           FLUSH).sum(axis=0)
+    return acc
+
+
+def _consistent_deals(combo_sets, known):
+    """Every assignment of one combination per player with no card used twice."""
+    deals = []
+
+    def rec(i, used, acc):
+        if i == len(combo_sets):
+            deals.append(list(acc))
+            return
+        for a, b in combo_sets[i].tolist():
+            if a in used or b in used:
+                continue
+            acc.append((a, b))
+            used.add(a)
+            used.add(b)
+            rec(i + 1, used, acc)
+            used.discard(a)
+            used.discard(b)
+            acc.pop()
+
+    rec(0, set(known), [])
+    return deals
+
+
+def monte_carlo_equity(players, board=(), dead=(), *, samples: int = 1_000_000, seed: int | None = None
+                       ) -> EquityResult:
+    """Monte Carlo equity from ``samples`` random deals; the same seed gives the same result.
+
+    Each sample deals one combination per player (uniform over the deals in which no card
+    is used twice, so card removal between ranges is respected) and a random board.
+    """
+    if not isinstance(samples, int) or samples < 1:
+        raise ValueError(f"samples must be a positive integer; got {samples!r}")
+    labels, combo_sets, board_arr, dead_arr = _parse_players(players, board, dead)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little") >> 1
+    if not isinstance(seed, int) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer; got {seed!r}")
+    if not _consistent_deals_exist(combo_sets, set(board_arr.tolist()) | set(dead_arr.tolist())):
+        raise ValueError("no deal is possible: the ranges always share a card")
+    combos = np.concatenate(combo_sets)
+    starts = np.zeros(len(combo_sets) + 1, np.int64)
+    starts[1:] = np.cumsum([len(c) for c in combo_sets])
+    dead_bits = np.uint64(0)
+    for c in dead_arr.tolist():
+        dead_bits |= np.uint64(1) << np.uint64(c)
+    # A fixed number of chunks (not one per thread) keeps results independent of the core count.
+    n_chunks = 64
+    counts = kernels.monte_carlo_showdowns(combos, starts, board_arr, dead_bits, samples, seed % (1 << 63),
+                                           n_chunks, KEY, OFFSETS, TABLE, FLUSH)
+    return _result(labels, counts, exact=False)
+
+
+def _consistent_deals_exist(combo_sets, known) -> bool:
+    def rec(i, used):
+        if i == len(combo_sets):
+            return True
+        for a, b in combo_sets[i].tolist():
+            if a not in used and b not in used:
+                if rec(i + 1, used | {a, b}):
+                    return True
+        return False
+
+    return rec(0, frozenset(known))
+
+
+def equity(players, board=(), dead=(), *, samples: int | None = None, seed: int | None = None) -> EquityResult:
+    """Exact when ``samples`` is None, otherwise Monte Carlo with that many samples."""
+    if samples is None:
+        return exact_equity(players, board, dead)
+    return monte_carlo_equity(players, board, dead, samples=samples, seed=seed)
