@@ -56,27 +56,59 @@ def timed(fn: Callable[[], object]) -> tuple[float, object]:
     return dt, out
 
 
-def run_chunks(result: Result, work: Callable[[int, int], list], n: int, chunk: int,
-               budget: float, min_chunks: int = 3) -> list:
-    """Time ``work(lo, hi)`` over consecutive chunks of 0..n until n is done or ``budget``
-    seconds have gone (and at least ``min_chunks`` chunks, or all of n, were timed).
-    Each chunk's rate is one sample. Returns the concatenated outputs, in order."""
-    outputs: list = []
-    spent = 0.0
-    lo = 0
-    done_chunks = 0
-    while lo < n:
-        hi = min(n, lo + chunk)
-        dt, out = timed(lambda: work(lo, hi))
-        outputs.extend(out)
-        result.rates.append((hi - lo) / dt)
-        result.items += hi - lo
-        spent += dt
-        done_chunks += 1
-        lo = hi
-        if spent > budget and done_chunks >= min_chunks:
-            break
-    return outputs
+@dataclass
+class Contender:
+    """One library's share of a race: ``work(lo, hi)`` does items lo..hi-1 of its n."""
+
+    result: Result
+    work: Callable[[int, int], object]
+    n: int
+    passes: int = 1                    # at most this many passes over its n items
+    whole: bool = False                # a batch call: every slice is all n items
+    probe: int = 3                     # items timed once, untimed, to size its slices
+    reset: Callable[[], None] | None = None   # called after that probe
+    outputs: list = field(default_factory=list)  # what the first pass returned, in order
+
+
+def race(contenders: Sequence[Contender], budget: float, slice_seconds: float, min_slices: int = 3) -> None:
+    """Time the contenders interleaved: round after round each does its next slice of
+    about ``slice_seconds``, so that a busy spell of the machine falls on all of them
+    alike. One stops after ``passes`` passes over its items, or once it has had ``budget``
+    seconds and ``min_slices`` slices. Each slice's rate is one sample in its Result."""
+    size: dict[int, int] = {}
+    pos: dict[int, int] = {}
+    done_passes: dict[int, int] = {}
+    spent: dict[int, float] = {}
+    for c in contenders:
+        k = id(c)
+        if c.whole:
+            size[k] = c.n
+        else:
+            m = max(1, min(c.n, c.probe))
+            dt, _ = timed(lambda c=c, m=m: c.work(0, m))
+            size[k] = max(1, min(c.n, int(slice_seconds * m / max(dt, 1e-9))))
+        if c.reset is not None:
+            c.reset()
+        pos[k], done_passes[k], spent[k] = 0, 0, 0.0
+    live = list(contenders)
+    while live:
+        for c in list(live):
+            k = id(c)
+            lo = pos[k]
+            hi = min(c.n, lo + size[k])
+            dt, out = timed(lambda c=c, lo=lo, hi=hi: c.work(lo, hi))
+            if done_passes[k] == 0 and out is not None:
+                c.outputs.extend(out)
+            c.result.rates.append((hi - lo) / dt)
+            c.result.items += hi - lo
+            spent[k] += dt
+            pos[k] = hi
+            if hi >= c.n:
+                pos[k] = 0
+                done_passes[k] += 1
+            slices = len(c.result.rates)
+            if done_passes[k] >= c.passes or (spent[k] >= budget and slices >= min_slices):
+                live.remove(c)
 
 
 def fmt_rate(x: float) -> str:

@@ -16,13 +16,19 @@ The same N random seven-card hands (seeded NumPy; card index 4*rank + suit, rank
              pre-encoded buffer, through the ctypes library that function loads); and
              pokerfast.eval7, its pure-Python one-call-per-hand evaluator
 
-Each library's card type is built before timing; only evaluation is timed. A library
-slower than the time budget is timed on a prefix of the same hands (the "timed" column
-says how many). Every hand a peer evaluated is checked against our strengths: the two
-must order every pair of those hands the same way, ties included ("same work").
+Each library's card type is built before timing; only evaluation is timed. The libraries
+take turns, round after round, each evaluating its next slice of hands (about a quarter
+second; a batch call is one slice), so that the other work of a noisy machine falls on
+all of them alike. Each makes up to 3 passes over the hands (a batch call at least 5) or
+stops when its time budget is spent, on a prefix of the same hands for a slow library
+(the "timed" column counts evaluations). Rates are hands per second, median and best over
+the slices. Every hand a peer evaluated is checked against our strengths: the two must
+order every pair of those hands the same way, ties included ("same work").
 
 Equity: exact AhAs vs KdKc preflop (ours vs pokerfast's OMPEval; eval7 has no preflop
-enumeration) and Monte Carlo showdowns per second (ours vs pokerfast and eval7).
+enumeration) and Monte Carlo showdowns per second (ours vs pokerfast and eval7), the
+libraries called in turn, round after round; each result is checked (exact: the known
+1,712,304-board counts; Monte Carlo: within 5 standard errors of the exact equity).
 
 Ratios are "ours ÷ theirs" on medians for rates, "theirs ÷ ours" for times: above 1
 means ours is faster. Numba kernels are compiled (and every library's tables loaded)
@@ -36,12 +42,13 @@ import ctypes
 import os
 import sys
 import time
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import Result, console, print_rate_table, print_time_table, run_chunks, timed  # noqa: E402
+from _common import Contender, Result, console, print_rate_table, print_time_table, race, timed  # noqa: E402
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -90,11 +97,21 @@ def disagreeing_pairs(ours: np.ndarray, theirs: np.ndarray, higher_is_better: bo
 # --------------------------------------------------------------------------- evaluators
 
 def bench_evaluators(hands: np.ndarray, args) -> tuple[list[Result], Result, Result]:
+    """Every evaluator on the same hands, interleaved (see ``_common.race``)."""
     n = len(hands)
-    budget = args.budget
-    chunk = max(1000, min(100_000, n // 20))
-    reps = args.repeats
     rows: list[Result] = []
+    entries: list[tuple[Contender, Callable[[list], np.ndarray], bool]] = []  # how to check each
+
+    def add(name: str, note: str, work, count: int, *, higher_is_better: bool, whole: bool = False,
+            passes: int | None = None, probe: int = 2000, score=lambda outs: np.asarray(outs)) -> None:
+        r = Result(name, " hands", note=note)
+        rows.append(r)
+        c = Contender(r, work, count, passes=passes or (max(5, args.repeats) if whole else args.repeats),
+                      whole=whole, probe=probe)
+        entries.append((c, score, higher_is_better))
+
+    def skip(name: str, why: str) -> None:
+        rows.append(Result(name, " hands", skipped=why))
 
     from pokertd.evaluator import evaluate, evaluate_batch
 
@@ -103,185 +120,153 @@ def bench_evaluators(hands: np.ndarray, args) -> tuple[list[Result], Result, Res
     evaluate_batch(hands[:100_000], check=False)
     evaluate_batch(hands[:100])
     ref = evaluate_batch(hands)  # our strengths: what every peer is checked against
+    tuples = [tuple(row) for row in hands.tolist()]  # ours, and phevaluator's ids (the same)
+    rows_list = hands.tolist()
 
-    def check(r: Result, outputs, higher_is_better: bool) -> None:
-        k = len(outputs)
-        r.ok = same_order(ref[:k], np.asarray(outputs), higher_is_better)
-        if not r.ok:
-            r.note += f" {disagreeing_pairs(ref[:k], np.asarray(outputs), higher_is_better, 1):.2%} of pairs disagree"
-
-    # Ours, one call per hand.
-    tuples = [tuple(row) for row in hands.tolist()]
-    ours_one = Result("ours: evaluate (1 call/hand)", " hands")
-    for _ in range(reps):
-        outs = run_chunks(ours_one, lambda lo, hi: [evaluate(h) for h in tuples[lo:hi]], n, chunk, budget)
-    check(ours_one, outs, True)
-    ours_one.note = "pure Python, 1 core"
-    rows.append(ours_one)
-
-    # Ours, batch.
-    ours_batch = Result("ours: evaluate_batch", " hands")
-    for _ in range(max(reps, 5)):
-        dt, out = timed(lambda: evaluate_batch(hands))
-        ours_batch.rates.append(n / dt)
-        ours_batch.items += n
-    ours_batch.ok = bool(np.array_equal(out, ref))
-    ours_batch.note = "Numba, parallel (2 cores)"
-    rows.append(ours_batch)
-
-    ours_nocheck = Result("ours: evaluate_batch(check=False)", " hands")
-    for _ in range(max(reps, 5)):
-        dt, out = timed(lambda: evaluate_batch(hands, check=False))
-        ours_nocheck.rates.append(n / dt)
-        ours_nocheck.items += n
-    ours_nocheck.ok = bool(np.array_equal(out, ref))
-    ours_nocheck.note = "Numba, parallel, no per-row check"
-    rows.append(ours_nocheck)
-    del tuples
+    add("ours: evaluate (1 call/hand)", "pure Python, 1 core",
+        lambda lo, hi: [evaluate(h) for h in tuples[lo:hi]], n, higher_is_better=True)
+    add("ours: evaluate_batch", "Numba, parallel (2 cores)",
+        lambda lo, hi: evaluate_batch(hands), n, higher_is_better=True, whole=True)
+    add("ours: evaluate_batch(check=False)", "Numba, parallel, no per-row check",
+        lambda lo, hi: evaluate_batch(hands, check=False), n, higher_is_better=True, whole=True)
 
     # eval7: one call per hand on a list of eval7.Card.
-    r = Result("eval7: evaluate (1 call/hand)", " hands")
     try:
         import eval7
     except ImportError as e:
-        r.skipped = f"not installed ({e})"
+        skip("eval7: evaluate (1 call/hand)", f"not installed ({e})")
     else:
         deck = [eval7.Card(s) for s in NAMES]
-        e7 = [[deck[c] for c in row] for row in hands.tolist()]
-        ev = eval7.evaluate
-        ev(e7[0])
-        for _ in range(reps):
-            outs = run_chunks(r, lambda lo, hi: [ev(h) for h in e7[lo:hi]], n, chunk, budget)
-        check(r, outs, True)
-        r.note = "Cython"
-        del e7
-    rows.append(r)
+        e7 = [[deck[c] for c in row] for row in rows_list]
+        ev7 = eval7.evaluate
+        add("eval7: evaluate (1 call/hand)", "Cython",
+            lambda lo, hi: [ev7(h) for h in e7[lo:hi]], n, higher_is_better=True)
 
     # treys: evaluate(hole, board) on its int cards; lower is better.
-    r = Result("treys: Evaluator.evaluate", " hands")
     try:
         import treys
     except ImportError as e:
-        r.skipped = f"not installed ({e})"
+        skip("treys: Evaluator.evaluate", f"not installed ({e})")
     else:
         deck = [treys.Card.new(s) for s in NAMES]
-        tr = [([deck[c] for c in row[:2]], [deck[c] for c in row[2:]]) for row in hands.tolist()]
-        evaluator = treys.Evaluator()
-        ev = evaluator.evaluate
-        ev(*tr[0])
-        outs = run_chunks(r, lambda lo, hi: [ev(h, b) for h, b in tr[lo:hi]], n, chunk, budget)
-        check(r, outs, False)
-        r.note = "pure Python"
-        del tr
-    rows.append(r)
+        m = min(n, 500_000)
+        tr = [([deck[c] for c in row[:2]], [deck[c] for c in row[2:]]) for row in rows_list[:m]]
+        evt = treys.Evaluator().evaluate
+        add("treys: Evaluator.evaluate", "pure Python",
+            lambda lo, hi: [evt(h, b) for h, b in tr[lo:hi]], m, higher_is_better=False, passes=1)
 
     # phevaluator: evaluate_7cards on card ids (its ids are ours: 4*rank + suit, c d h s).
-    r = Result("phevaluator: evaluate_7cards", " hands")
     try:
         from phevaluator import evaluate_7cards
         from phevaluator.card import Card as PhCard
     except ImportError as e:
-        r.skipped = f"not installed ({e})"
+        skip("phevaluator: evaluate_7cards", f"not installed ({e})")
     else:
-        assert [PhCard(s).id_ for s in NAMES] == list(range(52)), "phevaluator card ids changed"
-        ph = [tuple(row) for row in hands.tolist()]
-        evaluate_7cards(*ph[0])
-        for _ in range(reps):
-            outs = run_chunks(r, lambda lo, hi: [evaluate_7cards(*h) for h in ph[lo:hi]], n, chunk, budget)
-        check(r, outs, False)
-        r.note = "C extension"
-        del ph
-    rows.append(r)
+        if [PhCard(s).id_ for s in NAMES] != list(range(52)):
+            raise RuntimeError("phevaluator's card ids are no longer 4*rank + suit (c d h s)")
+        add("phevaluator: evaluate_7cards", "C extension",
+            lambda lo, hi: [evaluate_7cards(*h) for h in tuples[lo:hi]], n, higher_is_better=False)
 
     # pokerkit: StandardHighHand.from_game(hole, board) on pokerkit Cards.
-    r = Result("pokerkit: StandardHighHand.from_game", " hands")
     try:
         from pokerkit import Card as PkCard
         from pokerkit import StandardHighHand
     except ImportError as e:
-        r.skipped = f"not installed ({e})"
+        skip("pokerkit: StandardHighHand.from_game", f"not installed ({e})")
     else:
         deck = [next(iter(PkCard.parse(s))) for s in NAMES]
-        pk = [(tuple(deck[c] for c in row[:2]), tuple(deck[c] for c in row[2:]))
-              for row in hands[: min(n, 200_000)].tolist()]
+        m = min(n, 100_000)
+        pk = [(tuple(deck[c] for c in row[:2]), tuple(deck[c] for c in row[2:])) for row in rows_list[:m]]
         fg = StandardHighHand.from_game
-        fg(*pk[0])
-        pk_chunk = max(100, min(chunk, 2_000))
-        outs = run_chunks(r, lambda lo, hi: [fg(h, b) for h, b in pk[lo:hi]], len(pk), pk_chunk, budget)
-        check(r, [h.entry.index for h in outs], True)
-        r.note = "pure Python"
-        del pk
-    rows.append(r)
+        add("pokerkit: StandardHighHand.from_game", "pure Python",
+            lambda lo, hi: [fg(h, b) for h, b in pk[lo:hi]], m, higher_is_better=True, passes=1, probe=20,
+            score=lambda outs: np.asarray([h.entry.index for h in outs]))
 
-    # pokerfast: pure-Python eval7 (one call per hand, card text), public batch evaluate,
-    # and the OMPEval kernel under that batch call.
+    # pokerfast: pure-Python eval7 (one call per hand, card text), the public batch
+    # evaluate, and the OMPEval kernel under that batch call.
     try:
         import pokerfast
         import pokerfast.equity as pfe
     except ImportError as e:
         for name in ("pokerfast: eval7 (1 call/hand)", "pokerfast: equity.evaluate (batch)",
                      "pokerfast: OMPEval pf_evaluate (batch kernel)"):
-            rows.append(Result(name, " hands", skipped=f"not installed ({e})"))
-        return rows, ours_one, ours_batch
-
-    r = Result("pokerfast: eval7 (1 call/hand)", " hands")
-    txt = [tuple(NAMES[c] for c in row) for row in hands[: min(n, 500_000)].tolist()]
-    pf7 = pokerfast.eval7
-    pf7(txt[0])
-    outs = run_chunks(r, lambda lo, hi: [pf7(h) for h in txt[lo:hi]], len(txt), chunk, budget)
-    check(r, outs, True)
-    r.note = "pure Python"
-    rows.append(r)
-
-    r = Result("pokerfast: equity.evaluate (batch)", " hands")
-    if not pfe.available():
-        r.skipped = "OMPEval library not available on this platform"
+            skip(name, f"not installed ({e})")
     else:
-        pfe.evaluate(txt[:10])
-        outs = run_chunks(r, lambda lo, hi: pfe.evaluate(txt[lo:hi]), len(txt), chunk, budget)
-        check(r, outs, True)
-        r.note = "parses card text in Python, then 1 C call"
-    rows.append(r)
-    del txt
+        m = min(n, 500_000)
+        txt = [tuple(NAMES[c] for c in row) for row in rows_list[:m]]
+        pf7 = pokerfast.eval7
+        add("pokerfast: eval7 (1 call/hand)", "pure Python",
+            lambda lo, hi: [pf7(h) for h in txt[lo:hi]], m, higher_is_better=True, passes=1)
+        if not pfe.available():
+            skip("pokerfast: equity.evaluate (batch)", "OMPEval library not available on this platform")
+            skip("pokerfast: OMPEval pf_evaluate (batch kernel)", "OMPEval library not available on this platform")
+        else:
+            add("pokerfast: equity.evaluate (batch)", "parses card text in Python, then 1 C call",
+                lambda lo, hi: pfe.evaluate(txt[lo:hi]), m, higher_is_better=True, passes=1)
+            # OMPEval's card index is 4*rank + suit with suits s h c d (pokerfast/equity.py);
+            # the library is the one pokerfast.equity loads, called as evaluate() calls it.
+            omp_suit = np.array([pfe._SUIT[s] for s in SUITS], np.uint8)
+            buf = (4 * (hands // 4) + omp_suit[hands % 4]).astype(np.uint8).tobytes()
+            lib = pfe._load()
+            out = (ctypes.c_uint16 * n)()
 
-    r = Result("pokerfast: OMPEval pf_evaluate (batch kernel)", " hands")
-    if not pfe.available():
-        r.skipped = "OMPEval library not available on this platform"
-    else:
-        # OMPEval's card index is 4*rank + suit with suits s h c d (pokerfast/equity.py).
-        omp_suit = np.array([pfe._SUIT[s] for s in SUITS], np.uint8)
-        enc = (4 * (hands // 4) + omp_suit[hands % 4]).astype(np.uint8)
-        buf = enc.tobytes()
-        lib = pfe._load()
-        out = (ctypes.c_uint16 * n)()
-        lib.pf_evaluate(buf, 1000, 7, out)
-        for _ in range(max(reps, 5)):
-            dt, rc = timed(lambda: lib.pf_evaluate(buf, n, 7, out))
-            if rc != 0:
-                raise RuntimeError(f"pf_evaluate returned {rc}")
-            r.rates.append(n / dt)
-            r.items += n
-        check(r, np.frombuffer(out, np.uint16), True)
-        r.note = "C++ via ctypes, 1 core, input pre-encoded"
-    rows.append(r)
+            def kernel(lo: int, hi: int) -> np.ndarray:
+                rc = lib.pf_evaluate(buf, n, 7, out)
+                if rc != 0:
+                    raise RuntimeError(f"pf_evaluate returned {rc}")
+                return np.frombuffer(out, np.uint16).copy()
+
+            add("pokerfast: OMPEval pf_evaluate (batch kernel)", "C++ via ctypes, 1 core, input pre-encoded",
+                kernel, n, higher_is_better=True, whole=True)
+
+    contenders = [c for c, _, _ in entries]
+    race(contenders, args.budget, args.slice)
+    for c, score, higher in entries:
+        r = c.result
+        theirs = score(c.outputs)
+        k = len(theirs)
+        r.ok = same_order(ref[:k], theirs, higher)
+        if not r.ok:
+            r.note += f"; {disagreeing_pairs(ref[:k], theirs, higher, 1):.2%} of pairs disagree"
+    ours_one = rows[0]
+    ours_batch = rows[1]
     return rows, ours_one, ours_batch
 
 
 # --------------------------------------------------------------------------- equity
 
+def take_turns(entries: list[tuple[Result, Callable[[], tuple[int, object]]]], calls: int) -> list[object]:
+    """Call each entry's function once per round, ``calls`` rounds, so that a busy spell of
+    the machine falls on all alike. A function returns (items done, payload); each call
+    adds its seconds and its rate to the entry's Result. Returns each entry's last payload."""
+    last: list[object] = [None] * len(entries)
+    for fn in (fn for _, fn in entries):
+        fn()  # warm-up: kernel compilation, library loading
+    for _ in range(calls):
+        for i, (r, fn) in enumerate(entries):
+            dt, (count, payload) = timed(fn)
+            r.seconds.append(dt)
+            r.rates.append(count / dt)
+            r.items += count
+            last[i] = payload
+    return last
+
+
 def bench_exact(args) -> tuple[list[Result], Result]:
     from pokertd.evaluator.equity import exact_equity
 
-    calls = args.equity_calls
-    rows = []
+    rows: list[Result] = []
+    entries = []
+    checks = []
     ours = Result("ours: exact_equity", "")
-    res = exact_equity(["AhAs", "KdKc"])  # warm-up (kernel compilation)
-    for _ in range(calls):
-        dt, res = timed(lambda: exact_equity(["AhAs", "KdKc"]))
-        ours.seconds.append(dt)
-    ours.ok = res.players[0].equity_fraction == EXACT_AA_KK and res.boards == 1_712_304
-    ours.note = f"equity {res.players[0].equity:.6f}, {res.boards:,} boards"
     rows.append(ours)
+    entries.append((ours, lambda: (1, exact_equity(["AhAs", "KdKc"]))))
+
+    def check_ours(res) -> None:
+        ours.ok = res.players[0].equity_fraction == EXACT_AA_KK and res.boards == 1_712_304
+        ours.note = f"equity {res.players[0].equity:.6f}, {res.boards:,} boards, Numba"
+
+    checks.append(check_ours)
 
     try:
         import pokerfast.equity as pfe
@@ -290,19 +275,22 @@ def bench_exact(args) -> tuple[list[Result], Result]:
     else:
         for threads, label in ((1, "1 thread"), (0, "all cores")):
             r = Result(f"pokerfast: equity(exact, {label})", "")
+            rows.append(r)
             if not pfe.available():
                 r.skipped = "OMPEval library not available on this platform"
-            else:
-                eq = pfe.equity(["AhAs", "KdKc"], threads=threads)
-                for _ in range(calls):
-                    dt, eq = timed(lambda: pfe.equity(["AhAs", "KdKc"], threads=threads))
-                    r.seconds.append(dt)
+                continue
+            entries.append((r, lambda threads=threads: (1, pfe.equity(["AhAs", "KdKc"], threads=threads))))
+
+            def check_pf(eq, r=r) -> None:
                 r.ok = abs(eq[0] - float(EXACT_AA_KK)) < 1e-12
-                r.note = f"equity {eq[0]:.6f}"
-            rows.append(r)
+                r.note = f"equity {eq[0]:.6f}, OMPEval C++"
+
+            checks.append(check_pf)
 
     rows.append(Result("eval7: py_hand_vs_range_exact", "",
                        skipped="no preflop enumeration: it scores the given board only (returns 1.0 here)"))
+    for check, payload in zip(checks, take_turns(entries, args.equity_calls)):
+        check(payload)
     return rows, ours
 
 
@@ -310,60 +298,68 @@ def bench_monte_carlo(args) -> tuple[list[Result], Result]:
     from pokertd.evaluator.equity import monte_carlo_equity
 
     samples = args.samples
-    calls = args.mc_calls
     exact = float(EXACT_AA_KK)
-    rows = []
+    rows: list[Result] = []
+    entries = []
+    checks = []
 
     def close(eq: float, n: int) -> bool:
         # within 5 standard errors of the exact equity
         return abs(eq - exact) < 5 * (exact * (1 - exact) / n) ** 0.5 + 1e-9
 
     ours = Result("ours: monte_carlo_equity", " showdowns")
-    monte_carlo_equity(["AhAs", "KdKc"], samples=10_000, seed=1)  # warm-up
-    for i in range(calls):
-        dt, res = timed(lambda: monte_carlo_equity(["AhAs", "KdKc"], samples=samples, seed=12345 + i))
-        ours.rates.append(res.boards / dt)
-        ours.items += res.boards
-    ours.ok = close(res.players[0].equity, res.boards)
-    ours.note = f"equity {res.players[0].equity:.5f}, Numba parallel"
     rows.append(ours)
+    seeds = iter(range(12345, 10**9))
+
+    def run_ours():
+        res = monte_carlo_equity(["AhAs", "KdKc"], samples=samples, seed=next(seeds))
+        return res.boards, res
+
+    entries.append((ours, run_ours))
+
+    def check_ours(res) -> None:
+        ours.ok = close(res.players[0].equity, res.boards)
+        ours.note = f"equity {res.players[0].equity:.5f}, Numba parallel"
+
+    checks.append(check_ours)
 
     try:
         import pokerfast.equity as pfe
     except ImportError as e:
         rows.append(Result("pokerfast: equity(exact=False)", " showdowns", skipped=f"not installed ({e})"))
     else:
-        # Monte Carlo in pokerfast stops on a standard error or a time limit and its
-        # wrapper does not return the sample count, so the ctypes call of equity() is made
+        # pokerfast's Monte Carlo stops on a standard error or a time limit, and its
+        # wrapper does not return the sample count: the ctypes call of equity() is made
         # here as equity() makes it (pokerfast/equity.py), reading the count back.
+        seconds = max(0.2, min(2.0, samples / 2.5e7))
         for threads, label in ((1, "1 thread"), (0, "all cores")):
             r = Result(f"pokerfast: equity(exact=False, {label})", " showdowns")
+            rows.append(r)
             if not pfe.available():
                 r.skipped = "OMPEval library not available on this platform"
-                rows.append(r)
                 continue
             lib = pfe._load()
-            seconds = max(0.2, min(2.0, samples / 2e7))
 
-            def mc():
+            def mc(threads=threads, lib=lib):
                 rs = (ctypes.c_char_p * 2)(b"AhAs", b"KdKc")
                 out = (ctypes.c_double * 2)()
                 count = ctypes.c_uint64()
                 rc = lib.pf_equity(rs, 2, b"", b"", 0, 0.0, threads, seconds, out, ctypes.byref(count))
                 if rc != 0:
                     raise RuntimeError(f"pf_equity returned {rc}")
-                return out[0], count.value
+                return count.value, (out[0], count.value)
 
-            mc()
-            for _ in range(calls):
-                dt, (eq, count) = timed(mc)
-                r.rates.append(count / dt)
-                r.items += count
-            r.ok = close(eq, count)
-            r.note = f"equity {eq:.5f}, runs {seconds:.1f} s (time limit)"
-            rows.append(r)
+            entries.append((r, mc))
+
+            def check_pf(payload, r=r) -> None:
+                eq, count = payload
+                r.ok = close(eq, count)
+                r.note = f"equity {eq:.5f}, OMPEval C++, stops on a {seconds:.1f} s time limit"
+
+            checks.append(check_pf)
 
     r = Result("eval7: py_hand_vs_range_monte_carlo", " showdowns")
+    rows.append(r)
     try:
         import eval7
     except ImportError as e:
@@ -372,14 +368,16 @@ def bench_monte_carlo(args) -> tuple[list[Result], Result]:
         hero = [eval7.Card("Ah"), eval7.Card("As")]
         villain = eval7.HandRange("KdKc")
         iters = max(10_000, samples // 10)
-        eval7.py_hand_vs_range_monte_carlo(hero, villain, [], 1000)
-        for _ in range(calls):
-            dt, eq = timed(lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], iters))
-            r.rates.append(iters / dt)
-            r.items += iters
-        r.ok = close(eq, iters)
-        r.note = f"equity {eq:.5f}, Cython, 1 core"
-    rows.append(r)
+        entries.append((r, lambda: (iters, eval7.py_hand_vs_range_monte_carlo(hero, villain, [], iters))))
+
+        def check_e7(eq) -> None:
+            r.ok = close(eq, iters)
+            r.note = f"equity {eq:.5f}, Cython, 1 core"
+
+        checks.append(check_e7)
+
+    for check, payload in zip(checks, take_turns(entries, args.mc_calls)):
+        check(payload)
     return rows, ours
 
 
@@ -394,10 +392,10 @@ def main(argv=None) -> int:
     if args.quick:
         args.hands = min(args.hands, 50_000)
         args.budget = 0.5 if args.budget is None else args.budget
-        args.repeats, args.equity_calls, args.samples, args.mc_calls = 1, 3, 2_000_000, 3
+        args.repeats, args.equity_calls, args.samples, args.mc_calls, args.slice = 1, 3, 2_000_000, 3, 0.05
     else:
         args.budget = 8.0 if args.budget is None else args.budget
-        args.repeats, args.equity_calls, args.samples, args.mc_calls = 3, 15, 50_000_000, 5
+        args.repeats, args.equity_calls, args.samples, args.mc_calls, args.slice = 3, 15, 50_000_000, 5, 0.25
 
     import numba
 
