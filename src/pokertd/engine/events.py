@@ -1,0 +1,146 @@
+"""The hand's events: cheap tuples inside the engine, typed dictionaries outside.
+
+Every change of state is one event. In JSON form each is an object with a ``type``:
+
+=============  =====================================================================
+``started``    ``config``: stacks, forced bets, structure, rules ... (:meth:`Hand.config`)
+``posted``     ``player``, ``kind`` (ante, small_blind, big_blind, straddle, big_blind_ante), ``amount``
+``dealt``      ``player``, ``cards`` (hole cards; ``null`` for a card not known)
+``burned``     ``card`` (``null`` when unknown)
+``board``      ``street`` (flop, turn, river), ``cards``
+``acted``      ``player``, ``action`` (fold, check, call, bet, raise), ``to`` (the player's
+               total this round), ``added`` (chips put in by this action)
+``returned``   ``player``, ``amount``: an uncalled bet given back
+``shown``      ``player``, ``cards``, ``reason`` (all-in: IFP 43; showdown; winner: WPA 40)
+``mucked``     ``player``
+``awarded``    ``pot`` (0 main, 1.. side pots in creation order), ``amount``, ``winners``,
+               ``shares``
+``ended``      ``stacks``: the finishing stacks
+=============  =====================================================================
+
+:func:`replay` rebuilds a hand from these dictionaries: it re-applies the inputs (cards,
+actions, shows and mucks) and checks that every derived event comes out the same.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import CARDS
+from ..rules import RuleSet
+from .errors import IllegalAction
+from .hand import (
+    ACTION_NAMES, E_ACT, E_AWARD, E_BOARD, E_BURN, E_END, E_HOLE, E_MUCK, E_POST, E_RETURN,
+    E_HOLES, E_SHOW, E_START, STREETS, Hand,
+)
+
+__all__ = ["event_to_dict", "replay", "to_dicts"]
+
+
+def _cards(cs) -> list[str | None] | None:
+    if cs is None:
+        return None
+    return [None if c is None else str(CARDS[c]) for c in cs]
+
+
+def event_to_dict(hand: Hand, e: tuple) -> dict[str, Any]:
+    code = e[0]
+    if code == E_ACT:
+        return {"type": "acted", "player": e[1], "action": ACTION_NAMES[e[2]], "to": e[3], "added": e[4]}
+    if code == E_POST:
+        return {"type": "posted", "player": e[1], "kind": e[2], "amount": e[3]}
+    if code == E_HOLE:
+        return {"type": "dealt", "player": e[1], "cards": _cards(e[2])}
+    if code == E_BURN:
+        return {"type": "burned", "card": None if e[1] is None else str(CARDS[e[1]])}
+    if code == E_BOARD:
+        return {"type": "board", "street": STREETS[e[1]], "cards": _cards(e[2])}
+    if code == E_RETURN:
+        return {"type": "returned", "player": e[1], "amount": e[2]}
+    if code == E_SHOW:
+        return {"type": "shown", "player": e[1], "cards": _cards(e[2]), "reason": e[3]}
+    if code == E_MUCK:
+        return {"type": "mucked", "player": e[1]}
+    if code == E_AWARD:
+        return {"type": "awarded", "pot": e[1], "amount": e[2], "winners": list(e[3]), "shares": list(e[4])}
+    if code == E_END:
+        return {"type": "ended", "stacks": list(hand.stacks)}
+    if code == E_START:
+        return {"type": "started", "config": hand.config()}
+    raise ValueError(f"unknown event {e!r}")
+
+
+def to_dicts(hand: Hand) -> list[dict[str, Any]]:
+    out = []
+    for e in hand._events:
+        if e[0] == E_HOLES:
+            out.extend({"type": "dealt", "player": i, "cards": _cards(h)} for i, h in enumerate(e[1]))
+        else:
+            out.append(event_to_dict(hand, e))
+    return out
+
+
+def hand_from_config(config: dict[str, Any], **extra: Any) -> Hand:
+    c = dict(config)
+    rules = c.get("rules")
+    kwargs: dict[str, Any] = dict(
+        blinds_or_straddles=c["blinds_or_straddles"], ante=list(c.get("antes", [0] * len(c["stacks"]))),
+        bb_ante=c.get("bb_ante", 0), structure=c.get("structure", "no-limit"),
+        rules=RuleSet.from_dict(rules) if isinstance(rules, dict) else rules,
+        heads_up_tournament=c.get("heads_up_tournament", False), chip_unit=c.get("chip_unit", 1),
+        seats=c.get("seats"), button_seat=c.get("button_seat"),
+        missing_small_blind=c.get("missing_small_blind", 0),
+    )
+    if kwargs["structure"] == "fixed-limit":
+        kwargs["small_bet"] = c["small_bet"]
+        kwargs["big_bet"] = c["big_bet"]
+    else:
+        kwargs["min_bet"] = c["min_bet"]
+    kwargs.update(extra)
+    return Hand(c["stacks"], **kwargs)
+
+
+def replay(events: Sequence[dict[str, Any]]) -> Hand:
+    """Rebuild a hand from its events; a mismatch is a ``ValueError`` naming the event."""
+    events = json.loads(json.dumps(list(events)))
+    if not events or events[0].get("type") != "started":
+        raise ValueError("event 0: a hand's events start with 'started'")
+    config = events[0]["config"]
+    h = hand_from_config(config, manual=True, auto_showdown=False)
+    burn = None
+    for k, e in enumerate(events[1:], start=1):
+        t = e.get("type")
+        try:
+            if t == "dealt":
+                h.deal_hole(e["player"], e["cards"])
+            elif t == "burned":
+                burn = e["card"]
+            elif t == "board":
+                h.deal_board(e["cards"], burn=burn)
+                burn = None
+            elif t == "acted":
+                a = e["action"]
+                if a == "fold":
+                    h.fold(e["player"])
+                elif a in ("check", "call"):
+                    h.check_call(e["player"])
+                else:
+                    h.raise_to(e["to"], e["player"])
+            elif t == "shown" and e.get("reason") == "showdown":
+                h.show(e["player"], e["cards"])
+            elif t == "mucked":
+                h.muck(e["player"])
+        except (IllegalAction, KeyError, TypeError) as exc:
+            raise ValueError(f"event {k} ({t}): {exc}") from exc
+    h.auto_showdown = bool(config.get("auto_showdown", True))
+    got = json.loads(json.dumps(to_dicts(h)))
+    for k, (a, b) in enumerate(zip(got, events)):
+        if k == 0:
+            continue
+        if a != b:
+            raise ValueError(f"event {k}: replay gives {a}, the log has {b}")
+    if len(got) != len(events):
+        raise ValueError(f"replay gives {len(got)} events, the log has {len(events)}")
+    return h

@@ -1,0 +1,1411 @@
+"""One hand of hold'em as a deterministic state machine.
+
+Players are indexed by *position*: ``0`` is the first player clockwise from the button,
+``n - 1`` the last (the button itself unless the button is dead). This is the order of
+PHH's ``p1 .. pN``. :meth:`Hand.at_table` builds a hand from table seats, a button seat
+and empty seats (dead button, single big blind) and keeps the seat numbers in ``seats``.
+
+The hot path (``legal_actions``, ``fold``, ``check_call``, ``raise_to``) works on flat
+per-player lists of ints and appends plain tuples to the event log; events become typed
+dictionaries only when asked for (:meth:`Hand.events`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+from ..cards import CARDS, Card, cards_text, make_rng, parse_card, parse_cards
+from ..evaluator import evaluate
+from ..rules import RuleSet, get_rules
+from .errors import IllegalAction
+
+__all__ = [
+    "ACTIVE", "ALL_IN", "FOLDED", "FIXED_LIMIT", "Hand", "LegalActions", "NO_LIMIT", "POT_LIMIT",
+    "STREETS", "STRUCTURES",
+]
+
+# Betting structures.
+NO_LIMIT, POT_LIMIT, FIXED_LIMIT = 0, 1, 2
+STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
+_STRUCTURE_NAMES = {"no-limit": 0, "nl": 0, "nt": 0, "pot-limit": 1, "pl": 1,
+                    "fixed-limit": 2, "fl": 2, "ft": 2, "limit": 2}
+
+# Streets and phases.
+PREFLOP, FLOP, TURN, RIVER = 0, 1, 2, 3
+STREETS = ("preflop", "flop", "turn", "river")
+BETTING, DEALING, SHOWDOWN, COMPLETE = 0, 1, 2, 3
+PHASES = ("betting", "dealing", "showdown", "complete")
+
+# Player status.
+ACTIVE, ALL_IN, FOLDED = 0, 1, 2
+STATUS_NAMES = ("active", "all-in", "folded")
+
+# Event codes (first item of each raw event tuple); see events.py for their JSON form.
+E_START, E_POST, E_HOLE, E_BURN, E_BOARD, E_ACT, E_RETURN, E_SHOW, E_MUCK, E_AWARD, E_END = range(11)
+# Action kinds inside E_ACT.
+A_FOLD, A_CHECK, A_CALL, A_BET, A_RAISE = range(5)
+ACTION_NAMES = ("fold", "check", "call", "bet", "raise")
+
+_BOARD_COUNTS = (0, 3, 1, 1)
+_tnew = tuple.__new__
+_RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _rings(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each position p, the other positions clockwise after p (cached per table size)."""
+    r = _RINGS.get(n)
+    if r is None:
+        r = tuple(tuple((p + k) % n for k in range(1, n)) for p in range(n))
+        _RINGS[n] = r
+    return r
+
+
+class LegalActions(NamedTuple):
+    """What may happen next.
+
+    In a betting round ``player`` acts and may ``fold`` (always: IFP 28), ``check`` when
+    not facing a bet, ``call`` (the chips a call adds, 0 if none is needed) and raise to any
+    total from ``min_raise_to`` to ``max_raise_to`` (both ``None`` when no raise is allowed).
+    At a showdown ``player`` may ``show`` or ``muck``. ``deal`` names the cards the dealer
+    must deal next in a hand dealt by hand (``'hole'``, ``'flop'``, ``'turn'``, ``'river'``).
+    """
+
+    phase: str
+    player: int | None
+    fold: bool
+    check: bool
+    call: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+    show: bool = False
+    muck: bool = False
+    deal: str | None = None
+
+    def describe(self) -> str:
+        if self.phase == "betting":
+            parts = ["fold"]
+            parts.append("check" if self.check else f"call {self.call}")
+            if self.min_raise_to is not None:
+                if self.min_raise_to == self.max_raise_to:
+                    parts.append(f"raise to {self.min_raise_to}")
+                else:
+                    parts.append(f"raise to {self.min_raise_to}..{self.max_raise_to}")
+            return f"player {self.player}: " + ", ".join(parts)
+        if self.phase == "showdown":
+            return f"player {self.player}: " + ("show or muck" if self.muck else "show")
+        if self.phase == "dealing":
+            return f"the dealer deals the {self.deal}" + (" cards" if self.deal == "hole" else "")
+        return "nothing: the hand is over"
+
+
+def _structure(value: int | str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2:
+        return value
+    if isinstance(value, str) and value.lower() in _STRUCTURE_NAMES:
+        return _STRUCTURE_NAMES[value.lower()]
+    raise ValueError(f"unknown betting structure: {value!r} (use one of {', '.join(STRUCTURES)})")
+
+
+def _chips(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{what} must be a whole number of chips, not {value!r}")
+    if value < 0:
+        raise ValueError(f"{what} cannot be negative: {value}")
+    return value
+
+
+_FULL_DECK = list(range(52))
+_SYSTEM_RNG = make_rng(None)
+_START_EVENT = (0,)
+_END_EVENT = (10,)
+E_HOLES = 11                  # all hole cards dealt at once: (E_HOLES, [(c1, c2), ...])
+
+
+class _Table:
+    """Everything about a hand that does not change from hand to hand at one table:
+    derived once and cached, so starting a hand costs little."""
+
+    __slots__ = ("n", "structure", "rules", "blinds", "antes", "ante_list", "bb_ante", "posters",
+                 "bb_player", "first_actor", "top", "min_bet", "small_bet", "big_bet",
+                 "pre_min_raise", "pre_raises", "accumulate", "half_reopens", "full_blinds_pl",
+                 "limit_cap", "chip_unit", "missing_sb", "rings", "heads_up_tournament",
+                 "cards_needed", "random_bits", "random_limit", "radices", "shuffle")
+
+    def __init__(self, n, blinds, blinds_or_straddles, straddles, single_big_blind, ante, bb_ante,
+                 structure, min_bet, small_bet, big_bet, rules, heads_up_tournament, chip_unit,
+                 missing_small_blind) -> None:
+        if not 2 <= n <= 22:
+            raise ValueError(f"a hold'em hand needs 2 to 22 players, not {n}")
+        self.n = n
+        self.structure = _structure(structure)
+        r = self.rules = get_rules(rules)
+        self.accumulate = r.short_allins_accumulate and self.structure != FIXED_LIMIT
+        self.half_reopens = r.limit_half_bet_reopens
+        self.full_blinds_pl = r.pot_limit_counts_full_blinds and self.structure == POT_LIMIT
+        if blinds_or_straddles is not None:
+            if len(blinds_or_straddles) != n:
+                raise ValueError(f"blinds_or_straddles has {len(blinds_or_straddles)} entries for {n} players")
+            bl = [_chips(b, "a blind") for b in blinds_or_straddles]
+        else:
+            if len(blinds) != 2:
+                raise ValueError("blinds must be (small blind, big blind)")
+            sb, bb = _chips(blinds[0], "the small blind"), _chips(blinds[1], "the big blind")
+            bl = [0] * n
+            if n == 2:
+                if single_big_blind:
+                    raise ValueError("heads-up the button posts the small blind (IFP 18)")
+                bl[0], bl[1] = bb, sb              # IFP 18: the button posts the small blind
+            elif single_big_blind:
+                bl[0] = bb                         # IFP 19: a single big blind
+            else:
+                bl[0], bl[1] = sb, bb
+            k = 1 if single_big_blind else 2
+            if len(straddles) > max(0, n - k - 1):
+                raise ValueError("too many straddles for the table")
+            for j, x in enumerate(straddles):
+                bl[k + j] = _chips(x, "a straddle")
+        self.blinds = bl
+        if isinstance(ante, int):
+            antes = [_chips(ante, "the ante")] * n
+        else:
+            if len(ante) != n:
+                raise ValueError(f"ante has {len(ante)} entries for {n} players")
+            antes = [_chips(a, "an ante") for a in ante]
+        self.ante_list = antes
+        self.antes = tuple((i, a) for i, a in enumerate(antes) if a)
+        self.bb_ante = _chips(bb_ante, "the big-blind ante")
+        top = self.top = max(bl)
+        # Posting order: small blind, big blind, straddles (heads-up the button's small blind
+        # first). The player posting the largest forced bet last is the big blind or the last
+        # straddle: pre-flop action starts on the player to the left (IFP 18 heads-up).
+        order = [i for i in range(n) if bl[i]]
+        if n == 2 and len(order) == 2:
+            order = [1, 0]
+        kinds = (["big_blind"] if len(order) == 1 else
+                 ["small_blind", "big_blind"] + ["straddle"] * (len(order) - 2))
+        self.posters = tuple((i, kinds[k], bl[i]) for k, i in enumerate(order))
+        big = -1
+        for i in order:
+            if bl[i] == top:
+                big = i
+        self.first_actor = (big + 1) % n if big >= 0 else 0
+        self.bb_player = order[1] if len(order) >= 2 else (order[0] if order else -1)
+        if self.bb_ante and self.bb_player < 0:
+            raise ValueError("a big-blind ante needs a big blind")
+        if missing_small_blind is not None:
+            self.missing_sb = _chips(missing_small_blind, "the missing small blind")
+        else:
+            self.missing_sb = (_chips(blinds[0], "the small blind")
+                               if single_big_blind and blinds_or_straddles is None else 0)
+        if self.structure == FIXED_LIMIT:
+            self.small_bet = _chips(small_bet if small_bet is not None else top, "the small bet")
+            self.big_bet = _chips(big_bet if big_bet is not None else 2 * self.small_bet, "the big bet")
+            if self.small_bet <= 0 or self.big_bet <= 0:
+                raise ValueError("fixed limit needs a small bet and a big bet above zero")
+            self.min_bet = self.small_bet
+            self.pre_min_raise = self.small_bet
+            self.pre_raises = 1 if top else 0       # IFP 33: the big blind is the bet
+        else:
+            self.small_bet = self.big_bet = 0
+            self.min_bet = _chips(min_bet if min_bet is not None else top, "the minimum bet")
+            if self.min_bet <= 0:
+                raise ValueError("the minimum bet (the big blind) must be above zero")
+            self.pre_min_raise = top if top > self.min_bet else self.min_bet
+            self.pre_raises = 0
+        # IFP 33 / TDA 48: one bet and three raises, lifted only heads-up in the tournament.
+        self.limit_cap = (r.limit_bets_per_round
+                          if not (heads_up_tournament and r.limit_cap_until_heads_up) else 0)
+        self.heads_up_tournament = heads_up_tournament
+        self.chip_unit = max(1, _chips(chip_unit, "the chip unit"))
+        self.rings = _rings(n)
+        # Cards for a whole hand: 2n hole cards, 3 burns, 5 board cards.
+        k = self.cards_needed = min(52, 2 * n + 8)
+        self.radices = tuple(range(52, 52 - k, -1))
+        prod = 1
+        for m in self.radices:
+            prod *= m
+        bits = prod.bit_length() + 64
+        self.random_bits = bits
+        self.random_limit = (1 << bits) - (1 << bits) % prod
+        self.shuffle = _make_shuffle(k)
+
+
+_TABLES: dict[tuple, _Table] = {}
+_SHUFFLES: dict[int, Any] = {}
+
+
+def _make_shuffle(k: int):
+    """A partial Fisher-Yates shuffle of the first ``k`` places of a 52-card list, driven by
+    the mixed-radix digits of one uniform random integer (straight-line code, built once)."""
+    f = _SHUFFLES.get(k)
+    if f is None:
+        lines = ["def shuffle(r, d):"]
+        for j in range(k):
+            lines.append(f"    r, x = divmod(r, {52 - j})")
+            if j:
+                lines.append(f"    x += {j}")
+            lines.append(f"    d[{j}], d[x] = d[x], d[{j}]")
+        lines.append("    return d")
+        ns: dict[str, Any] = {}
+        exec("\n".join(lines), ns)
+        f = _SHUFFLES[k] = ns["shuffle"]
+    return f
+
+
+
+class Hand:
+    """One hand of no-limit, pot-limit or fixed-limit hold'em.
+
+    ``stacks`` are in position order: player 0 sits first left of the button and the last
+    player is on the button. ``blinds=(small, big)``: player 0 posts the small blind and
+    player 1 the big blind; heads-up the button posts the small blind and acts first
+    pre-flop (IFP 18). ``single_big_blind=True`` leaves out the small blind (IFP 19).
+    ``blinds_or_straddles`` instead gives each player's forced live bet in position order
+    (as PHH does). ``straddles`` are posted by the players after the big blind.
+    ``ante`` is a per-player ante (an int or one per player); ``bb_ante`` a big-blind ante
+    posted by the big blind after the blind (TDA RP-11).
+
+    Cards come from ``seed``/``rng`` (a fresh CSPRNG when neither is given), from a given
+    ``deck`` (dealt from the front), or, with ``manual=True``, from the caller through
+    :meth:`deal_hole` and :meth:`deal_board` (hand histories). With ``auto_showdown``
+    (the default) every hand at a showdown is tabled in showdown order; with
+    ``auto_showdown=False`` each player in turn shows or mucks.
+    """
+
+    __slots__ = (
+        "t", "n", "structure", "rules", "min_bet", "auto_showdown", "starting", "seats",
+        "button_seat", "manual", "_deck", "_deck_pos", "_used", "_rings", "_accumulate",
+        "stacks", "bets", "totals", "status", "acted", "holes", "shown", "mucked", "board",
+        "burns", "street", "phase", "actor", "current", "min_raise", "full_raises", "raises",
+        "aggressor", "n_live", "n_active", "pot", "_events", "faced_up", "_sd_order",
+        "winnings", "_strengths", "_holes_pending", "_dead_pl", "_legal", "dead",
+    )
+
+    def __init__(
+        self,
+        stacks: Sequence[int],
+        blinds: Sequence[int] = (0, 0),
+        *,
+        blinds_or_straddles: Sequence[int] | None = None,
+        straddles: Sequence[int] = (),
+        single_big_blind: bool = False,
+        ante: int | Sequence[int] = 0,
+        bb_ante: int = 0,
+        structure: int | str = NO_LIMIT,
+        min_bet: int | None = None,
+        small_bet: int | None = None,
+        big_bet: int | None = None,
+        rules: RuleSet | str | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        deck: Iterable[int | str] | None = None,
+        manual: bool = False,
+        auto_showdown: bool = True,
+        heads_up_tournament: bool = False,
+        chip_unit: int = 1,
+        seats: Sequence[int] | None = None,
+        button_seat: int | None = None,
+        missing_small_blind: int | None = None,
+    ) -> None:
+        n = len(stacks)
+        if type(blinds) is not tuple:
+            blinds = tuple(blinds)
+        if blinds_or_straddles is not None and type(blinds_or_straddles) is not tuple:
+            blinds_or_straddles = tuple(blinds_or_straddles)
+        if type(straddles) is not tuple:
+            straddles = tuple(straddles)
+        if type(ante) is not int:
+            ante = tuple(ante)
+        # A RuleSet is keyed by identity: the cached table keeps it alive, so ids stay unique.
+        key = (n, blinds, blinds_or_straddles, straddles, single_big_blind, ante, bb_ante,
+               structure, min_bet, small_bet, big_bet,
+               rules if rules is None or type(rules) is str else id(rules),
+               heads_up_tournament, chip_unit, missing_small_blind)
+        try:
+            t = _TABLES[key]
+        except (KeyError, TypeError):
+            t = _Table(n, blinds, blinds_or_straddles, straddles, single_big_blind, ante, bb_ante,
+                       structure, min_bet, small_bet, big_bet, rules, heads_up_tournament,
+                       chip_unit, missing_small_blind)
+            try:
+                if len(_TABLES) > 4096:
+                    _TABLES.clear()
+                _TABLES[key] = t
+            except TypeError:
+                pass
+        for s in stacks:
+            if type(s) is not int or s <= 0:
+                for i, s in enumerate(stacks):
+                    _chips(s, f"stack of player {i}")
+                    if s == 0:
+                        raise ValueError(f"player {i} has no chips and cannot be dealt in")
+        self.t = t
+        self.n = n
+        self.structure = t.structure
+        self.rules = t.rules
+        self.min_bet = t.min_bet
+        self._accumulate = t.accumulate
+        self._rings = t.rings
+        self.auto_showdown = auto_showdown
+        self.seats = seats
+        self.button_seat = button_seat
+
+        # Cards: a given deck, the caller's cards (manual), or a partial Fisher-Yates
+        # shuffle driven by one draw from the injected generator (a CSPRNG by default).
+        self.manual = manual
+        self._used = 0
+        self._deck_pos = 0
+        if deck is not None:
+            if manual:
+                raise ValueError("give a deck or deal by hand, not both")
+            d = [int(c) for c in parse_cards(list(deck))]
+            if len(d) < 2 * n:
+                raise ValueError(f"the deck has {len(d)} cards, fewer than the {2 * n} hole cards")
+            self._deck = d
+        elif manual:
+            self._deck = None
+        else:
+            if rng is None:
+                if seed is not None:
+                    rng = make_rng(seed)
+                else:
+                    rng = _SYSTEM_RNG
+            elif seed is not None:
+                raise ValueError("give a seed or an rng, not both")
+            k = t.cards_needed
+            r = rng.getrandbits(t.random_bits)
+            while r >= t.random_limit:                 # exact uniformity (rejection, ~never)
+                r = rng.getrandbits(t.random_bits)
+            self._deck = t.shuffle(r, _FULL_DECK[:])
+
+        # State.
+        self.starting = stacks if type(stacks) is list else list(stacks)
+        st = self.stacks = list(stacks)
+        self.bets = bets = [0] * n
+        self.totals = totals = [0] * n
+        self.status = status = [0] * n
+        self.shown = [False] * n
+        self.mucked = [False] * n
+        self.winnings = [0] * n
+        self.board = []
+        self.burns = []
+        self.street = 0
+        self.phase = 0
+        self.actor = -1
+        self.aggressor = -1
+        self.n_live = n
+        self.pot = 0
+        self.faced_up = False
+        self._sd_order = []
+        self._strengths = {}
+        self._dead_pl = 0
+        self._legal = None
+        ev = self._events = [_START_EVENT]
+        # Forced bets: antes first (dead money), then the blinds and straddles (live).
+        na = n
+        if t.antes:
+            pot = 0
+            for i, a in t.antes:
+                s = st[i]
+                if a >= s:
+                    a = s
+                st[i] = s - a
+                pot += a
+                ev.append((E_POST, i, "ante", a))
+            self.pot = pot
+        for i, kind, b in t.posters:
+            s = st[i]
+            if b >= s:
+                b = s
+            st[i] = s - b
+            bets[i] = b
+            ev.append((E_POST, i, kind, b))
+        if t.bb_ante:
+            # TDA RP-11: the big blind is posted first, then the big-blind ante.
+            i = t.bb_player
+            a = t.bb_ante
+            s = st[i]
+            if a >= s:
+                a = s
+            st[i] = s - a
+            self.pot += a
+            ev.append((E_POST, i, "big_blind_ante", a))
+        # Antes are dead money: all of it goes to the main pot, which every live hand can
+        # win (the big-blind ante too: TDA RP-11); side pots come from the live bets only.
+        self.dead = self.pot
+        if 0 in st:
+            for i in range(n):
+                if st[i] == 0:
+                    status[i] = 1
+                    na -= 1
+        self.n_active = na
+        if manual:
+            self.phase = DEALING
+            self._holes_pending = n
+            self.holes = [None] * n
+            self.current = 0
+            self.min_raise = 0
+            self.full_raises = 0
+            self.raises = 0
+            self.acted = [-1] * n
+            return
+        self._holes_pending = 0
+        # Hole cards one at a time from the left of the button; the last to the button.
+        d = self._deck
+        holes = self.holes = list(zip(d[:n], d[n:2 * n]))
+        self._deck_pos = 2 * n
+        ev.append((E_HOLES, holes))
+        # The pre-flop betting round.
+        top = t.top
+        posted = max(bets)
+        self.current = top if top > posted else posted   # Gananda: Blinds 1 (full bring-in)
+        self.min_raise = t.pre_min_raise
+        self.raises = t.pre_raises
+        self.full_raises = 0
+        if t.full_blinds_pl:
+            self._set_dead_pl()
+        self.acted = [-1] * n
+        if na > 1:
+            f = t.first_actor
+            if status[f] == 0:
+                self.actor = f
+                return
+            for i in self._rings[f]:
+                if status[i] == 0:
+                    self.actor = i
+                    return
+        a = self._find_actor(t.first_actor, True)
+        if a < 0:
+            self._end_round()
+        else:
+            self.actor = a
+
+    def _set_dead_pl(self) -> None:
+        # TDA 54-B: pre-flop a dead or short blind counts as fully posted in pot limit.
+        dead = self.t.missing_sb
+        bl = self.t.blinds
+        bets = self.bets
+        for i in range(self.n):
+            if bl[i] > bets[i]:
+                dead += bl[i] - bets[i]
+        self._dead_pl = dead
+
+    # ------------------------------------------------------------------ construction helpers
+
+    @classmethod
+    def at_table(cls, seats: Sequence[int | None], button: int, blinds: Sequence[int] = (0, 0),
+                 **kwargs: Any) -> Hand:
+        """A hand from table seats: ``seats[k]`` is the stack in seat ``k`` (``None`` when empty).
+
+        The small blind is the seat right after the button; when that seat is empty there is a
+        single big blind (IFP 19). The big blind is the next occupied seat. The button may be
+        an empty seat: a dead button (IFP 17). Heads-up the button must be a player, who posts
+        the small blind (IFP 18).
+        """
+        m = len(seats)
+        if not 0 <= button < m:
+            raise ValueError(f"the button seat {button} is not a seat (0..{m - 1})")
+        occupied = [k for k in range(m) if seats[k] is not None]
+        if len(occupied) < 2:
+            raise ValueError("a hand needs at least two players")
+        order = [(button + j) % m for j in range(1, m + 1)]
+        order = [k for k in order if seats[k] is not None]
+        if len(order) == 2:
+            if seats[button] is None:
+                raise ValueError("heads-up the small blind is on the button: the button seat "
+                                 "must be a player (IFP 18)")
+            single = False
+        else:
+            single = seats[(button + 1) % m] is None      # IFP 19 single big blind (IFP 17 dead button)
+        kwargs.setdefault("single_big_blind", single)
+        return cls([seats[k] for k in order], blinds, seats=order, button_seat=button, **kwargs)
+
+    # ------------------------------------------------------------------ rounds
+
+    def _start_round(self) -> None:
+        """Open the betting round of ``self.street`` (the pre-flop one only when dealt by hand)."""
+        self.phase = BETTING
+        t = self.t
+        n = self.n
+        if self.street == PREFLOP:
+            top = t.top
+            posted = max(self.bets)
+            self.current = top if top > posted else posted   # Gananda: Blinds 1
+            self.min_raise = t.pre_min_raise
+            self.raises = t.pre_raises
+            if t.full_blinds_pl:
+                self._set_dead_pl()
+            start = t.first_actor
+        else:
+            self.current = 0
+            if self.structure == FIXED_LIMIT:
+                self.min_raise = t.small_bet if self.street == FLOP else t.big_bet
+            else:
+                self.min_raise = t.min_bet
+            self.raises = 0
+            self._dead_pl = 0
+            start = 0
+        self.full_raises = 0
+        self.aggressor = -1
+        self.acted = [-1] * n
+        a = self._find_actor(start, True)
+        if a < 0:
+            self._end_round()
+        else:
+            self.actor = a
+
+    def _find_actor(self, p: int, inclusive: bool = False) -> int:
+        """The next player after ``p`` (or from ``p``) who must act, or -1: the round is over."""
+        status = self.status
+        bets = self.bets
+        if self.n_active <= 1:
+            # At most one player can still put chips in: only a bet to answer matters.
+            for i in range(self.n):
+                if status[i] == ACTIVE:
+                    mx = 0
+                    for j in range(self.n):
+                        if j != i and status[j] != FOLDED and bets[j] > mx:
+                            mx = bets[j]
+                    return i if bets[i] < mx else -1
+            return -1
+        cur = self.current
+        acted = self.acted
+        if inclusive and status[p] == ACTIVE and (acted[p] < 0 or bets[p] < cur):
+            return p
+        for i in self._rings[p]:
+            if status[i] == ACTIVE and (acted[i] < 0 or bets[i] < cur):
+                return i
+        return -1
+
+    def _call_target(self, p: int) -> int:
+        cur = self.current
+        if self.n_active == 1:
+            # Alone able to act: chips nobody can match are not needed to call.
+            bets, status = self.bets, self.status
+            mx = 0
+            for j in range(self.n):
+                if j != p and status[j] != FOLDED and bets[j] > mx:
+                    mx = bets[j]
+            if mx < cur:
+                return mx
+        return cur
+
+    def _end_round(self) -> None:
+        """Close a betting round: return an uncalled bet, gather the bets, go on."""
+        self.actor = -1
+        n = self.n
+        bets = self.bets
+        totals = self.totals
+        top = second = 0
+        who = -1
+        s = 0
+        for i in range(n):
+            b = bets[i]
+            if b:
+                s += b
+                totals[i] += b
+                if b > top:
+                    second = top
+                    top = b
+                    who = i
+                elif b > second:
+                    second = b
+        ev = self._events
+        if top > second:
+            # IFP 27 / WPA 31: an uncalled bet is returned to the player who made it.
+            x = top - second
+            totals[who] -= x
+            s -= x
+            self.stacks[who] += x
+            if self.status[who] == ALL_IN:
+                self.status[who] = ACTIVE
+                self.n_active += 1
+            ev.append((E_RETURN, who, x))
+        self.pot += s
+        self.bets = [0] * n
+        if self.n_live < 2:
+            self._finish_uncontested()
+            return
+        if self.n_active <= 1 and not self.faced_up:
+            self._face_up()
+        street = self.street
+        if street == RIVER:
+            self._showdown()
+            return
+        street += 1
+        self.street = street
+        if self.manual:
+            self.phase = DEALING
+            return
+        # Burn, then turn the board cards (IFP Appendix 1: a burn before each street).
+        d = self._deck
+        while True:
+            pos = self._deck_pos
+            k = 3 if street == FLOP else 1
+            if pos + 1 + k > len(d):
+                raise ValueError("the given deck ran out of cards")
+            burn = d[pos]
+            cards = tuple(d[pos + 1:pos + 1 + k])
+            self._deck_pos = pos + 1 + k
+            self.burns.append(burn)
+            self.board.extend(cards)
+            ev.append((E_BURN, burn))
+            ev.append((E_BOARD, street, cards))
+            # The next betting round, opened by the first active player left of the button.
+            self.current = 0
+            t = self.t
+            if self.structure == FIXED_LIMIT:
+                self.min_raise = t.small_bet if street == FLOP else t.big_bet
+            else:
+                self.min_raise = t.min_bet
+            self.raises = 0
+            self.full_raises = 0
+            self._dead_pl = 0
+            self.aggressor = -1
+            self.acted = [-1] * n
+            if self.n_active > 1:
+                self.actor = self.status.index(ACTIVE)
+                return
+            # At most one player can bet: the board is run out (IFP 43: hands face up).
+            if street == RIVER:
+                self._showdown()
+                return
+            street += 1
+            self.street = street
+
+    def _face_up(self) -> None:
+        """IFP 43: with a player all-in and the betting over, every hand is tabled."""
+        status = self.status
+        if ALL_IN not in status:
+            return
+        self.faced_up = True
+        for i in range(self.n):
+            if status[i] != FOLDED and not self.shown[i]:
+                self.shown[i] = True
+                self._events.append((E_SHOW, i, self.holes[i], "all-in"))
+
+    # ------------------------------------------------------------------ betting actions
+
+    def _turn_error(self, player: int | None, verb: str) -> None:
+        """Raise IllegalAction unless ``player`` (if given) may act in a betting round now."""
+        if self.phase != BETTING:
+            if self.phase == COMPLETE:
+                raise IllegalAction(f"cannot {verb}: the hand is over", "nothing", "IFP 25")
+            raise IllegalAction(f"cannot {verb} now: no betting round is open",
+                                self.legal_actions().describe(), "IFP 25")
+        if player is not None and player != self.actor:
+            raise IllegalAction(f"player {player} cannot {verb}: it is player {self.actor}'s turn",
+                                self.legal_actions().describe(), "IFP 25")
+
+    def fold(self, player: int | None = None) -> None:
+        """Fold. Folding when a check is possible is allowed and binding (IFP 28)."""
+        p = self.actor
+        if self.phase or (player is not None and player != p):
+            self._turn_error(player, "fold")
+        self._legal = None
+        self.status[p] = FOLDED
+        self._events.append((E_ACT, p, A_FOLD, self.bets[p], 0))
+        self.n_active -= 1
+        nl = self.n_live = self.n_live - 1
+        if nl == 1:
+            self._end_round()
+            return
+        if self.n_active > 1:
+            status = self.status
+            acted = self.acted
+            bets = self.bets
+            cur = self.current
+            for i in self._rings[p]:
+                if status[i] == ACTIVE and (acted[i] < 0 or bets[i] < cur):
+                    self.actor = i
+                    return
+            self._end_round()
+            return
+        a = self._find_actor(p)
+        if a < 0:
+            self._end_round()
+        else:
+            self.actor = a
+
+    def check_call(self, player: int | None = None) -> None:
+        """Check, or call the current bet (all-in for less when short)."""
+        p = self.actor
+        if self.phase or (player is not None and player != p):
+            self._turn_error(player, "check or call")
+        self._legal = None
+        bets = self.bets
+        b = bets[p]
+        cur = self.current
+        x = (self._call_target(p) if self.n_active == 1 else cur) - b
+        if x <= 0:
+            self._events.append((E_ACT, p, A_CHECK, b, 0))
+        else:
+            s = self.stacks[p]
+            if x >= s:
+                x = s
+                self.status[p] = ALL_IN
+                self.n_active -= 1
+            self.stacks[p] = s - x
+            bets[p] = b + x
+            self._events.append((E_ACT, p, A_CALL, b + x, x))
+        acted = self.acted
+        acted[p] = self.full_raises
+        if self.n_active > 1:
+            status = self.status
+            for i in self._rings[p]:
+                if status[i] == ACTIVE and (acted[i] < 0 or bets[i] < cur):
+                    self.actor = i
+                    return
+            self._end_round()
+            return
+        a = self._find_actor(p)
+        if a < 0:
+            self._end_round()
+        else:
+            self.actor = a
+
+    def check(self, player: int | None = None) -> None:
+        """Check; refused when facing a bet."""
+        if self.phase == BETTING and (player is None or player == self.actor):
+            p = self.actor
+            if self._call_target(p) > self.bets[p]:
+                raise IllegalAction(f"player {p} cannot check facing a bet of {self.current}",
+                                    self.legal_actions().describe(), "IFP 37")
+        self.check_call(player)
+
+    def call(self, player: int | None = None) -> None:
+        """Call; refused when there is no bet to call (check instead)."""
+        if self.phase == BETTING and (player is None or player == self.actor):
+            p = self.actor
+            if self._call_target(p) <= self.bets[p]:
+                raise IllegalAction(f"player {p} has no bet to call", self.legal_actions().describe(),
+                                    "IFP 25")
+        self.check_call(player)
+
+    def _raise_bounds(self, p: int) -> tuple[int, int] | None:
+        """(min raise-to, max raise-to) for player ``p``, or None when no raise is allowed."""
+        bets = self.bets
+        b = bets[p]
+        stacks = self.stacks
+        allin = b + stacks[p]
+        cur = self.current
+        if allin <= cur:
+            return None
+        a = self.acted[p]
+        if a >= 0 and a >= self.full_raises:
+            # IFP 37a: a short all-in does not reopen the betting to a player who acted;
+            # TDA 47: unless several short all-ins add up to a full raise.
+            if not (self._accumulate and cur - b >= self.min_raise):
+                return None
+        status = self.status
+        for j in self._rings[p]:
+            if status[j] == ACTIVE and bets[j] + stacks[j] > cur:
+                break
+        else:
+            return None
+        sm = self.structure
+        lo = cur + self.min_raise
+        if sm == NO_LIMIT:
+            return (lo if lo < allin else allin), allin
+        if sm == FIXED_LIMIT:
+            cap = self.t.limit_cap
+            if cap and self.raises >= cap:
+                return None
+            if lo > allin:
+                lo = allin
+            return lo, lo
+        # IFP 39 / TDA 54: pot limit: the pot after calling, on top of the call.
+        hi = cur + self.pot + sum(bets) + (cur - b) + self._dead_pl
+        if hi > allin:
+            hi = allin
+        return (lo if lo < hi else hi), hi
+
+    def _no_raise_reason(self, p: int) -> tuple[str, str]:
+        bets = self.bets
+        b = bets[p]
+        cur = self.current
+        if b + self.stacks[p] <= cur:
+            return "not enough chips to raise: a call puts the player all-in", "IFP 41"
+        a = self.acted[p]
+        if a >= 0 and a >= self.full_raises and not (self._accumulate and cur - b >= self.min_raise):
+            if self._accumulate:
+                return ("the betting was not reopened: the short all-ins since the player acted add "
+                        "up to less than a full raise", "TDA 47")
+            return ("the betting was not reopened: an all-in for less than a full raise does not "
+                    "reopen the betting to a player who already acted", "IFP 37a")
+        if self.structure == FIXED_LIMIT and self.t.limit_cap and self.raises >= self.t.limit_cap:
+            return ("the betting is capped at one bet and three raises",
+                    "TDA 48" if self.rules.name == "tda-2024" else "IFP 33")
+        return "every opponent is all-in: nobody could call a raise", "IFP 41"
+
+    def raise_to(self, amount: int, player: int | None = None) -> None:
+        """Bet or raise to ``amount`` chips in total this round (PHH ``cbr``)."""
+        p = self.actor
+        if self.phase or (player is not None and player != p):
+            self._turn_error(player, "bet or raise")
+        la = self._legal
+        if la is not None:
+            lo = la[5]
+            hi = la[6]
+        else:
+            bounds = self._raise_bounds(p)
+            lo, hi = bounds if bounds is not None else (None, None)
+        if lo is None:
+            why, rule = self._no_raise_reason(p)
+            raise IllegalAction(f"player {p} cannot raise: {why}", self.legal_actions().describe(), rule)
+        if type(amount) is not int or amount < lo or amount > hi:
+            self._bad_raise(p, amount, lo, hi)
+        self._legal = None
+        bets = self.bets
+        x = amount - bets[p]
+        s = self.stacks[p] - x
+        self.stacks[p] = s
+        bets[p] = amount
+        cur = self.current
+        inc = amount - cur
+        if inc >= self.min_raise:
+            # IFP 37: a full bet or raise; the largest one sets the next minimum raise.
+            if self.structure != FIXED_LIMIT:
+                self.min_raise = inc
+            self.full_raises += 1
+            self.raises += 1
+        elif self.structure == FIXED_LIMIT and self.t.half_reopens and 2 * inc >= self.min_raise:
+            # TDA 47-B: in limit, an all-in of half a bet or more reopens the betting.
+            self.full_raises += 1
+            self.raises += 1
+        self.current = amount
+        self.aggressor = p
+        if s == 0:
+            self.status[p] = ALL_IN
+            self.n_active -= 1
+        self.acted[p] = self.full_raises
+        self._events.append((E_ACT, p, A_BET if cur == 0 else A_RAISE, amount, x))
+        if self.n_active > 1:
+            status = self.status
+            acted = self.acted
+            for i in self._rings[p]:
+                if status[i] == ACTIVE and (acted[i] < 0 or bets[i] < amount):
+                    self.actor = i
+                    return
+            self._end_round()
+            return
+        a = self._find_actor(p)
+        if a < 0:
+            self._end_round()
+        else:
+            self.actor = a
+
+    def _bad_raise(self, p: int, amount: Any, lo: int, hi: int) -> None:
+        legal = self.legal_actions().describe()
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise IllegalAction(f"a raise amount must be a whole number of chips, not {amount!r}",
+                                legal, "DESIGN: chips are integers")
+        allin = self.bets[p] + self.stacks[p]
+        if amount > allin:
+            raise IllegalAction(f"player {p} cannot raise to {amount}: only {allin} chips in all",
+                                legal, "IFP 41")
+        fl = self.structure == FIXED_LIMIT
+        if amount < lo:
+            raise IllegalAction(f"a raise to {amount} is below the minimum raise-to {lo}", legal,
+                                "IFP 33" if fl else "IFP 37")
+        raise IllegalAction(f"a raise to {amount} is above the maximum raise-to {hi}", legal,
+                            "IFP 33" if fl else "IFP 39")
+
+    bet_raise_to = raise_to
+
+    def all_in(self, player: int | None = None) -> None:
+        """Put every chip in: a raise to all-in when one is allowed, otherwise a call."""
+        p = self.actor
+        if self.phase or (player is not None and player != p):
+            self._turn_error(player, "go all-in")
+        bounds = self._raise_bounds(p)
+        allin = self.bets[p] + self.stacks[p]
+        if bounds is not None and bounds[1] == allin:
+            self.raise_to(allin)
+        elif allin <= self._call_target(p):
+            self.check_call()
+        else:
+            why, rule = (("a pot-limit raise is capped by the pot", "IFP 39") if bounds is not None
+                         else self._no_raise_reason(p))
+            raise IllegalAction(f"player {p} cannot go all-in for {allin}: {why}",
+                                self.legal_actions().describe(), rule)
+
+    def act(self, action: str, amount: int | None = None, player: int | None = None) -> None:
+        """Apply one action by name: ``fold``/``f``, ``check``, ``call``, ``check_call``/``cc``,
+        ``raise``/``bet``/``raise_to``/``cbr`` (with ``amount``, a raise-to total), ``all_in``,
+        ``show``/``muck``."""
+        a = action.lower() if isinstance(action, str) else action
+        if a in ("fold", "f"):
+            self.fold(player)
+        elif a in ("check_call", "cc", "check/call"):
+            self.check_call(player)
+        elif a == "check":
+            self.check(player)
+        elif a == "call":
+            self.call(player)
+        elif a in ("raise", "bet", "raise_to", "cbr", "bet_raise_to"):
+            if amount is None:
+                raise IllegalAction(f"{action} needs an amount (a raise-to total)",
+                                    self.legal_actions().describe(), "IFP 31")
+            self.raise_to(amount, player)
+        elif a in ("all_in", "allin", "all-in"):
+            self.all_in(player)
+        elif a == "show":
+            self.show(player)
+        elif a == "muck":
+            self.muck(player)
+        else:
+            raise IllegalAction(f"unknown action {action!r}", self.legal_actions().describe(), "IFP 3")
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> LegalActions:
+        """Who acts and what they may do (see :class:`LegalActions`)."""
+        la = self._legal
+        if la is not None:
+            return la
+        if self.phase:
+            la = self._legal = self._legal_other()
+            return la
+        p = self.actor
+        b = self.bets[p]
+        need = (self._call_target(p) if self.n_active == 1 else self.current) - b
+        bounds = self._raise_bounds(p)
+        if need > 0:
+            s = self.stacks[p]
+            if bounds is None:
+                la = _tnew(LegalActions, ("betting", p, True, False, need if need < s else s,
+                                          None, None, False, False, None))
+            else:
+                la = _tnew(LegalActions, ("betting", p, True, False, need, bounds[0], bounds[1],
+                                          False, False, None))
+        elif bounds is None:
+            la = _tnew(LegalActions, ("betting", p, True, True, 0, None, None, False, False, None))
+        else:
+            la = _tnew(LegalActions, ("betting", p, True, True, 0, bounds[0], bounds[1], False, False, None))
+        self._legal = la
+        return la
+
+    def _legal_other(self) -> LegalActions:
+        ph = self.phase
+        if ph == SHOWDOWN:
+            p = self.actor
+            return _tnew(LegalActions, ("showdown", p, False, False, 0, None, None, True,
+                                        self._may_muck(p), None))
+        if ph == DEALING:
+            what = "hole" if self._holes_pending else STREETS[self.street]
+            return _tnew(LegalActions, ("dealing", None, False, False, 0, None, None, False, False, what))
+        return _tnew(LegalActions, ("complete", None, False, False, 0, None, None, False, False, None))
+
+    # ------------------------------------------------------------------ dealing by hand
+
+    def _check_cards(self, cards: Iterable[int | str | None], count: int) -> tuple[int | None, ...]:
+        out: list[int | None] = []
+        seen = 0
+        for c in cards:
+            if c is None or c == "??":
+                out.append(None)
+                continue
+            try:
+                k = int(parse_card(c) if isinstance(c, str) else Card(c))
+            except ValueError as e:
+                raise IllegalAction(f"not a card: {c!r}", f"{count} cards not yet dealt", "IFP 63") from e
+            if (self._used >> k) & 1 or (seen >> k) & 1:
+                raise IllegalAction(f"card {CARDS[k]} was already dealt",
+                                    "cards not yet dealt", "IFP 63c")
+            seen |= 1 << k
+            out.append(k)
+        if len(out) != count:
+            raise IllegalAction(f"{len(out)} cards given, {count} needed", f"{count} cards", "IFP 64e")
+        return tuple(out)
+
+    @staticmethod
+    def _card_items(cards: str | Iterable[int | str | None] | None, count: int) -> list:
+        if cards is None:
+            return [None] * count
+        if isinstance(cards, str):
+            t = cards.replace(" ", "").replace(",", "")
+            if len(t) % 2:
+                raise IllegalAction(f"not a list of cards: {cards!r}", "cards like 'AhKh'", "IFP 63")
+            return [None if t[i:i + 2] == "??" else t[i:i + 2] for i in range(0, len(t), 2)]
+        return list(cards)
+
+    def deal_hole(self, player: int, cards: str | Iterable[int | str | None] | None = None) -> None:
+        """Deal ``player``'s two hole cards by hand (``None``/``'????'`` when unknown)."""
+        self._legal = None
+        if not (self.phase == DEALING and self._holes_pending):
+            raise IllegalAction("no hole cards to deal now", self.legal_actions().describe(), "IFP 64")
+        if not (isinstance(player, int) and 0 <= player < self.n) or self.holes[player] is not None:
+            raise IllegalAction(f"player {player} cannot be dealt hole cards",
+                                "players not yet dealt in", "IFP 64e")
+        h = self._check_cards(self._card_items(cards, 2), 2)
+        for c in h:
+            if c is not None:
+                self._used |= 1 << c
+        self.holes[player] = h
+        self._events.append((E_HOLE, player, h))
+        self._holes_pending -= 1
+        if not self._holes_pending:
+            self._start_round()
+
+    def deal_board(self, cards: str | Iterable[int | str | None], burn: int | str | None = None) -> None:
+        """Deal the next street's board cards by hand, after a burn card (unknown if not given)."""
+        self._legal = None
+        if not (self.phase == DEALING and not self._holes_pending):
+            raise IllegalAction("no board cards to deal now", self.legal_actions().describe(), "IFP 64f")
+        k = _BOARD_COUNTS[self.street]
+        items = self._card_items(cards, k)
+        b = self._check_cards([burn], 1)[0] if burn is not None else None
+        cs = self._check_cards(items, k)
+        if b is not None and b in cs:
+            raise IllegalAction(f"card {CARDS[b]} is both burned and dealt", "distinct cards", "IFP 63c")
+        if None in cs:
+            raise IllegalAction("board cards must be known", "the cards dealt", "IFP 58")
+        for c in cs:
+            self._used |= 1 << c
+        if b is not None:
+            self._used |= 1 << b
+        self.burns.append(b)
+        self._events.append((E_BURN, b))
+        self.board.extend(cs)
+        self._events.append((E_BOARD, self.street, cs))
+        self._start_round()
+
+    # ------------------------------------------------------------------ showdown
+
+    def _showdown(self) -> None:
+        n = self.n
+        status = self.status
+        shown = self.shown
+        if not self.faced_up and ALL_IN in status:
+            self._face_up()                            # IFP 43 (TDA 16: all hands face up)
+        # IFP 42: the last aggressor of the final round shows first; otherwise the first
+        # player left of the button, and so on clockwise.
+        a = self.aggressor
+        start = a if a >= 0 else 0
+        if self.auto_showdown and not self.manual:
+            holes = self.holes
+            ev = self._events
+            for k in range(start, start + n):
+                i = k if k < n else k - n
+                if status[i] != FOLDED and not shown[i]:
+                    shown[i] = True
+                    ev.append((E_SHOW, i, holes[i], "showdown"))
+            self._award()
+            return
+        order = [k if k < n else k - n for k in range(start, start + n)]
+        self._sd_order = [i for i in order if status[i] != FOLDED and not shown[i]]
+        if self.auto_showdown:
+            for i in self._sd_order:
+                if self.holes[i] is None or None in self.holes[i]:
+                    break
+                shown[i] = True
+                self._events.append((E_SHOW, i, self.holes[i], "showdown"))
+            self._sd_order = [i for i in self._sd_order if not shown[i]]
+        self._continue_showdown()
+
+    def _unmucked(self) -> list[int]:
+        return [i for i in range(self.n) if self.status[i] != FOLDED and not self.mucked[i]]
+
+    def _continue_showdown(self) -> None:
+        order = self._sd_order
+        left = self._unmucked()
+        if len(left) == 1 and not self.shown[left[0]]:
+            w = left[0]
+            if self.rules.winner_must_show and self.holes[w] is not None and None not in self.holes[w]:
+                self.shown[w] = True                  # WPA 40: the winning hand must be shown
+                self._events.append((E_SHOW, w, self.holes[w], "winner"))
+            self._sd_order = []
+            self._award()                             # IFP 44: the last live hand wins
+            return
+        # Hands tabled with unknown cards need their cards before anything can be decided.
+        for i in left:
+            if self.shown[i] and (self.holes[i] is None or None in self.holes[i]):
+                self.phase = SHOWDOWN
+                self.actor = i
+                return
+        while order and (self.shown[order[0]] or self.mucked[order[0]]):
+            order.pop(0)
+        if order:
+            self.phase = SHOWDOWN
+            self.actor = order[0]
+            return
+        self._award()
+
+    def _may_muck(self, p: int) -> bool:
+        if self.shown[p] or self.status[p] == ALL_IN:
+            return False                              # IFP 43: all-in hands are face up
+        # A muck may not leave a pot without a hand: the last live hand wins it (IFP 44).
+        return len(self._unmucked()) > 1 and self._pots_keep_claimant(p)
+
+    def _pots_keep_claimant(self, p: int) -> bool:
+        for amount, elig in self._pots():
+            if p in elig and not any(j != p and not self.mucked[j] for j in elig):
+                return False
+        return True
+
+    def show(self, player: int | None = None, cards: str | Iterable[int | str] | None = None) -> None:
+        """Table the hole cards at the showdown (cards speak, IFP 48). ``cards`` supplies hole
+        cards that were dealt unknown (hand histories)."""
+        self._legal = None
+        if self.phase != SHOWDOWN:
+            raise IllegalAction("no showdown now", self.legal_actions().describe(), "IFP 42")
+        p = self.actor if player is None else player
+        if p != self.actor:
+            raise IllegalAction(f"player {p} cannot show now: player {self.actor} shows first",
+                                self.legal_actions().describe(), "IFP 42")
+        h = self.holes[p]
+        unknown = h is None or None in h
+        if cards is not None:
+            given = self._card_items(cards, 2)
+            if unknown:
+                newh = self._check_cards(given, 2)
+                if None in newh:
+                    raise IllegalAction("shown cards must be known", "two cards", "IFP 45")
+            else:
+                newh = tuple(int(parse_card(c)) if isinstance(c, str) else int(c) for c in given)
+                if sorted(newh) != sorted(h):
+                    raise IllegalAction(f"player {p} holds {cards_text(h)}, not {cards_text(newh)}",
+                                        f"show {cards_text(h)}", "IFP 48")
+                newh = h
+        elif unknown:
+            raise IllegalAction(f"player {p}'s hole cards are unknown: give them to show",
+                                "show with cards", "IFP 45")
+        else:
+            newh = h
+        if unknown:
+            for c in newh:
+                self._used |= 1 << c
+            self.holes[p] = newh
+        self.shown[p] = True
+        self._events.append((E_SHOW, p, newh, "showdown"))
+        self._continue_showdown()
+
+    def muck(self, player: int | None = None) -> None:
+        """Discard the hand unshown at the showdown; a mucked hand wins nothing (IFP 45)."""
+        self._legal = None
+        if self.phase != SHOWDOWN:
+            raise IllegalAction("no showdown now", self.legal_actions().describe(), "IFP 42")
+        p = self.actor if player is None else player
+        if p != self.actor:
+            raise IllegalAction(f"player {p} cannot muck now: player {self.actor} acts first",
+                                self.legal_actions().describe(), "IFP 42")
+        if not self._may_muck(p):
+            rule = "IFP 43" if (self.shown[p] or self.status[p] == ALL_IN) else "IFP 44"
+            raise IllegalAction(f"player {p} cannot muck: the hand is tabled or is the last live "
+                                "hand for a pot", "show", rule)
+        self.mucked[p] = True
+        self._events.append((E_MUCK, p))
+        self._continue_showdown()
+
+    def _pots(self) -> list[tuple[int, list[int]]]:
+        """Main pot then side pots in creation order: (amount, eligible players). The antes
+        (dead money) are in the main pot; side pots are built from the all-in amounts."""
+        totals = self.totals
+        status = self.status
+        n = self.n
+        live = [i for i in range(n) if status[i] != FOLDED]
+        levels = sorted({totals[i] for i in live})
+        pots = []
+        prev = 0
+        extra = self.dead
+        for lv in levels:
+            amt = extra
+            extra = 0
+            for t in totals:
+                if t > prev:
+                    amt += (t if t < lv else lv) - prev
+            elig = [i for i in live if totals[i] >= lv]
+            if amt or not pots:
+                pots.append((amt, elig))
+            prev = lv
+        rest = self.pot - sum(a for a, _ in pots)
+        if rest:
+            pots[-1] = (pots[-1][0] + rest, pots[-1][1])
+        return pots
+
+    def _award(self) -> None:
+        n = self.n
+        status = self.status
+        totals = self.totals
+        mucked = self.mucked
+        live = [i for i in range(n) if status[i] != FOLDED]
+        t0 = totals[live[0]]
+        for i in live:
+            if totals[i] != t0:
+                pots = self._pots()
+                break
+        else:
+            pots = [(self.pot, live)]
+        if len(pots) > 1:
+            indexed = list(enumerate(pots))
+            if self.rules.side_pot_order == "largest-stacks-first":
+                # Gananda: Showdown 7: the pot of the players who started with the most chips first.
+                st = self.starting
+                indexed.sort(key=lambda e: (-min(st[i] for i in e[1][1]), -e[0]))
+            else:
+                indexed.reverse()                     # IFP 51: the most recent side pot first
+        else:
+            indexed = [(0, pots[0])]
+        ev = self._events
+        strengths = self._strengths
+        holes = self.holes
+        b0, b1, b2, b3, b4 = self.board if len(self.board) == 5 else (0, 0, 0, 0, 0)
+        stacks = self.stacks
+        winnings = self.winnings
+        for k, (amount, elig) in indexed:
+            claim = [i for i in elig if not mucked[i]]
+            if len(claim) > 1:
+                best = -1
+                winners: list[int] = []
+                for i in claim:
+                    sv = strengths.get(i)
+                    if sv is None:
+                        h = holes[i]
+                        sv = strengths[i] = evaluate((b0, b1, b2, b3, b4, h[0], h[1]))  # IFP 48
+                    if sv > best:
+                        best = sv
+                        winners = [i]
+                    elif sv == best:
+                        winners.append(i)
+            else:
+                winners = claim
+            if len(winners) == 1:
+                w = winners[0]
+                stacks[w] += amount
+                winnings[w] += amount
+                ev.append((E_AWARD, k, amount, (w,), (amount,)))
+                continue
+            shares = self._split(amount, winners)
+            for i, x in zip(winners, shares):
+                stacks[i] += x
+                winnings[i] += x
+            ev.append((E_AWARD, k, amount, tuple(winners), tuple(shares)))
+        self.pot = 0
+        self.phase = COMPLETE
+        self.actor = -1
+        ev.append(_END_EVENT)
+
+    def _split(self, amount: int, winners: list[int]) -> list[int]:
+        """Split a pot among tied winners (in position order, i.e. clockwise from the button)."""
+        k = len(winners)
+        if k == 1:
+            return [amount]
+        # TDA 20 / Gananda: Ties 1: odd chips are broken down to the smallest denomination in
+        # play; IFP 50 / Gananda: Ties 2: then given one per player clockwise from the button.
+        unit = self.t.chip_unit if self.rules.odd_chip_smallest_denomination else 1
+        units, loose = divmod(amount, unit)
+        q, r = divmod(units, k)
+        shares = [q * unit] * k
+        if self.rules.odd_chips == "first-left-of-button":
+            shares[0] += r * unit
+        else:
+            for j in range(r):
+                shares[j] += unit
+        shares[0] += loose
+        return shares
+
+    def _finish_uncontested(self) -> None:
+        """IFP 44: everyone else folded; the last hand takes the pot without showing."""
+        w = self.status.index(ACTIVE) if ACTIVE in self.status else self.status.index(ALL_IN)
+        amount = self.pot
+        self.stacks[w] += amount
+        self.winnings[w] += amount
+        self._events.append((E_AWARD, 0, amount, (w,), (amount,)))
+        self.pot = 0
+        self._complete()
+
+    def _complete(self) -> None:
+        self.phase = COMPLETE
+        self.actor = -1
+        self._events.append(_END_EVENT)
+
+    def finish_showdown(self) -> None:
+        """Table every hand still to show, in showdown order (IFP 42)."""
+        while self.phase == SHOWDOWN:
+            self.show()
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def done(self) -> bool:
+        return self.phase == COMPLETE
+
+    is_complete = done
+
+    @property
+    def player_to_act(self) -> int | None:
+        return self.actor if self.actor >= 0 else None
+
+    @property
+    def finishing_stacks(self) -> list[int]:
+        return list(self.stacks)
+
+    @property
+    def payoffs(self) -> list[int]:
+        return [s - t for s, t in zip(self.stacks, self.starting)]
+
+    @property
+    def total_pot(self) -> int:
+        return self.pot + sum(self.bets)
+
+    def hole_cards(self, player: int) -> tuple[Card, ...] | None:
+        h = self.holes[player]
+        if h is None:
+            return None
+        return tuple(CARDS[c] if c is not None else None for c in h)
+
+    def board_cards(self) -> tuple[Card, ...]:
+        return tuple(CARDS[c] for c in self.board)
+
+    def state(self) -> dict[str, Any]:
+        """A plain snapshot of everything that defines the hand now (for comparisons)."""
+        return {
+            "phase": PHASES[self.phase], "street": STREETS[self.street],
+            "actor": self.player_to_act, "stacks": list(self.stacks), "bets": list(self.bets),
+            "totals": list(self.totals), "pot": self.pot,
+            "status": [STATUS_NAMES[s] for s in self.status],
+            "holes": [None if h is None else [None if c is None else str(CARDS[c]) for c in h]
+                      for h in self.holes],
+            "board": cards_text(self.board), "burns": len(self.burns),
+            "shown": list(self.shown), "mucked": list(self.mucked),
+            "current": self.current, "min_raise": self.min_raise,
+            "full_raises": self.full_raises, "raises": self.raises, "aggressor": self.aggressor,
+            "acted": list(self.acted), "winnings": list(self.winnings),
+            "legal": self.legal_actions()._asdict(),
+        }
+
+    def config(self) -> dict[str, Any]:
+        """Everything needed to set the same hand up again (cards aside)."""
+        t = self.t
+        return {
+            "stacks": list(self.starting), "blinds_or_straddles": list(t.blinds),
+            "antes": list(t.ante_list), "bb_ante": t.bb_ante,
+            "structure": STRUCTURES[self.structure], "min_bet": t.min_bet,
+            "small_bet": t.small_bet, "big_bet": t.big_bet,
+            "rules": self.rules.to_dict(), "heads_up_tournament": t.heads_up_tournament,
+            "chip_unit": t.chip_unit, "auto_showdown": self.auto_showdown,
+            "seats": None if self.seats is None else list(self.seats),
+            "button_seat": self.button_seat, "missing_small_blind": t.missing_sb,
+        }
+
+    def raw_events(self) -> list[tuple]:
+        """The event log as the engine keeps it: plain tuples (see :mod:`.events`)."""
+        return list(self._events)
+
+    def events(self) -> list[dict[str, Any]]:
+        """The event log as JSON-serialisable dictionaries."""
+        from .events import to_dicts
+        return to_dicts(self)
+
+    @classmethod
+    def replay(cls, events: Sequence[dict[str, Any]]) -> Hand:
+        """Rebuild a hand from :meth:`events` output."""
+        from .events import replay
+        return replay(events)
+
+    def __repr__(self) -> str:
+        return (f"Hand({self.n} players, {STRUCTURES[self.structure]}, {PHASES[self.phase]}, "
+                f"{STREETS[self.street]}, stacks={self.stacks})")

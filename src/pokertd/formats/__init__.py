@@ -1,0 +1,1 @@
+"""Outside formats, one module each: PHH hand histories (:mod:`pokertd.formats.phh`)."""

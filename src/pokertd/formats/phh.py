@@ -1,0 +1,328 @@
+"""PHH (Poker Hand History, the TOML format of the PHH standard) for hold'em.
+
+Reading and writing cover ``NT`` (no-limit Texas hold'em) and ``FT`` (fixed-limit Texas
+hold'em); other variants are refused with ``unsupported variant: X``.
+
+PHH lists players ``p1 .. pN`` from the seat left of the button, the button last: the
+engine's position order. Heads-up PHH gives the forced bets as ``[small, big]`` and the
+button (``p2``) posts the small blind, so the list is reversed into position order.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..cards import CARDS
+from ..engine import Hand, IllegalAction
+from ..engine.hand import FIXED_LIMIT, NO_LIMIT, STRUCTURES
+from ..rules import RuleSet
+
+__all__ = [
+    "PHHError", "ReplayResult", "SUPPORTED_VARIANTS", "dumps", "export_hand", "find_files",
+    "hand_from_phh", "load", "loads", "replay", "replay_file", "stacks_match",
+]
+
+SUPPORTED_VARIANTS = {"NT": NO_LIMIT, "FT": FIXED_LIMIT}
+
+
+class PHHError(ValueError):
+    """A PHH file the engine cannot replay; ``action`` is the 0-based action index at fault."""
+
+    def __init__(self, message: str, action: int | None = None) -> None:
+        super().__init__(message)
+        self.action = action
+
+
+@dataclass
+class ReplayResult:
+    path: str
+    ok: bool
+    finishing_stacks: list[int] | None = None
+    error: str | None = None
+    action: int | None = None
+
+    def to_json(self) -> str:
+        if self.ok:
+            return json.dumps({"path": self.path, "ok": True, "finishing_stacks": self.finishing_stacks})
+        return json.dumps({"path": self.path, "ok": False, "error": self.error, "action": self.action})
+
+
+def loads(text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise PHHError(f"not PHH (TOML): {e}") from e
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    return loads(Path(path).read_text(encoding="utf-8"))
+
+
+def find_files(paths: Iterable[str | Path]) -> list[Path]:
+    """``.phh`` files: each path a file, or a folder searched recursively (sorted)."""
+    out: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            out.extend(sorted(q for q in p.rglob("*.phh") if q.is_file()))
+        else:
+            out.append(p)
+    return out
+
+
+def _int(value: Any, field: str) -> int:
+    if isinstance(value, bool):
+        raise PHHError(f"{field}: not a chip amount: {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and math.isfinite(value) and value == int(value):
+        return int(value)
+    raise PHHError(f"{field}: non-integer chip amount {value!r}: this engine counts whole chips "
+                   "and does not round")
+
+
+def _ints(values: Any, field: str, n: int | None = None) -> list[int]:
+    if not isinstance(values, list):
+        raise PHHError(f"{field}: expected a list of chip amounts")
+    out = [_int(v, field) for v in values]
+    if n is not None and len(out) != n:
+        raise PHHError(f"{field}: {len(out)} entries for {n} players")
+    return out
+
+
+def hand_from_phh(data: dict[str, Any], rules: RuleSet | str | None = None, **options: Any) -> Hand:
+    """A hand set up from a PHH file's forced bets and stacks, dealt by hand (``manual``)."""
+    variant = data.get("variant")
+    if variant not in SUPPORTED_VARIANTS:
+        raise PHHError(f"unsupported variant: {variant}")
+    if "starting_stacks" not in data or "actions" not in data:
+        raise PHHError("missing required field: starting_stacks and actions are required")
+    stacks = _ints(data["starting_stacks"], "starting_stacks")
+    n = len(stacks)
+    antes = _ints(data.get("antes", [0] * n), "antes", n)
+    blinds = _ints(data.get("blinds_or_straddles", [0] * n), "blinds_or_straddles", n)
+    if n == 2:
+        blinds = blinds[::-1]            # heads-up: the button (p2) posts the small blind (IFP 18)
+    kwargs: dict[str, Any] = dict(blinds_or_straddles=blinds, ante=antes, rules=rules, manual=True,
+                                  auto_showdown=False, structure=SUPPORTED_VARIANTS[variant])
+    if variant == "FT":
+        if "small_bet" not in data or "big_bet" not in data:
+            raise PHHError("FT needs small_bet and big_bet")
+        kwargs["small_bet"] = _int(data["small_bet"], "small_bet")
+        kwargs["big_bet"] = _int(data["big_bet"], "big_bet")
+    else:
+        if "min_bet" not in data:
+            raise PHHError("NT needs min_bet")
+        kwargs["min_bet"] = _int(data["min_bet"], "min_bet")
+    kwargs.update(options)
+    try:
+        return Hand(stacks, **kwargs)
+    except ValueError as e:
+        raise PHHError(str(e)) from e
+
+
+def _player(token: str, n: int, i: int) -> int:
+    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+        raise PHHError(f"action {i}: unknown player {token!r}", i)
+    return int(token[1:]) - 1
+
+
+def _apply(h: Hand, action: str, i: int) -> None:
+    text = action.split("#", 1)[0].strip()
+    parts = text.split()
+    if not parts:
+        raise PHHError(f"action {i}: empty action", i)
+    n = h.n
+    if parts[0] == "d":
+        if len(parts) >= 3 and parts[1] == "dh":
+            p = _player(parts[2], n, i)
+            cards = parts[3] if len(parts) > 3 else None
+            h.deal_hole(p, None if cards is None or set(cards) == {"?"} else cards)
+            return
+        if len(parts) == 3 and parts[1] == "db":
+            h.deal_board(parts[2])
+            return
+        raise PHHError(f"action {i}: unsupported dealing action {text!r} for hold'em", i)
+    p = _player(parts[0], n, i)
+    if len(parts) < 2:
+        raise PHHError(f"action {i}: missing verb in {text!r}", i)
+    verb = parts[1]
+    if verb == "f":
+        h.fold(p)
+    elif verb == "cc":
+        h.check_call(p)
+    elif verb == "cbr":
+        if len(parts) != 3:
+            raise PHHError(f"action {i}: cbr needs one amount", i)
+        try:
+            amount = _int(json.loads(parts[2]), f"action {i}")
+        except json.JSONDecodeError:
+            raise PHHError(f"action {i}: not an amount: {parts[2]!r}", i) from None
+        h.raise_to(amount, p)
+    elif verb == "sm":
+        cards = parts[2] if len(parts) > 2 else None
+        if h.shown[p]:
+            # Already tabled (IFP 43 all-in hands are face up): the cards must be the same.
+            if cards is not None and "?" not in cards and None not in (h.holes[p] or (None,)):
+                known = sorted(h.holes[p])
+                given = sorted(int(c) for c in _cards(cards))
+                if known != given:
+                    raise PHHError(f"action {i}: p{p + 1} shows {cards} but holds "
+                                   f"{''.join(str(CARDS[c]) for c in h.holes[p])}", i)
+            return
+        if cards is None or "?" in cards:
+            h.muck(p)
+        else:
+            h.show(p, cards)
+    else:
+        raise PHHError(f"action {i}: unsupported action {text!r} for hold'em", i)
+
+
+def _cards(text: str):
+    from ..cards import parse_cards
+    return parse_cards(text)
+
+
+def replay(data: dict[str, Any], rules: RuleSet | str | None = None) -> Hand:
+    """Replay a PHH hand from ``starting_stacks`` and ``actions`` alone; the hand is complete.
+
+    Refusals are :class:`PHHError` with ``action`` set to the index at fault (the number of
+    actions when the history stops before the hand is over).
+    """
+    h = hand_from_phh(data, rules)
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise PHHError("actions: expected a list of strings")
+    for i, a in enumerate(actions):
+        if not isinstance(a, str):
+            raise PHHError(f"action {i}: not a string", i)
+        try:
+            _apply(h, a, i)
+        except IllegalAction as e:
+            raise PHHError(f"action {i} ({a.strip()}): {e}", i) from e
+        except PHHError:
+            raise
+        except ValueError as e:
+            raise PHHError(f"action {i} ({a.strip()}): {e}", i) from e
+    try:
+        h.finish_showdown()                     # hands not shown or mucked: cards speak (IFP 48)
+    except IllegalAction as e:
+        raise PHHError(f"showdown: {e}", len(actions)) from e
+    if not h.done:
+        raise PHHError(f"the history stops before the hand is over ({h.legal_actions().describe()})",
+                       len(actions))
+    return h
+
+
+def stacks_match(engine: Sequence[int], recorded: Sequence[int | float]) -> bool:
+    """The engine's stacks against recorded ones. A recorded fractional stack (a half chip
+    of a split pot) may differ by one chip, since the engine gives the odd chip by the rules
+    (IFP 50); the totals must agree exactly."""
+    if len(engine) != len(recorded):
+        return False
+    for e, r in zip(engine, recorded):
+        if isinstance(r, bool) or not isinstance(r, (int, float)):
+            return False
+        if r == int(r):
+            if e != int(r):
+                return False
+        elif abs(e - r) > 1:
+            return False
+    return abs(sum(engine) - sum(recorded)) < 1e-6
+
+
+def replay_file(path: str | Path, rules: RuleSet | str | None = None, check: bool = False) -> ReplayResult:
+    p = str(path)
+    try:
+        data = load(path)
+        h = replay(data, rules)
+    except PHHError as e:
+        return ReplayResult(p, False, error=str(e), action=e.action)
+    except OSError as e:
+        return ReplayResult(p, False, error=f"cannot read: {e}")
+    stacks = list(h.stacks)
+    if check:
+        rec = data.get("finishing_stacks")
+        if rec is None:
+            return ReplayResult(p, False, error="--check: the file records no finishing_stacks")
+        if not stacks_match(stacks, rec):
+            return ReplayResult(p, False, error=f"finishing stacks {stacks} differ from the recorded {rec}",
+                                action=len(data["actions"]))
+    return ReplayResult(p, True, finishing_stacks=stacks)
+
+
+# ---------------------------------------------------------------------------- writing
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    raise ValueError(f"cannot write {v!r} as PHH")
+
+
+_FIELD_ORDER = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "small_bet",
+                "big_bet", "min_bet", "starting_stacks", "actions")
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """PHH text for a dictionary of PHH fields (required fields first)."""
+    keys = [k for k in _FIELD_ORDER if k in data] + [k for k in data if k not in _FIELD_ORDER]
+    return "".join(f"{k} = {_toml_value(data[k])}\n" for k in keys)
+
+
+def export_hand(hand: Hand, **extra: Any) -> dict[str, Any]:
+    """The PHH fields of a hand played by the engine (``NT`` or ``FT``)."""
+    from ..engine.hand import POT_LIMIT
+    if hand.structure == POT_LIMIT:
+        raise PHHError("unsupported variant: pot-limit hold'em has no PHH variant code here")
+    t = hand.t
+    n = hand.n
+    variant = "FT" if hand.structure == FIXED_LIMIT else "NT"
+    antes = list(t.ante_list)
+    if t.bb_ante:
+        antes[t.bb_player] += t.bb_ante
+    blinds = list(t.blinds)
+    if n == 2:
+        blinds = blinds[::-1]
+    data: dict[str, Any] = {"variant": variant, "ante_trimming_status": not t.bb_ante,
+                            "antes": antes, "blinds_or_straddles": blinds}
+    if variant == "FT":
+        data["small_bet"] = t.small_bet
+        data["big_bet"] = t.big_bet
+    else:
+        data["min_bet"] = t.min_bet
+    data["starting_stacks"] = list(hand.starting)
+    actions: list[str] = []
+    for e in hand.events():
+        ty = e["type"]
+        if ty == "dealt":
+            cards = "".join(c or "??" for c in e["cards"]) if e["cards"] else "????"
+            actions.append(f"d dh p{e['player'] + 1} {cards}")
+        elif ty == "board":
+            actions.append(f"d db {''.join(e['cards'])}")
+        elif ty == "acted":
+            p = f"p{e['player'] + 1}"
+            a = e["action"]
+            actions.append(f"{p} f" if a == "fold" else f"{p} cc" if a in ("check", "call")
+                           else f"{p} cbr {e['to']}")
+        elif ty == "shown":
+            cards = "".join(c or "??" for c in e["cards"])
+            actions.append(f"p{e['player'] + 1} sm {cards}")
+        elif ty == "mucked":
+            actions.append(f"p{e['player'] + 1} sm")
+    data["actions"] = actions
+    if hand.done:
+        data["finishing_stacks"] = list(hand.stacks)
+    data.update(extra)
+    return data

@@ -1,0 +1,263 @@
+"""Rule presets: one named field per place where the rulebooks disagree (RULESETS.md).
+
+``RuleSet`` is a frozen value. The presets are ``ifp-2012`` (the default), ``wpa`` and
+``tda-2024``; a house (a league, a card room) overrides fields on top of a preset with
+:meth:`RuleSet.override`. Every field carries the rule ids that decide it
+(:func:`field_rules`), so a ruling can always name its rule.
+
+The fields that concern one hand are read by :mod:`pokertd.engine`. The live-table fields
+(chip completion thresholds, oversized chips, string bets, action out of turn, unclear
+amounts) and the tournament fields (balancing, chip race, clock, ...) are here so that a
+preset is complete; the layers that need them read them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["DEFAULT_PRESET", "PRESETS", "RuleSet", "field_rules", "get_rules"]
+
+DEFAULT_PRESET = "ifp-2012"
+
+
+def _f(default: Any, rules: dict[str, str], doc: str) -> Any:
+    return field(default=default, metadata={"rules": rules, "doc": doc})
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The rule choices one tournament plays by. Defaults are the ``ifp-2012`` preset."""
+
+    name: str = _f("ifp-2012", {}, "preset (or house) name")
+
+    # --- betting: decided inside a hand (pokertd.engine) ---------------------------------
+    short_allins_accumulate: bool = _f(
+        False, {"ifp-2012": "IFP 37a", "wpa": "WPA 20", "tda-2024": "TDA 47"},
+        "several short all-ins that together reach a full bet or raise reopen the betting "
+        "for a player who already acted (TDA 47); otherwise only a full raise reopens it")
+    limit_bets_per_round: int = _f(
+        4, {"ifp-2012": "IFP 33", "wpa": "WPA 22", "tda-2024": "TDA 48"},
+        "fixed limit: one bet and three raises per betting round")
+    limit_cap_until_heads_up: bool = _f(
+        True, {"ifp-2012": "IFP 33", "wpa": "WPA 22", "tda-2024": "TDA 48"},
+        "the limit cap applies even heads-up, until two players remain in the tournament")
+    limit_half_bet_reopens: bool = _f(
+        False, {"ifp-2012": "IFP 37a", "wpa": "WPA 20", "tda-2024": "TDA 47-B"},
+        "fixed limit: an all-in of at least half a bet counts as a raise and reopens betting")
+    pot_limit_counts_full_blinds: bool = _f(
+        False, {"ifp-2012": "IFP 39", "wpa": "WPA 20", "tda-2024": "TDA 54-B"},
+        "pot limit, pre-flop: a dead or short blind is counted as fully posted")
+    showdown_order: str = _f(
+        "last-aggressor-else-left-of-button",
+        {"ifp-2012": "IFP 42", "wpa": "WPA 38", "tda-2024": "TDA 17"},
+        "who must table first in a non-all-in showdown: the last aggressor of the final "
+        "round; if no bet, the first player left of the button (WPA: the first to act)")
+    winner_must_show: bool = _f(
+        False, {"ifp-2012": "IFP 44", "wpa": "WPA 40", "tda-2024": "TDA 17-B"},
+        "a hand that reaches showdown and is the last unmucked hand must still be tabled")
+    see_hand_policy: str = _f(
+        "td-privilege", {"ifp-2012": "IFP 47", "wpa": "WPA 40", "tda-2024": "TDA 18"},
+        "asking to see a hand at showdown (live table)")
+    odd_chips: str = _f(
+        "one-each-clockwise-from-button",
+        {"ifp-2012": "IFP 50", "wpa": "WPA 15", "tda-2024": "TDA 20", "gananda": "Gananda: Ties 2"},
+        "odd chips of a split pot: one per tied player, clockwise from the button "
+        "('one-each-clockwise-from-button'), or all to the first tied player left of the "
+        "button ('first-left-of-button')")
+    odd_chip_smallest_denomination: bool = _f(
+        True, {"ifp-2012": "IFP 50", "tda-2024": "TDA 20", "gananda": "Gananda: Ties 1"},
+        "odd chips are first broken down into the smallest denomination in play")
+    side_pot_order: str = _f(
+        "most-recent-first",
+        {"ifp-2012": "IFP 51", "wpa": "WPA 36", "tda-2024": "TDA 21",
+         "gananda": "Gananda: Showdown 7"},
+        "order pots are decided in: 'most-recent-first' (the last side pot first, the main "
+        "pot last) or 'largest-stacks-first' (the pot of the players who started with the "
+        "most chips first)")
+    ante_format: str = _f(
+        "per-player", {"ifp-2012": "IFP 8", "wpa": "WPA 6", "tda-2024": "TDA RP-11"},
+        "'per-player' antes, or one 'big-blind' ante posted by the big blind after the blind")
+    dead_button: bool = _f(
+        True, {"ifp-2012": "IFP 17", "tda-2024": "TDA 32",
+               "gananda": "Gananda: Button and Blind Use 2"},
+        "a dead button; with the small blind's seat empty a single big blind (IFP 19)")
+
+    # --- live table (later issue: physical chips and declarations) -------------------------
+    raise_completion: str = _f(
+        "150%-of-previous-bet",
+        {"ifp-2012": "IFP 37", "wpa": "WPA 20", "tda-2024": "TDA 43"},
+        "chips short of a full raise that reach this threshold must complete the raise: "
+        "'150%-of-previous-bet', '50%-of-previous-bet' or '50%-of-raise-increment'")
+    two_motion_raise: bool = _f(
+        True, {"ifp-2012": "IFP 32c", "wpa": "WPA 23", "tda-2024": "TDA 42"},
+        "'raise' declared, the call put in, then one more motion")
+    oversized_chip: str = _f(
+        "call-unless-raise-declared",
+        {"ifp-2012": "IFP 34", "wpa": "WPA 21", "tda-2024": "TDA 44", "gananda": "Gananda: Betting 11"},
+        "a single oversized chip facing a bet")
+    multiple_chips: str = _f(
+        "call-if-one-chip-less-is-short",
+        {"ifp-2012": "IFP 35", "tda-2024": "TDA 45", "gananda": "Gananda: Betting 10"},
+        "several chips facing a bet, without a declaration")
+    unclear_amount: str = _f(
+        "smallest-legitimate", {"ifp-2012": "IFP 38", "tda-2024": "TDA 57"},
+        "an unclear declared amount: 'smallest-legitimate' or 'highest-reasonable-not-over-pot'")
+    out_of_turn: str = _f(
+        "binding-unless-action-changes",
+        {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53",
+         "gananda": "Gananda: Betting 7"},
+        "action out of turn; a check, call or fold does not change the action")
+    string_bets: str = _f(
+        "first-motion-only", {"ifp-2012": "IFP 36", "wpa": "WPA 24", "tda-2024": "TDA 56"},
+        "chips put in several motions without a declaration")
+
+    # --- tournament (pokertd.tournament) ---------------------------------------------------
+    same_hand_bustouts: str = _f(
+        "lower-start-stack-lower-same-table-tie-across",
+        {"ifp-2012": "IFP 57", "wpa": "WPA 8", "tda-2024": "TDA RP-8", "gananda": "Gananda"},
+        "finishing places of players busted in the same hand")
+    balancing_mover: str = _f(
+        "next-big-blind-to-worst-position",
+        {"ifp-2012": "IFP 11a", "wpa": "WPA 5", "tda-2024": "TDA 11"},
+        "who moves when tables are balanced")
+    balancing_halt_short: int = _f(
+        3, {"ifp-2012": "IFP 11a", "wpa": "WPA 5", "tda-2024": "TDA 11-D"},
+        "play halts at a table this many players short")
+    broken_table_seating: str = _f(
+        "any-seat-no-hand-between-sb-and-button",
+        {"ifp-2012": "IFP 10", "wpa": "WPA 4", "tda-2024": "TDA 10"},
+        "where players from a broken table sit")
+    final_table_redraw: bool = _f(
+        True, {"ifp-2012": "IFP 15", "tda-2024": "TDA RP-9"}, "random redraw at the final table")
+    button_start: str = _f("random-draw", {"ifp-2012": "IFP 16", "gananda": "Gananda"},
+                           "how the first button is placed")
+    heads_up_button: str = _f(
+        "no-big-blind-twice", {"ifp-2012": "IFP 18", "tda-2024": "TDA 34-B",
+                               "gananda": "Gananda: Button and Blind Use 3"},
+        "button adjustment when play becomes heads-up")
+    chip_race: str = _f(
+        "one-chip-max-round-half-up-never-raced-out",
+        {"ifp-2012": "IFP 56", "wpa": "WPA 14", "tda-2024": "TDA 24"}, "chip race")
+    clock_seconds: int = _f(60, {"ifp-2012": "IFP 55", "wpa": "WPA 26", "tda-2024": "TDA 29"},
+                            "time given once the clock is called")
+    clock_countdown_seconds: int = _f(
+        10, {"ifp-2012": "IFP 55", "wpa": "WPA 26", "tda-2024": "TDA 29"},
+        "countdown after the clock time")
+    hand_for_hand: str = _f(
+        "tables-start-together", {"ifp-2012": "IFP 61", "wpa": "WPA 7", "tda-2024": "TDA RP-8"},
+        "hand-for-hand procedure")
+    end_of_day_hands: bool = _f(True, {"ifp-2012": "IFP 14", "wpa": "WPA 9"},
+                                "last 3-7 hands of a day drawn by a player")
+    substantial_action: str = _f(
+        "two-actions-one-with-chips-or-three",
+        {"ifp-2012": "IFP 29", "tda-2024": "TDA 36", "club": "club 80.4"},
+        "what counts as substantial action")
+    board_errors: str = _f("ifp-appendix-1", {"ifp-2012": "IFP Appendix 1",
+                                              "tda-2024": "TDA 38, 39, RP-5"},
+                           "how board irregularities are fixed")
+    penalties: str = _f("missed-hands-per-player-at-table",
+                        {"ifp-2012": "IFP 70", "wpa": "WPA 41", "tda-2024": "TDA 71"},
+                        "penalty scale")
+    deals_allowed: bool = _f(True, {"ifp-2012": "IFP 62", "wpa": "WPA 12"},
+                             "deal-making at the final table")
+
+    @staticmethod
+    def preset(name: str = DEFAULT_PRESET) -> RuleSet:
+        """The preset ``ifp-2012``, ``wpa`` or ``tda-2024``."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise ValueError(f"unknown rules preset: {name!r} (presets: {', '.join(PRESETS)})") from None
+
+    def override(self, name: str | None = None, **fields: Any) -> RuleSet:
+        """A house variant: this preset with some fields changed (unknown fields refused)."""
+        known = {f.name for f in dataclasses.fields(self)}
+        for key in fields:
+            if key not in known:
+                raise ValueError(f"unknown RuleSet field: {key!r}")
+        return dataclasses.replace(self, name=name or f"{self.name}+house", **fields)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> RuleSet:
+        base = PRESETS.get(str(data.get("name", "")), PRESETS[DEFAULT_PRESET])
+        known = {f.name for f in dataclasses.fields(RuleSet)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown RuleSet field(s): {', '.join(sorted(unknown))}")
+        return dataclasses.replace(base, **data)
+
+
+def field_rules(field_name: str) -> dict[str, str]:
+    """The rule ids that decide ``field_name``, per preset (and house) name."""
+    for f in dataclasses.fields(RuleSet):
+        if f.name == field_name:
+            return dict(f.metadata.get("rules", {}))
+    raise ValueError(f"unknown RuleSet field: {field_name!r}")
+
+
+IFP_2012 = RuleSet()
+
+WPA = dataclasses.replace(
+    IFP_2012,
+    name="wpa",
+    raise_completion="50%-of-previous-bet",            # WPA 20
+    oversized_chip="call-unless-raise-declared; silent overchip sets the bet only after the flop",  # WPA 21
+    showdown_order="last-aggressor-else-first-to-act",  # WPA 38
+    winner_must_show=True,                               # WPA 40
+    see_hand_policy="no-request-for-losing-hand; winner must show",  # WPA 40
+    odd_chips="one-each-clockwise-from-button",          # WPA 15: first player after the button
+    same_hand_bustouts="higher-start-stack-higher; split prize across tables",  # WPA 8
+    balancing_mover="big-blind-to-worst-position",        # WPA 5
+    balancing_halt_short=2,                               # WPA 5
+    final_table_redraw=False,
+    button_start="unspecified",
+    chip_race="one-chip-max-round-half-up-never-raced-out",  # WPA 14
+    clock_seconds=60,                                     # WPA 26: after 2 minutes, 1 minute
+    substantial_action="unspecified",
+    board_errors="unspecified",
+)
+
+TDA_2024 = dataclasses.replace(
+    IFP_2012,
+    name="tda-2024",
+    short_allins_accumulate=True,                         # TDA 47-A
+    limit_half_bet_reopens=True,                          # TDA 47-B
+    pot_limit_counts_full_blinds=True,                    # TDA 54-B
+    raise_completion="50%-of-raise-increment",            # TDA 43
+    two_motion_raise=False,                               # TDA 42
+    oversized_chip="call-unless-raise-declared; includes a last chip",  # TDA 44
+    multiple_chips="call-if-one-smallest-chip-less-is-short; last chips all-in",  # TDA 45
+    unclear_amount="highest-reasonable-not-over-pot",     # TDA 57
+    see_hand_policy="river-caller-may-see-aggressor",     # TDA 18
+    ante_format="big-blind",                              # TDA RP-11
+    same_hand_bustouts="share-places-on-hand-for-hand",   # TDA RP-8
+    balancing_halt_short=3,                               # TDA 11-D (once its blinds are affected)
+    broken_table_seating="any-seat-no-hand-between-sb-and-button; two-step random draw",  # TDA 10
+    final_table_redraw=False,                             # TDA RP-9 (no redraw rule)
+    button_start="unspecified",
+    chip_race="leftovers-removed; raced-out player gets lowest chip",  # TDA 24
+    clock_seconds=25,                                     # TDA 29
+    clock_countdown_seconds=5,                            # TDA 29
+    hand_for_hand="two-minutes-off-clock-per-hand-max-three",  # TDA RP-8
+    end_of_day_hands=False,
+    substantial_action="two-actions-one-with-chips-or-three; posted blinds do not count",  # TDA 36
+    board_errors="burns-protect-stub; scramble-and-re-pick",   # TDA 38, 39, RP-5
+    penalties="missed-rounds",                            # TDA 71
+    deals_allowed=True,
+)
+
+PRESETS: dict[str, RuleSet] = {"ifp-2012": IFP_2012, "wpa": WPA, "tda-2024": TDA_2024}
+
+
+def get_rules(rules: RuleSet | str | None = None) -> RuleSet:
+    """A RuleSet from a preset name, a RuleSet, or ``None`` (the default ``ifp-2012``)."""
+    if rules is None:
+        return IFP_2012
+    if isinstance(rules, RuleSet):
+        return rules
+    return RuleSet.preset(rules)
