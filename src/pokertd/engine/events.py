@@ -76,7 +76,7 @@ def to_dicts(hand: Hand) -> list[dict[str, Any]]:
     out = []
     for e in hand._events:
         if e[0] == E_HOLES:
-            out.extend({"type": "dealt", "player": i, "cards": _cards(h)} for i, h in enumerate(e[1]))
+            out.extend({"type": "dealt", "player": i, "cards": _cards(h)} for i, h in enumerate(hand.holes))
         else:
             out.append(event_to_dict(hand, e))
     return out

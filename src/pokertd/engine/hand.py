@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from itertools import repeat
+from operator import add as _add
 from typing import Any, NamedTuple
 
 from ..cards import CARDS, Card, cards_text, make_rng, parse_card, parse_cards
@@ -120,6 +122,7 @@ _FULL_DECK = list(range(52))
 _SYSTEM_RNG = make_rng(None)
 _START_EVENT = (0,)
 _END_EVENT = (10,)
+_HOLES_EVENT = (11,)
 E_HOLES = 11                  # all hole cards dealt at once: (E_HOLES, [(c1, c2), ...])
 
 
@@ -131,11 +134,13 @@ class _Table:
                  "bb_player", "first_actor", "top", "min_bet", "small_bet", "big_bet",
                  "pre_min_raise", "pre_raises", "accumulate", "half_reopens", "full_blinds_pl",
                  "limit_cap", "chip_unit", "missing_sb", "rings", "heads_up_tournament",
-                 "cards_needed", "random_bits", "random_limit", "radices", "shuffle")
+                 "cards_needed", "random_bits", "random_limit", "radices", "shuffle", "simple_posts",
+                 "post_events")
 
-    def __init__(self, n, blinds, blinds_or_straddles, straddles, single_big_blind, ante, bb_ante,
-                 structure, min_bet, small_bet, big_bet, rules, heads_up_tournament, chip_unit,
-                 missing_small_blind) -> None:
+    def __init__(self, n, blinds, *, rules=None, blinds_or_straddles=None, straddles=(),
+                 single_big_blind=False, ante=0, bb_ante=0, structure=NO_LIMIT, min_bet=None,
+                 small_bet=None, big_bet=None, heads_up_tournament=False, chip_unit=1,
+                 missing_small_blind=None) -> None:
         if not 2 <= n <= 22:
             raise ValueError(f"a hold'em hand needs 2 to 22 players, not {n}")
         self.n = n
@@ -186,6 +191,9 @@ class _Table:
         kinds = (["big_blind"] if len(order) == 1 else
                  ["small_blind", "big_blind"] + ["straddle"] * (len(order) - 2))
         self.posters = tuple((i, kinds[k], bl[i]) for k, i in enumerate(order))
+        self.post_events = [(E_POST, i, kind, b) for i, kind, b in self.posters]
+        self.simple_posts = ((self.posters[0][0], self.posters[0][2], self.posters[1][0], self.posters[1][2])
+                             if len(self.posters) == 2 else None)
         big = -1
         for i in order:
             if bl[i] == top:
@@ -233,26 +241,27 @@ class _Table:
 
 
 _TABLES: dict[tuple, _Table] = {}
+_TABLE_OPTIONS = frozenset((
+    "blinds_or_straddles", "straddles", "single_big_blind", "ante", "bb_ante", "structure",
+    "min_bet", "small_bet", "big_bet", "heads_up_tournament", "chip_unit", "missing_small_blind"))
 _SHUFFLES: dict[int, Any] = {}
 
 
 def _make_shuffle(k: int):
-    """A partial Fisher-Yates shuffle of the first ``k`` places of a 52-card list, driven by
-    the mixed-radix digits of one uniform random integer (straight-line code, built once)."""
+    """Deal ``k`` cards from a 52-card list: the mixed-radix digits of one uniform random
+    integer pick each card among those left (straight-line code, built once per ``k``)."""
     f = _SHUFFLES.get(k)
     if f is None:
-        lines = ["def shuffle(r, d):"]
+        lines = ["def shuffle(r, d):", "    pop = d.pop"]
         for j in range(k):
-            lines.append(f"    r, x = divmod(r, {52 - j})")
-            if j:
-                lines.append(f"    x += {j}")
-            lines.append(f"    d[{j}], d[x] = d[x], d[{j}]")
-        lines.append("    return d")
+            lines.append(f"    c{j} = pop(r % {52 - j})")
+            if j < k - 1:
+                lines.append(f"    r //= {52 - j}")
+        lines.append("    return [" + ", ".join(f"c{j}" for j in range(k)) + "]")
         ns: dict[str, Any] = {}
         exec("\n".join(lines), ns)
         f = _SHUFFLES[k] = ns["shuffle"]
     return f
-
 
 
 class Hand:
@@ -277,10 +286,10 @@ class Hand:
     __slots__ = (
         "t", "n", "structure", "rules", "min_bet", "auto_showdown", "starting", "seats",
         "button_seat", "manual", "_deck", "_deck_pos", "_used", "_rings", "_accumulate",
-        "stacks", "bets", "totals", "status", "acted", "holes", "shown", "mucked", "board",
+        "stacks", "bets", "totals", "status", "acted", "_holes", "shown", "mucked", "board",
         "burns", "street", "phase", "actor", "current", "min_raise", "full_raises", "raises",
         "aggressor", "n_live", "n_active", "pot", "_events", "faced_up", "_sd_order",
-        "winnings", "_strengths", "_holes_pending", "_dead_pl", "_legal", "dead",
+        "winnings", "_strengths", "_holes_pending", "_dead_pl", "_legal", "dead", "done",
     )
 
     def __init__(
@@ -288,47 +297,33 @@ class Hand:
         stacks: Sequence[int],
         blinds: Sequence[int] = (0, 0),
         *,
-        blinds_or_straddles: Sequence[int] | None = None,
-        straddles: Sequence[int] = (),
-        single_big_blind: bool = False,
-        ante: int | Sequence[int] = 0,
-        bb_ante: int = 0,
-        structure: int | str = NO_LIMIT,
-        min_bet: int | None = None,
-        small_bet: int | None = None,
-        big_bet: int | None = None,
         rules: RuleSet | str | None = None,
         seed: int | None = None,
         rng: random.Random | None = None,
         deck: Iterable[int | str] | None = None,
         manual: bool = False,
         auto_showdown: bool = True,
-        heads_up_tournament: bool = False,
-        chip_unit: int = 1,
         seats: Sequence[int] | None = None,
         button_seat: int | None = None,
-        missing_small_blind: int | None = None,
+        **options: Any,
     ) -> None:
         n = len(stacks)
         if type(blinds) is not tuple:
             blinds = tuple(blinds)
-        if blinds_or_straddles is not None and type(blinds_or_straddles) is not tuple:
-            blinds_or_straddles = tuple(blinds_or_straddles)
-        if type(straddles) is not tuple:
-            straddles = tuple(straddles)
-        if type(ante) is not int:
-            ante = tuple(ante)
         # A RuleSet is keyed by identity: the cached table keeps it alive, so ids stay unique.
-        key = (n, blinds, blinds_or_straddles, straddles, single_big_blind, ante, bb_ante,
-               structure, min_bet, small_bet, big_bet,
-               rules if rules is None or type(rules) is str else id(rules),
-               heads_up_tournament, chip_unit, missing_small_blind)
+        rk = rules if rules is None or type(rules) is str else id(rules)
+        if options:
+            key = (n, blinds, rk, tuple(sorted(
+                (k, tuple(v) if isinstance(v, (list, tuple)) else v) for k, v in options.items())))
+        else:
+            key = (n, blinds, rk)
         try:
             t = _TABLES[key]
         except (KeyError, TypeError):
-            t = _Table(n, blinds, blinds_or_straddles, straddles, single_big_blind, ante, bb_ante,
-                       structure, min_bet, small_bet, big_bet, rules, heads_up_tournament,
-                       chip_unit, missing_small_blind)
+            for k in options:
+                if k not in _TABLE_OPTIONS:
+                    raise TypeError(f"Hand() got an unexpected keyword argument {k!r}") from None
+            t = _Table(n, blinds, rules=rules, **options)
             try:
                 if len(_TABLES) > 4096:
                     _TABLES.clear()
@@ -361,8 +356,9 @@ class Hand:
             if manual:
                 raise ValueError("give a deck or deal by hand, not both")
             d = [int(c) for c in parse_cards(list(deck))]
-            if len(d) < 2 * n:
-                raise ValueError(f"the deck has {len(d)} cards, fewer than the {2 * n} hole cards")
+            if len(d) < 2 * n + 8:
+                raise ValueError(f"the deck has {len(d)} cards, fewer than the {2 * n + 8} a hand "
+                                 "may need (hole cards, three burns, five board cards)")
             self._deck = d
         elif manual:
             self._deck = None
@@ -402,6 +398,7 @@ class Hand:
         self._strengths = {}
         self._dead_pl = 0
         self._legal = None
+        self.done = False
         ev = self._events = [_START_EVENT]
         # Forced bets: antes first (dead money), then the blinds and straddles (live).
         na = n
@@ -415,13 +412,22 @@ class Hand:
                 pot += a
                 ev.append((E_POST, i, "ante", a))
             self.pot = pot
-        for i, kind, b in t.posters:
-            s = st[i]
-            if b >= s:
-                b = s
-            st[i] = s - b
+        sp = t.simple_posts
+        if sp is not None and st[sp[0]] > sp[1] and st[sp[2]] > sp[3]:
+            i, b, j, c = sp
+            st[i] -= b
+            st[j] -= c
             bets[i] = b
-            ev.append((E_POST, i, kind, b))
+            bets[j] = c
+            ev += t.post_events
+        else:
+            for i, kind, b in t.posters:
+                s = st[i]
+                if b >= s:
+                    b = s
+                st[i] = s - b
+                bets[i] = b
+                ev.append((E_POST, i, kind, b))
         if t.bb_ante:
             # TDA RP-11: the big blind is posted first, then the big-blind ante.
             i = t.bb_player
@@ -444,7 +450,7 @@ class Hand:
         if manual:
             self.phase = DEALING
             self._holes_pending = n
-            self.holes = [None] * n
+            self._holes = [None] * n
             self.current = 0
             self.min_raise = 0
             self.full_raises = 0
@@ -454,9 +460,9 @@ class Hand:
         self._holes_pending = 0
         # Hole cards one at a time from the left of the button; the last to the button.
         d = self._deck
-        holes = self.holes = list(zip(d[:n], d[n:2 * n]))
+        self._holes = None                     # built from the deck when first asked for
         self._deck_pos = 2 * n
-        ev.append((E_HOLES, holes))
+        ev.append(_HOLES_EVENT)
         # The pre-flop betting round.
         top = t.top
         posted = max(bets)
@@ -597,34 +603,23 @@ class Hand:
         self.actor = -1
         n = self.n
         bets = self.bets
-        totals = self.totals
-        top = second = 0
-        who = -1
-        s = 0
-        for i in range(n):
-            b = bets[i]
-            if b:
-                s += b
-                totals[i] += b
-                if b > top:
-                    second = top
-                    top = b
-                    who = i
-                elif b > second:
-                    second = b
+        top = max(bets)
+        if top:
+            second = sorted(bets)[-2]
+            if top > second:
+                # IFP 27 / WPA 31: an uncalled bet is returned to the player who made it.
+                who = bets.index(top)
+                x = top - second
+                bets[who] = second
+                self.stacks[who] += x
+                if self.status[who] == ALL_IN:
+                    self.status[who] = ACTIVE
+                    self.n_active += 1
+                self._events.append((E_RETURN, who, x))
+            self.totals = list(map(_add, self.totals, bets))
+            self.pot += sum(bets)
+            self.bets = [0] * n
         ev = self._events
-        if top > second:
-            # IFP 27 / WPA 31: an uncalled bet is returned to the player who made it.
-            x = top - second
-            totals[who] -= x
-            s -= x
-            self.stacks[who] += x
-            if self.status[who] == ALL_IN:
-                self.status[who] = ACTIVE
-                self.n_active += 1
-            ev.append((E_RETURN, who, x))
-        self.pot += s
-        self.bets = [0] * n
         if self.n_live < 2:
             self._finish_uncontested()
             return
@@ -644,15 +639,12 @@ class Hand:
         while True:
             pos = self._deck_pos
             k = 3 if street == FLOP else 1
-            if pos + 1 + k > len(d):
-                raise ValueError("the given deck ran out of cards")
             burn = d[pos]
             cards = tuple(d[pos + 1:pos + 1 + k])
             self._deck_pos = pos + 1 + k
             self.burns.append(burn)
-            self.board.extend(cards)
-            ev.append((E_BURN, burn))
-            ev.append((E_BOARD, street, cards))
+            self.board += cards
+            ev += ((E_BURN, burn), (E_BOARD, street, cards))
             # The next betting round, opened by the first active player left of the button.
             self.current = 0
             t = self.t
@@ -681,10 +673,13 @@ class Hand:
         if ALL_IN not in status:
             return
         self.faced_up = True
+        shown = self.shown
+        holes = self.holes
+        ev = self._events
         for i in range(self.n):
-            if status[i] != FOLDED and not self.shown[i]:
-                self.shown[i] = True
-                self._events.append((E_SHOW, i, self.holes[i], "all-in"))
+            if status[i] != FOLDED and not shown[i]:
+                shown[i] = True
+                ev.append((E_SHOW, i, holes[i], "all-in"))
 
     # ------------------------------------------------------------------ betting actions
 
@@ -966,30 +961,57 @@ class Hand:
         la = self._legal
         if la is not None:
             return la
-        if self.phase:
+        if self.phase or self.n_active == 1:
             la = self._legal = self._legal_other()
             return la
         p = self.actor
-        b = self.bets[p]
-        need = (self._call_target(p) if self.n_active == 1 else self.current) - b
-        bounds = self._raise_bounds(p)
-        if need > 0:
-            s = self.stacks[p]
-            if bounds is None:
-                la = _tnew(LegalActions, ("betting", p, True, False, need if need < s else s,
-                                          None, None, False, False, None))
-            else:
-                la = _tnew(LegalActions, ("betting", p, True, False, need, bounds[0], bounds[1],
-                                          False, False, None))
-        elif bounds is None:
-            la = _tnew(LegalActions, ("betting", p, True, True, 0, None, None, False, False, None))
-        else:
-            la = _tnew(LegalActions, ("betting", p, True, True, 0, bounds[0], bounds[1], False, False, None))
-        self._legal = la
+        bets = self.bets
+        stacks = self.stacks
+        b = bets[p]
+        s = stacks[p]
+        cur = self.current
+        need = cur - b
+        if need >= s:                             # a call puts the player all-in (IFP 41)
+            la = self._legal = _tnew(LegalActions, ("betting", p, True, False, s, None, None,
+                                                    False, False, None))
+            return la
+        a = self.acted[p]
+        if a < 0 or a < self.full_raises or (self._accumulate and need >= self.min_raise):
+            # IFP 37a / TDA 47: the betting is open to this player; a raise needs somebody
+            # able to answer it.
+            status = self.status
+            for j in self._rings[p]:
+                if status[j] == ACTIVE and bets[j] + stacks[j] > cur:
+                    if self.structure == NO_LIMIT:
+                        lo = cur + self.min_raise
+                        hi = b + s
+                        la = self._legal = _tnew(LegalActions, (
+                            "betting", p, True, need == 0, need, lo if lo < hi else hi, hi,
+                            False, False, None))
+                        return la
+                    bounds = self._raise_bounds(p)
+                    if bounds is not None:
+                        la = self._legal = _tnew(LegalActions, (
+                            "betting", p, True, need == 0, need, bounds[0], bounds[1],
+                            False, False, None))
+                        return la
+                    break
+        la = self._legal = _tnew(LegalActions, ("betting", p, True, need == 0, need, None, None,
+                                                False, False, None))
         return la
 
     def _legal_other(self) -> LegalActions:
         ph = self.phase
+        if ph == BETTING:                         # only one player can still put chips in
+            p = self.actor
+            need = self._call_target(p) - self.bets[p]
+            s = self.stacks[p]
+            bounds = self._raise_bounds(p)
+            if need >= s:
+                return _tnew(LegalActions, ("betting", p, True, False, s, None, None, False, False, None))
+            lo, hi = bounds if bounds is not None else (None, None)
+            return _tnew(LegalActions, ("betting", p, True, need <= 0, max(need, 0), lo, hi,
+                                        False, False, None))
         if ph == SHOWDOWN:
             p = self.actor
             return _tnew(LegalActions, ("showdown", p, False, False, 0, None, None, True,
@@ -1207,21 +1229,19 @@ class Hand:
         status = self.status
         n = self.n
         live = [i for i in range(n) if status[i] != FOLDED]
-        levels = sorted({totals[i] for i in live})
         pots = []
-        prev = 0
-        extra = self.dead
-        for lv in levels:
-            amt = extra
-            extra = 0
-            for t in totals:
-                if t > prev:
-                    amt += (t if t < lv else lv) - prev
-            elig = [i for i in live if totals[i] >= lv]
+        below = 0                                 # chips under the previous level
+        for lv in sorted({totals[i] for i in live}):
+            cum = sum(map(min, totals, repeat(lv, n)))
+            amt = cum - below
+            below = cum
             if amt or not pots:
-                pots.append((amt, elig))
-            prev = lv
-        rest = self.pot - sum(a for a, _ in pots)
+                pots.append((amt, [i for i in live if totals[i] >= lv]))
+        # The antes go to the main pot; chips of folded players above the last level (none
+        # in practice: an uncalled bet is returned) to the last pot.
+        rest = self.pot - below
+        pots[0] = (pots[0][0] + self.dead, pots[0][1])
+        rest -= self.dead
         if rest:
             pots[-1] = (pots[-1][0] + rest, pots[-1][1])
         return pots
@@ -1230,41 +1250,33 @@ class Hand:
         n = self.n
         status = self.status
         totals = self.totals
-        mucked = self.mucked
         live = [i for i in range(n) if status[i] != FOLDED]
-        t0 = totals[live[0]]
-        for i in live:
-            if totals[i] != t0:
-                pots = self._pots()
-                break
+        if len({totals[i] for i in live}) == 1:
+            indexed = [(0, (self.pot, live))]
         else:
-            pots = [(self.pot, live)]
-        if len(pots) > 1:
-            indexed = list(enumerate(pots))
+            indexed = list(enumerate(self._pots()))
             if self.rules.side_pot_order == "largest-stacks-first":
                 # Gananda: Showdown 7: the pot of the players who started with the most chips first.
                 st = self.starting
                 indexed.sort(key=lambda e: (-min(st[i] for i in e[1][1]), -e[0]))
             else:
                 indexed.reverse()                     # IFP 51: the most recent side pot first
-        else:
-            indexed = [(0, pots[0])]
+        mucked = self.mucked if True in self.mucked else None
         ev = self._events
         strengths = self._strengths
         holes = self.holes
-        b0, b1, b2, b3, b4 = self.board if len(self.board) == 5 else (0, 0, 0, 0, 0)
+        board = self.board
         stacks = self.stacks
         winnings = self.winnings
         for k, (amount, elig) in indexed:
-            claim = [i for i in elig if not mucked[i]]
+            claim = elig if mucked is None else [i for i in elig if not mucked[i]]
             if len(claim) > 1:
                 best = -1
                 winners: list[int] = []
                 for i in claim:
                     sv = strengths.get(i)
                     if sv is None:
-                        h = holes[i]
-                        sv = strengths[i] = evaluate((b0, b1, b2, b3, b4, h[0], h[1]))  # IFP 48
+                        sv = strengths[i] = evaluate(board + list(holes[i]))   # IFP 48: cards speak
                     if sv > best:
                         best = sv
                         winners = [i]
@@ -1285,6 +1297,7 @@ class Hand:
             ev.append((E_AWARD, k, amount, tuple(winners), tuple(shares)))
         self.pot = 0
         self.phase = COMPLETE
+        self.done = True
         self.actor = -1
         ev.append(_END_EVENT)
 
@@ -1319,6 +1332,7 @@ class Hand:
 
     def _complete(self) -> None:
         self.phase = COMPLETE
+        self.done = True
         self.actor = -1
         self._events.append(_END_EVENT)
 
@@ -1330,10 +1344,18 @@ class Hand:
     # ------------------------------------------------------------------ views
 
     @property
-    def done(self) -> bool:
-        return self.phase == COMPLETE
+    def holes(self) -> list[tuple[int | None, int | None] | None]:
+        """Each player's hole cards as card indices (``None`` for a card not known)."""
+        h = self._holes
+        if h is None:
+            d = self._deck
+            n = self.n
+            h = self._holes = list(zip(d[:n], d[n:2 * n]))
+        return h
 
-    is_complete = done
+    @property
+    def is_complete(self) -> bool:
+        return self.done
 
     @property
     def player_to_act(self) -> int | None:
