@@ -1,16 +1,20 @@
 """One hand of hold'em as a pure, deterministic state machine.
 
-Quick use::
+Quick use (players in position order: 0 is first left of the button, 5 is the button)::
 
+    import random
     from pokertd.engine import Hand
-    h = Hand([1000] * 6, blinds=(5, 10), seed=1)      # player 0 left of the button
+    rng = random.Random(7)                              # reuse one generator for many hands
+    h = Hand([1000] * 6, blinds=(5, 10), rng=rng)       # or seed=7, deck=[...], manual=True
     while not h.done:
-        la = h.legal_actions()                        # la.player, la.check, la.call, ...
-        if la.min_raise_to is not None:
-            h.raise_to(la.min_raise_to)
+        la = h.legal_actions()     # la.player, la.fold, la.check, la.call, la.min/max_raise_to
+        if la.min_raise_to is not None and rng.random() < 0.2:
+            h.raise_to(la.min_raise_to)                 # bet or raise TO a total this round
         else:
-            h.check_call()
-    h.finishing_stacks, h.events()
+            h.check_call()                              # or h.fold(), h.check(), h.call()
+    h.finishing_stacks, h.events()                      # JSON-ready events; replay(events)
+
+Illegal actions raise :class:`IllegalAction` (what, legal, rule) and leave the hand as it was.
 """
 
 from .errors import IllegalAction

@@ -119,6 +119,7 @@ def _chips(value: Any, what: str) -> int:
 
 
 _FULL_DECK = list(range(52))
+_CARD_INDEX = {str(c): int(c) for c in CARDS}
 _SYSTEM_RNG = make_rng(None)
 _START_EVENT = (0,)
 _END_EVENT = (10,)
@@ -270,17 +271,33 @@ class Hand:
     ``stacks`` are in position order: player 0 sits first left of the button and the last
     player is on the button. ``blinds=(small, big)``: player 0 posts the small blind and
     player 1 the big blind; heads-up the button posts the small blind and acts first
-    pre-flop (IFP 18). ``single_big_blind=True`` leaves out the small blind (IFP 19).
-    ``blinds_or_straddles`` instead gives each player's forced live bet in position order
-    (as PHH does). ``straddles`` are posted by the players after the big blind.
-    ``ante`` is a per-player ante (an int or one per player); ``bb_ante`` a big-blind ante
-    posted by the big blind after the blind (TDA RP-11).
+    pre-flop (IFP 18). :meth:`at_table` starts from table seats instead (empty seats, dead
+    button, single big blind).
 
-    Cards come from ``seed``/``rng`` (a fresh CSPRNG when neither is given), from a given
-    ``deck`` (dealt from the front), or, with ``manual=True``, from the caller through
-    :meth:`deal_hole` and :meth:`deal_board` (hand histories). With ``auto_showdown``
-    (the default) every hand at a showdown is tabled in showdown order; with
-    ``auto_showdown=False`` each player in turn shows or mucks.
+    Cards come from ``rng`` (a ``random.Random``, reused from hand to hand: the fast way),
+    ``seed`` (a new generator for this hand), a given ``deck`` (dealt from the front: hole
+    cards one at a time round the table, then burn and flop, burn and turn, burn and river),
+    or, with ``manual=True``, from the caller through :meth:`deal_hole` and
+    :meth:`deal_board` (hand histories). Without any of these, the operating system's CSPRNG
+    deals. With ``auto_showdown`` (the default) every hand at a showdown is tabled in
+    showdown order; with ``auto_showdown=False`` each player in turn shows or mucks.
+
+    Table options (keywords; a table's setup is derived once and cached):
+
+    ``structure``            ``'no-limit'`` (default), ``'pot-limit'`` or ``'fixed-limit'``
+    ``ante``                 per-player ante: one int, or one per player
+    ``bb_ante``              a big-blind ante, posted after the big blind (TDA RP-11)
+    ``straddles``            live straddles posted by the players after the big blind
+    ``single_big_blind``     no small blind this hand (IFP 19)
+    ``blinds_or_straddles``  each player's forced live bet, position order (PHH style)
+    ``min_bet``              no-limit/pot-limit minimum bet (default: the big blind)
+    ``small_bet, big_bet``   fixed-limit bet sizes (default: the big blind and twice it)
+    ``heads_up_tournament``  the tournament is down to two players: no limit cap (IFP 33)
+    ``chip_unit``            the smallest chip in play, for odd chips (TDA 20)
+    ``missing_small_blind``  a dead small blind counted by TDA 54-B in pot limit
+
+    ``rules`` is a preset name (``ifp-2012`` by default, ``wpa``, ``tda-2024``) or a
+    :class:`~pokertd.rules.RuleSet`.
     """
 
     __slots__ = (
@@ -289,7 +306,7 @@ class Hand:
         "stacks", "bets", "totals", "status", "acted", "_holes", "shown", "mucked", "board",
         "burns", "street", "phase", "actor", "current", "min_raise", "full_raises", "raises",
         "aggressor", "n_live", "n_active", "pot", "_events", "faced_up", "_sd_order",
-        "winnings", "_strengths", "_holes_pending", "_dead_pl", "_legal", "dead", "done",
+        "winnings", "_holes_pending", "_dead_pl", "_legal", "dead", "done",
     )
 
     def __init__(
@@ -370,14 +387,13 @@ class Hand:
                     rng = _SYSTEM_RNG
             elif seed is not None:
                 raise ValueError("give a seed or an rng, not both")
-            k = t.cards_needed
             r = rng.getrandbits(t.random_bits)
             while r >= t.random_limit:                 # exact uniformity (rejection, ~never)
                 r = rng.getrandbits(t.random_bits)
             self._deck = t.shuffle(r, _FULL_DECK[:])
 
         # State.
-        self.starting = stacks if type(stacks) is list else list(stacks)
+        self.starting = list(stacks)
         st = self.stacks = list(stacks)
         self.bets = bets = [0] * n
         self.totals = totals = [0] * n
@@ -395,7 +411,6 @@ class Hand:
         self.pot = 0
         self.faced_up = False
         self._sd_order = []
-        self._strengths = {}
         self._dead_pl = 0
         self._legal = None
         self.done = False
@@ -567,15 +582,12 @@ class Hand:
         status = self.status
         bets = self.bets
         if self.n_active <= 1:
-            # At most one player can still put chips in: only a bet to answer matters.
-            for i in range(self.n):
-                if status[i] == ACTIVE:
-                    mx = 0
-                    for j in range(self.n):
-                        if j != i and status[j] != FOLDED and bets[j] > mx:
-                            mx = bets[j]
-                    return i if bets[i] < mx else -1
-            return -1
+            # At most one player can still put chips in: only a bet to answer matters. (The
+            # largest bet always belongs to a live player: a player folds only facing more.)
+            if self.n_active == 0:
+                return -1
+            i = status.index(ACTIVE)
+            return i if bets[i] < max(bets) else -1
         cur = self.current
         acted = self.acted
         if inclusive and status[p] == ACTIVE and (acted[p] < 0 or bets[p] < cur):
@@ -589,11 +601,7 @@ class Hand:
         cur = self.current
         if self.n_active == 1:
             # Alone able to act: chips nobody can match are not needed to call.
-            bets, status = self.bets, self.status
-            mx = 0
-            for j in range(self.n):
-                if j != p and status[j] != FOLDED and bets[j] > mx:
-                    mx = bets[j]
+            mx = max(self.bets)
             if mx < cur:
                 return mx
         return cur
@@ -1031,7 +1039,9 @@ class Hand:
                 out.append(None)
                 continue
             try:
-                k = int(parse_card(c) if isinstance(c, str) else Card(c))
+                k = _CARD_INDEX.get(c) if type(c) is str else None
+                if k is None:
+                    k = int(parse_card(c) if isinstance(c, str) else Card(c))
             except ValueError as e:
                 raise IllegalAction(f"not a card: {c!r}", f"{count} cards not yet dealt", "IFP 63") from e
             if (self._used >> k) & 1 or (seen >> k) & 1:
@@ -1263,7 +1273,7 @@ class Hand:
                 indexed.reverse()                     # IFP 51: the most recent side pot first
         mucked = self.mucked if True in self.mucked else None
         ev = self._events
-        strengths = self._strengths
+        strengths: dict[int, int] = {}
         holes = self.holes
         board = self.board
         stacks = self.stacks
