@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import os
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -94,6 +95,20 @@ def disagreeing_pairs(ours: np.ndarray, theirs: np.ndarray, higher_is_better: bo
     return float(np.mean(a != b))
 
 
+def one_thread(fn: Callable[[], object]) -> object:
+    """``fn()`` with Numba's parallel kernels limited to one thread (then restored): ours
+    measured on one core, like the single-threaded C peers, and less exposed to a busy
+    machine, where a parallel region waits for its slowest thread."""
+    import numba
+
+    before = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        return fn()
+    finally:
+        numba.set_num_threads(before)
+
+
 # --------------------------------------------------------------------------- evaluators
 
 def bench_evaluators(hands: np.ndarray, args) -> tuple[list[Result], Result, Result]:
@@ -129,6 +144,8 @@ def bench_evaluators(hands: np.ndarray, args) -> tuple[list[Result], Result, Res
         lambda lo, hi: evaluate_batch(hands), n, higher_is_better=True, whole=True)
     add("ours: evaluate_batch(check=False)", "Numba, parallel, no per-row check",
         lambda lo, hi: evaluate_batch(hands, check=False), n, higher_is_better=True, whole=True)
+    add("ours: evaluate_batch, 1 thread", "Numba, numba.set_num_threads(1)",
+        lambda lo, hi: one_thread(lambda: evaluate_batch(hands)), n, higher_is_better=True, whole=True)
 
     # eval7: one call per hand on a list of eval7.Card.
     try:
@@ -267,6 +284,15 @@ def bench_exact(args) -> tuple[list[Result], Result]:
         ours.note = f"equity {res.players[0].equity:.6f}, {res.boards:,} boards, Numba"
 
     checks.append(check_ours)
+    ours1 = Result("ours: exact_equity, 1 thread", "")
+    rows.append(ours1)
+    entries.append((ours1, lambda: (1, one_thread(lambda: exact_equity(["AhAs", "KdKc"])))))
+
+    def check_ours1(res) -> None:
+        ours1.ok = res.players[0].equity_fraction == EXACT_AA_KK and res.boards == 1_712_304
+        ours1.note = "Numba, numba.set_num_threads(1)"
+
+    checks.append(check_ours1)
 
     try:
         import pokerfast.equity as pfe
@@ -322,6 +348,20 @@ def bench_monte_carlo(args) -> tuple[list[Result], Result]:
         ours.note = f"equity {res.players[0].equity:.5f}, Numba parallel"
 
     checks.append(check_ours)
+    ours1 = Result("ours: monte_carlo_equity, 1 thread", " showdowns")
+    rows.append(ours1)
+
+    def run_ours1():
+        res = one_thread(lambda: monte_carlo_equity(["AhAs", "KdKc"], samples=samples // 2, seed=next(seeds)))
+        return res.boards, res
+
+    entries.append((ours1, run_ours1))
+
+    def check_ours1(res) -> None:
+        ours1.ok = close(res.players[0].equity, res.boards)
+        ours1.note = f"equity {res.players[0].equity:.5f}, Numba, numba.set_num_threads(1)"
+
+    checks.append(check_ours1)
 
     try:
         import pokerfast.equity as pfe
@@ -405,19 +445,57 @@ def main(argv=None) -> int:
                   f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}")
     hands = random_hands(args.hands, args.seed)
 
-    rows, ours_one, ours_batch = bench_evaluators(hands, args)
-    print_rate_table(f"Seven-card evaluation: the same {len(hands):,} hands", rows,
+    eval_rows, ours_one, ours_batch = bench_evaluators(hands, args)
+    print_rate_table(f"Seven-card evaluation: the same {len(hands):,} hands", eval_rows,
                      [("evaluate ÷ it", ours_one), ("batch ÷ it", ours_batch)])
 
-    rows, ours = bench_exact(args)
-    print_time_table("Exact equity, AhAs vs KdKc preflop (1,712,304 boards)", rows, ours, "it ÷ ours")
+    exact_rows, ours_exact = bench_exact(args)
+    print_time_table("Exact equity, AhAs vs KdKc preflop (1,712,304 boards)", exact_rows, ours_exact, "it ÷ ours")
 
-    rows, ours = bench_monte_carlo(args)
-    print_rate_table(f"Monte Carlo equity, AhAs vs KdKc ({args.samples:,} samples per call of ours)", rows,
-                     [("ours ÷ it", ours)])
+    mc_rows, ours_mc = bench_monte_carlo(args)
+    print_rate_table(f"Monte Carlo equity, AhAs vs KdKc ({args.samples:,} samples per call of ours)", mc_rows,
+                     [("ours ÷ it", ours_mc)])
     console.print("Ratios above 1: ours is faster. 'same work': the peer orders every hand it "
                   "evaluated as ours does (ties included), or gives the same equity.")
+    print_targets(eval_rows, ours_one, ours_batch, exact_rows, ours_exact, ours_mc)
     return 0
+
+
+def print_targets(eval_rows, ours_one, ours_batch, exact_rows, ours_exact, ours_mc) -> None:
+    """Issue 2's speed targets, on medians of this run (a report, not a test)."""
+    by_name = {r.name: r for r in [*eval_rows, *exact_rows]}
+    lines = []
+
+    def target(what: str, ours_value: float, theirs_value: float, need: float, unit: str) -> None:
+        if ours_value != ours_value or theirs_value != theirs_value:
+            lines.append(f"  {what}: not measured")
+            return
+        ratio = ours_value / theirs_value
+        lines.append(f"  {what}: {ratio:,.2f}x (target {need:g}x) {'met' if ratio >= need else 'MISSED'}{unit}")
+
+    pf_kernel = by_name.get("pokerfast: OMPEval pf_evaluate (batch kernel)")
+    e7 = by_name.get("eval7: evaluate (1 call/hand)")
+    pf_exact = by_name.get("pokerfast: equity(exact, 1 thread)")
+    batch1 = by_name.get("ours: evaluate_batch, 1 thread")
+    target("evaluate_batch ÷ pokerfast's batch kernel", ours_batch.median,
+           pf_kernel.median if pf_kernel and pf_kernel.rates else float("nan"), 1, "")
+    if batch1 and batch1.rates:
+        target("evaluate_batch on 1 thread ÷ pokerfast's batch kernel (1 core)", batch1.median,
+               pf_kernel.median if pf_kernel and pf_kernel.rates else float("nan"), 1, "")
+    target("evaluate (1 call/hand) ÷ eval7", ours_one.median, e7.median if e7 and e7.rates else float("nan"), 0.5, "")
+    if ours_exact.seconds and pf_exact and pf_exact.seconds:
+        target("exact equity, pokerfast's time ÷ ours", statistics.median(pf_exact.seconds),
+               statistics.median(ours_exact.seconds), 1, "")
+        exact1 = by_name.get("ours: exact_equity, 1 thread")
+        if exact1 and exact1.seconds:
+            target("exact equity, pokerfast's time ÷ ours on 1 thread", statistics.median(pf_exact.seconds),
+                   statistics.median(exact1.seconds), 1, "")
+    else:
+        lines.append("  exact equity vs pokerfast: not measured")
+    mc = ours_mc.median
+    lines.append(f"  Monte Carlo: {mc / 1e6:,.1f} M showdowns/s (target 20 M) "
+                 f"{'met' if mc >= 20e6 else 'MISSED'}" if mc == mc else "  Monte Carlo: not measured")
+    console.print("Issue 2 targets, on medians:\n" + "\n".join(lines))
 
 
 if __name__ == "__main__":
