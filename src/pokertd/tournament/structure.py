@@ -188,7 +188,7 @@ class Structure(BaseModel):
     final_table_size: int = Field(default=10, ge=2)
     """The final table is formed when this many players remain (Gananda: Final Table, 9-10:
     the whole field fits at one table of 10; TDA RP-9: 9)."""
-    balance_difference: int = Field(default=2, ge=1)
+    balance_difference: int = Field(default=2, ge=2)
     """Tables are balanced when their player counts differ by this much (Gananda: Moving
     Players, two)."""
     absent_stack_removed_at_level: int | None = Field(default=None, ge=1)

@@ -1,0 +1,227 @@
+"""Balancing and breaking tables, and forming the final table.
+
+All functions work on a :class:`~pokertd.tournament.seating.Floor`, change it, and return the
+:class:`~pokertd.tournament.seating.Move` records of the players moved, in the order the moves
+are made. A table's button state (``Table.button``, a
+:class:`~pokertd.tournament.button.ButtonState`) tells who is due the big blind next and which
+open seat is the worst position; a table that has not dealt its first hand is read as if the
+button were on its first occupied seat.
+
+Rules decided here, with the preset values as parameters:
+
+- When tables differ by ``difference`` players or more, one player moves from the fuller to the
+  shorter table (Gananda: Moving Players: two).
+- Who moves (``mover``): ``"next-big-blind"``, the player who will be big blind next, to the
+  worst position, a single big blind when available, never the small blind (IFP 11a; TDA 11-A;
+  presets ``ifp-2012`` and ``tda-2024``); or ``"big-blind"``, the player in the big blind
+  (WPA 5; preset ``wpa``).
+- Which tables (IFP 11a, TDA 11-C: "a predetermined procedure"; WPA 5): from the table that
+  breaks next, to the table that breaks last, among the fullest and the shortest tables.
+- Play halts (:func:`halted_tables`) at a table ``halt_short`` or more players short of the
+  fullest table (IFP 11a and TDA 11-D: 3; WPA 5: 2).
+- Breaking tables (:func:`break_tables`) in the set order of ``Floor.break_order`` whenever the
+  players fit at fewer tables (Gananda: Seating: the fewest tables); the players fill open seats
+  at the shortest tables by a random draw (IFP 10), or by the TDA's two-step random draw
+  (``two_step=True``, TDA 10-B and its addendum; preset ``tda-2024``).
+- The final table (:func:`form_final_table`) when ``size`` or fewer players remain, with a random
+  redraw for seats (IFP 15; ``redraw=False`` for the presets without that rule: the last table's
+  players keep their seats and the others fill the open ones).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Container, Hashable, Sequence
+from typing import Literal
+
+from pokertd.cards import make_rng
+from pokertd.tournament.button import ButtonState, first_occupied
+from pokertd.tournament.seating import Floor, Move, SeatingError, Table, tables_needed
+
+__all__ = ["balance", "break_table", "break_tables", "form_final_table", "halted_tables",
+           "needs_balancing", "tables_to_break"]
+
+Mover = Literal["next-big-blind", "big-blind"]
+
+_MOVER_RULE = {"next-big-blind": "IFP 11a", "big-blind": "WPA 5"}
+
+
+def needs_balancing(floor: Floor, difference: int = 2) -> bool:
+    """Do two tables differ by ``difference`` players or more (Gananda: Moving Players)?
+    O(seats per table)."""
+    return floor.table_count > 1 and floor.max_count() - floor.min_count() >= difference
+
+
+def halted_tables(floor: Floor, halt_short: int = 3) -> list[int]:
+    """Tables that must not start a hand: ``halt_short`` or more players short of the fullest
+    table (IFP 11a, TDA 11-D: 3; WPA 5: 2). Sorted by table id."""
+    top = floor.max_count()
+    out: list[int] = []
+    for n in range(0, top - halt_short + 1):
+        out.extend(floor.tables_with(n))
+    return sorted(out)
+
+
+def tables_to_break(floor: Floor) -> int:
+    """How many tables can be broken now: the players fit at that many fewer tables."""
+    return floor.table_count - tables_needed(floor.player_count, floor.max_seats)
+
+
+def _button(table: Table) -> ButtonState:
+    b = table.button
+    if b is None:
+        b = ButtonState(len(table.seats), first_occupied(table.seats))
+    return b  # type: ignore[no-any-return]
+
+
+def _mover_seat(table: Table, mover: Mover) -> int:
+    b = _button(table)
+    if mover == "big-blind":
+        s = b.big_blind_pos
+        if s is not None and table.seats[s - 1] is not None:
+            return s
+    elif mover != "next-big-blind":
+        raise ValueError(f"unknown balancing mover {mover!r}: 'next-big-blind' (IFP 11a) or "
+                         "'big-blind' (WPA 5)")
+    return b.next_big_blind_seat(table.seats)
+
+
+def _worst_seat(table: Table) -> int:
+    s = _button(table).worst_open_seat(table.seats)
+    if s is None:
+        raise SeatingError(f"table {table.id} has no open seat")
+    return s
+
+
+def balance(floor: Floor, *, difference: int = 2, mover: Mover = "next-big-blind",
+            ready: Container[int] | None = None) -> list[Move]:
+    """Move players until no two tables differ by ``difference`` or more (Gananda: Moving
+    Players; IFP 11a / WPA 5 decide who moves and where to). ``ready``: only these tables
+    (between hands) take part; the moves involving the others wait for them."""
+    if difference < 2:
+        raise ValueError(f"tables differing by {difference} cannot all be balanced (an odd "
+                         "player count never splits evenly): the difference is at least 2")
+    moves: list[Move] = []
+    rank = floor.break_rank
+    reason = f"balancing ({_MOVER_RULE.get(mover, mover)})"
+    while floor.table_count > 1:
+        if ready is None:
+            hi, lo = floor.max_count(), floor.min_count()
+            if hi - lo < difference:
+                break
+            src_id = min(floor.tables_with(hi), key=rank)   # breaking next (WPA 5)
+            dst_id = max(floor.tables_with(lo), key=rank)   # breaking last (WPA 5)
+        else:
+            cands = [t for t in floor.tables.values() if t.id in ready]
+            if len(cands) < 2:
+                break
+            src = max(cands, key=lambda t: (t.count, -rank(t.id)))
+            dst = min(cands, key=lambda t: (t.count, -rank(t.id)))
+            if src.count - dst.count < difference:
+                break
+            src_id, dst_id = src.id, dst.id
+        src_t, dst_t = floor.tables[src_id], floor.tables[dst_id]
+        seat = _mover_seat(src_t, mover)
+        player = src_t.seats[seat - 1]
+        moves.append(floor.move(player, dst_id, _worst_seat(dst_t), reason))
+    return moves
+
+
+def _seat_pool(floor: Floor, count: int, exclude: Container[int],
+               r: random.Random) -> list[tuple[int, int]]:
+    """``count`` open seats away from the tables in ``exclude``, taken one at a time at the
+    table with the fewest players (then the one breaking last), each a random open seat."""
+    tentative = {t.id: t.count for t in floor.tables.values() if t.id not in exclude}
+    taken: dict[int, list[int]] = {tid: floor.tables[tid].open_seats() for tid in tentative}
+    pool = []
+    for _ in range(count):
+        open_tables = [tid for tid in tentative if taken[tid]]
+        if not open_tables:
+            raise SeatingError("not enough open seats to break the table")
+        tid = min(open_tables, key=lambda t: (tentative[t], -floor.break_rank(t)))
+        seats = taken[tid]
+        pool.append((tid, seats.pop(r.randrange(len(seats)))))
+        tentative[tid] += 1
+    return pool
+
+
+def break_table(floor: Floor, table_id: int, rng: random.Random | int | None = None, *,
+                two_step: bool = False, also_breaking: Sequence[int] = ()) -> list[Move]:
+    """Break one table: its players fill open seats at the other tables, the shortest first,
+    by a random draw (IFP 10: any seat, no hand between the small blind and the button), or
+    by the TDA's 2-step random draw (TDA 10-B: the seat cards are scrambled face down, one
+    playing card is dealt face up to each player, and the seat cards are dealt out, the first
+    to the highest card by suit). The broken table is removed from the floor.
+    ``also_breaking``: tables about to break too, which take no one."""
+    r = make_rng(rng)
+    table = floor.tables[table_id]
+    players = [p for p in table.seats if p is not None]  # in seat order
+    pool = _seat_pool(floor, len(players), {table_id, *also_breaking}, r)
+    r.shuffle(pool)  # the seat cards, scrambled face down
+    if two_step:
+        if len(players) > 52:
+            raise SeatingError("the 2-step draw deals one playing card to each player: at most 52")
+        cards = r.sample(range(52), len(players))  # card index 4*rank+suit: by suit breaks ties
+        order = [p for _, p in sorted(zip(cards, range(len(players))), reverse=True)]
+        players = [players[i] for i in order]
+        reason = "table broken (TDA 10)"
+    else:
+        reason = "table broken (IFP 10)"
+    moves = [floor.move(p, tid, seat, reason) for p, (tid, seat) in zip(players, pool)]
+    floor.remove_table(table_id)
+    return moves
+
+
+def break_tables(floor: Floor, rng: random.Random | int | None = None, *,
+                 two_step: bool = False, ready: Container[int] | None = None) -> list[Move]:
+    """Break tables in the set order while the players fit at fewer tables (Gananda:
+    Seating: the fewest tables). ``ready``: a table breaks only when it is between hands;
+    the order is kept (a table waits for the one before it)."""
+    r = make_rng(rng)
+    moves: list[Move] = []
+    going = floor.break_order[:max(tables_to_break(floor), 0)]
+    for i, tid in enumerate(going):
+        if ready is not None and tid not in ready:
+            break
+        moves.extend(break_table(floor, tid, r, two_step=two_step, also_breaking=going[i + 1:]))
+    return moves
+
+
+def form_final_table(floor: Floor, size: int, rng: random.Random | int | None = None, *,
+                     redraw: bool = True, table_id: int | None = None) -> list[Move]:
+    """Form the final table once ``size`` or fewer players remain (Gananda: Final Table: 9-10;
+    TDA RP-9: 9). With ``redraw`` (IFP 15; Gananda: random seating order) every player draws a
+    new seat, seats 1..k, and the table's button is cleared: place a new first button
+    (IFP 16). Without it, the other tables are broken into the final table's open seats.
+    ``table_id``: the final table, by default the table that breaks last."""
+    if floor.player_count > size:
+        raise SeatingError(f"{floor.player_count} players remain: the final table of {size} "
+                           "is not reached")
+    if size > floor.max_seats:
+        raise SeatingError(f"a final table of {size} does not fit {floor.max_seats} seats")
+    r = make_rng(rng)
+    final_id = floor.break_order[-1] if table_id is None else table_id
+    if final_id not in floor.tables:
+        raise SeatingError(f"no table {final_id}")
+    if not redraw:
+        moves: list[Move] = []
+        going = [t for t in floor.break_order if t != final_id]
+        for i, tid in enumerate(going):
+            moves.extend(break_table(floor, tid, r, also_breaking=going[i + 1:]))
+        return moves
+    before = {p: floor.where[p] for p in floor.where}
+    players: list[Hashable] = sorted(before, key=lambda p: before[p])
+    r.shuffle(players)  # IFP 15: random redraw
+    for p in players:
+        floor.leave(p)
+    for tid in [t for t in floor.break_order if t != final_id]:
+        floor.remove_table(tid)
+    final = floor.tables[final_id]
+    final.button = None
+    moves = []
+    for seat, p in enumerate(players, start=1):
+        floor.sit(p, final_id, seat, "final table redraw (IFP 15)")
+        ft, fs = before[p]
+        moves.append(Move(p, ft, fs, final_id, seat, "final table redraw (IFP 15)"))
+    return moves
+
