@@ -71,7 +71,7 @@ def _button(table: Table) -> ButtonState:
     b = table.button
     if b is None:
         b = ButtonState(len(table.seats), first_occupied(table.seats))
-    return b  # type: ignore[no-any-return]
+    return b
 
 
 def _mover_seat(table: Table, mover: Mover) -> int:
@@ -109,8 +109,8 @@ def balance(floor: Floor, *, difference: int = 2, mover: Mover = "next-big-blind
             hi, lo = floor.max_count(), floor.min_count()
             if hi - lo < difference:
                 break
-            src_id = min(floor.tables_with(hi), key=rank)   # breaking next (WPA 5)
-            dst_id = max(floor.tables_with(lo), key=rank)   # breaking last (WPA 5)
+            src_id = floor.breaking_next(hi)             # breaking next (WPA 5)
+            dst_id = floor.breaking_last(lo)[0]          # breaking last (WPA 5)
         else:
             cands = [t for t in floor.tables.values() if t.id in ready]
             if len(cands) < 2:
@@ -127,11 +127,20 @@ def balance(floor: Floor, *, difference: int = 2, mover: Mover = "next-big-blind
     return moves
 
 
-def _seat_pool(floor: Floor, count: int, exclude: Container[int],
+def _seat_pool(floor: Floor, count: int, exclude: Sequence[int],
                r: random.Random) -> list[tuple[int, int]]:
     """``count`` open seats away from the tables in ``exclude``, taken one at a time at the
-    table with the fewest players (then the one breaking last), each a random open seat."""
-    tentative = {t.id: t.count for t in floor.tables.values() if t.id not in exclude}
+    table with the fewest players (then the one breaking last), each a random open seat.
+
+    Only the ``count`` tables breaking last of each player count, from the shortest tables
+    up until ``count`` tables are gathered, can be chosen, so only those are looked at."""
+    tentative: dict[int, int] = {}
+    for n in range(floor.max_seats):
+        if len(tentative) >= count:
+            break
+        if floor.tables_with(n):
+            for tid in floor.breaking_last(n, count, exclude):
+                tentative[tid] = n
     taken: dict[int, list[int]] = {tid: floor.tables[tid].open_seats() for tid in tentative}
     pool = []
     for _ in range(count):
@@ -156,7 +165,7 @@ def break_table(floor: Floor, table_id: int, rng: random.Random | int | None = N
     r = make_rng(rng)
     table = floor.tables[table_id]
     players = [p for p in table.seats if p is not None]  # in seat order
-    pool = _seat_pool(floor, len(players), {table_id, *also_breaking}, r)
+    pool = _seat_pool(floor, len(players), (table_id, *also_breaking), r)
     r.shuffle(pool)  # the seat cards, scrambled face down
     if two_step:
         if len(players) > 52:

@@ -138,12 +138,12 @@ class ButtonState:
         """The positions the next hand would have with these seats, without dealing it."""
         if len(seats) != self.seat_count:
             raise ButtonError(f"{len(seats)} seats given for a {self.seat_count}-seat table")
-        occ = _occupied(seats)
-        if len(occ) < 2:
-            raise ButtonError(f"{len(occ)} player(s) at the table: a hand needs two")
+        players = self.seat_count - seats.count(None)
+        if players < 2:
+            raise ButtonError(f"{players} player(s) at the table: a hand needs two")
         hand = self.hand + 1
-        if len(occ) == 2:
-            return self._heads_up(seats, occ, hand)
+        if players == 2:
+            return self._heads_up(seats, _occupied(seats), hand)
         if self.big_blind_pos is None:
             # The first button: the drawn seat, or the first player after it if that seat has
             # emptied before the table's first hand.
@@ -153,21 +153,22 @@ class ButtonState:
             return HandPositions(hand, b, False, sb, bb, (), False)
         # Dead button (IFP 17): the big blind moves on to the next player; the small blind
         # and the button follow the seats of the last hand's big and small blind.
+        n = self.seat_count
         last_bb = self.big_blind_pos
         last_sb = self.small_blind_pos
         assert last_sb is not None
         bb = self._next_occupied(seats, last_bb)
         sb_pos = last_bb
         button = last_sb
-        gap = self._between(bb, sb_pos)
-        if button not in gap:
+        span = (sb_pos - bb) % n               # the button belongs strictly between bb and sb
+        if not 0 < (button - bb) % n < span:
             # The big blind has come round onto the last small blind's seat or past it (only
             # new arrivals sat between the blinds): the button takes the seat right before
-            # the small blind, or, with none between, the small blind's own seat.
-            button = gap[-1] if gap else sb_pos
+            # the small blind (with 3+ players there is one).
+            button = (sb_pos - 2) % n + 1
         sb = sb_pos if seats[sb_pos - 1] is not None else None  # IFP 19: single big blind
         waiting: tuple[int, ...] = ()
-        if self.wait_between_sb_and_button and button != sb_pos:
+        if self.wait_between_sb_and_button and (sb_pos - button) % n > 1:
             # IFP 10: no hand for a player between the small blind and the button.
             waiting = tuple(s for s in self._between(button, sb_pos) if seats[s - 1] is not None)
         return HandPositions(hand, button, seats[button - 1] is None, sb, bb, waiting, False)

@@ -24,11 +24,16 @@ the players are assigned to those seats by the random draw.
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pokertd.cards import make_rng
+
+if TYPE_CHECKING:
+    from pokertd.tournament.button import ButtonState
 
 __all__ = ["Floor", "Move", "SeatingError", "Table", "initial_seating", "seat_late_entry",
            "table_sizes", "tables_needed"]
@@ -68,7 +73,7 @@ class Table:
         self.count = 0
         # The table's ButtonState (pokertd.tournament.button) once its first hand is placed;
         # balancing reads it to find the next big blind and the worst position.
-        self.button = None  # type: ignore[var-annotated]
+        self.button: ButtonState | None = None
 
     def players(self) -> list[Player]:
         return [p for p in self.seats if p is not None]
@@ -102,7 +107,7 @@ class Floor:
     """
 
     __slots__ = ("max_seats", "tables", "where", "_by_count", "player_count", "break_order",
-                 "_break_rank")
+                 "_priority", "_next_heap", "_last_heap")
 
     def __init__(self, max_seats: int) -> None:
         if max_seats < 2:
@@ -113,7 +118,12 @@ class Floor:
         self._by_count: list[set[int]] = [set() for _ in range(max_seats + 1)]
         self.player_count = 0
         self.break_order: list[int] = []
-        self._break_rank: dict[int, int] = {}
+        # Break priority per table (smaller breaks sooner), and per player count two heaps
+        # with lazy deletion: the table breaking next and the table breaking last among the
+        # tables of that count, each found in O(log tables).
+        self._priority: dict[int, int] = {}
+        self._next_heap: list[list[tuple[int, int]]] = [[] for _ in range(max_seats + 1)]
+        self._last_heap: list[list[tuple[int, int]]] = [[] for _ in range(max_seats + 1)]
 
     # --- tables --------------------------------------------------------------------------------
 
@@ -125,33 +135,71 @@ class Floor:
             raise SeatingError(f"table {table_id} already exists")
         t = Table(table_id, self.max_seats)
         self.tables[table_id] = t
-        self._by_count[0].add(table_id)
+        self._priority[table_id] = min(self._priority.values(), default=1) - 1
         self.break_order.insert(0, table_id)
-        self._rank()
+        self._by_count[0].add(table_id)
+        self._push(t)
         return t
 
     def set_break_order(self, order: Sequence[int]) -> None:
+        """The set order in which tables break (first element first)."""
         if sorted(order) != sorted(self.tables):
             raise SeatingError(f"break order {list(order)} must list each table once: "
                                f"{sorted(self.tables)}")
         self.break_order = list(order)
-        self._rank()
-
-    def _rank(self) -> None:
-        self._break_rank = {t: i for i, t in enumerate(self.break_order)}
+        self._priority = {t: i for i, t in enumerate(order)}
+        self._next_heap = [[] for _ in range(self.max_seats + 1)]
+        self._last_heap = [[] for _ in range(self.max_seats + 1)]
+        for t in self.tables.values():
+            self._push(t)
 
     def break_rank(self, table_id: int) -> int:
-        """0 for the table that breaks next."""
-        return self._break_rank[table_id]
+        """The table's place in the break order: smaller breaks sooner."""
+        return self._priority[table_id]
+
+    def _push(self, t: Table) -> None:
+        prio = self._priority[t.id]
+        heapq.heappush(self._next_heap[t.count], (prio, t.id))
+        heapq.heappush(self._last_heap[t.count], (-prio, t.id))
+
+    def _valid(self, count: int, prio: int, tid: int) -> bool:
+        return tid in self._by_count[count] and self._priority.get(tid) == prio
+
+    def breaking_next(self, count: int) -> int | None:
+        """Among the tables with ``count`` players, the one that breaks next."""
+        h = self._next_heap[count]
+        while h:
+            prio, tid = h[0]
+            if self._valid(count, prio, tid):
+                return tid
+            heapq.heappop(h)
+        return None
+
+    def breaking_last(self, count: int, k: int = 1, exclude: Sequence[int] = ()) -> list[int]:
+        """Among the tables with ``count`` players (not in ``exclude``), the ``k`` that break
+        last, latest first."""
+        h = self._last_heap[count]
+        out: list[int] = []
+        kept: list[tuple[int, int]] = []
+        while h and len(out) < k:
+            neg, tid = heapq.heappop(h)
+            if not self._valid(count, -neg, tid) or (neg, tid) in kept:
+                continue
+            kept.append((neg, tid))
+            if tid not in exclude:
+                out.append(tid)
+        for item in kept:
+            heapq.heappush(h, item)
+        return out
 
     def remove_table(self, table_id: int) -> None:
         t = self.tables[table_id]
         if t.count:
             raise SeatingError(f"table {table_id} still has {t.count} players")
         del self.tables[table_id]
+        del self._priority[table_id]
         self._by_count[0].discard(table_id)
         self.break_order.remove(table_id)
-        self._rank()
 
     def table_of(self, player: Player) -> Table:
         return self.tables[self.where[player][0]]
@@ -183,6 +231,7 @@ class Floor:
         self._by_count[t.count].discard(t.id)
         t.count += delta
         self._by_count[t.count].add(t.id)
+        self._push(t)
 
     def sit(self, player: Player, table_id: int, seat: int, reason: str) -> Move:
         """Put a player without a seat into an open seat."""
