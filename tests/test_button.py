@@ -12,6 +12,7 @@ from pokertd.tournament.button import (
     HandPositions,
     draw_button,
     first_occupied,
+    start_button,
 )
 
 
@@ -210,6 +211,9 @@ def test_ifp_16_random_draw_for_the_button():
     drawn = {draw_button(seats, random.Random(i)) for i in range(200)}
     assert drawn == {2, 3, 5, 6}
     assert draw_button(seats, random.Random(7)) == draw_button(seats, random.Random(7))
+    b = start_button(seats, rng=7)
+    assert b.first_button == draw_button(seats, random.Random(7))
+    assert start_button(seats).first_button in {2, 3, 5, 6}     # system CSPRNG by default
 
 
 def test_gananda_seat_1_deals_the_first_hand():
@@ -217,6 +221,9 @@ def test_gananda_seat_1_deals_the_first_hand():
     seats = table(8)
     b = ButtonState(10, first_occupied(seats))
     assert where(b.next_hand(seats)) == (1, False, 2, 3)
+    assert where(start_button(seats, policy="seat-1").next_hand(seats)) == (1, False, 2, 3)
+    with pytest.raises(ButtonError, match="unknown first-button policy"):
+        start_button(seats, policy="high-card")
 
 
 def test_impossible_hands_are_refused():

@@ -32,7 +32,10 @@ import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["ButtonError", "ButtonState", "HandPositions", "draw_button", "first_occupied"]
+from pokertd.cards import make_rng
+
+__all__ = ["ButtonError", "ButtonState", "HandPositions", "draw_button", "first_occupied",
+           "start_button"]
 
 
 class ButtonError(ValueError):
@@ -229,3 +232,19 @@ class ButtonState:
             if seats[s - 1] is None:
                 return s
         return pivot if seats[pivot - 1] is None else None
+
+
+def start_button(seats: Sequence[Hashable | None], *, policy: str = "random-draw",
+                 rng: random.Random | int | None = None,
+                 wait_between_sb_and_button: bool = True) -> ButtonState:
+    """The button state for a table's first hand: the first button by random draw
+    (``"random-draw"``, IFP 16; the generator is injected, the system CSPRNG by default) or on
+    seat 1 (``"seat-1"``, Gananda: Seating: the first occupied seat from seat 1)."""
+    if policy == "random-draw":
+        first = draw_button(seats, make_rng(rng))
+    elif policy == "seat-1":
+        first = first_occupied(seats, 1)
+    else:
+        raise ButtonError(f"unknown first-button policy {policy!r}: 'random-draw' (IFP 16) or "
+                          "'seat-1' (Gananda)")
+    return ButtonState(len(seats), first, wait_between_sb_and_button=wait_between_sb_and_button)
