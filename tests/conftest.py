@@ -1,0 +1,169 @@
+"""Shared pytest fixtures, one section per layer that needs them."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import pwd
+import shlex
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# =============================================================================================
+# Storage: real databases for tests/test_storage*.py
+#
+# `store_url` gives each test a fresh, empty database URL, once per backend:
+#   - sqlite:      a new SQLite file in the test's temporary directory;
+#   - postgresql:  a new database on a throwaway PostgreSQL server that this file starts
+#                  itself (initdb + pg_ctl, run as the `postgres` OS user when the tests run as
+#                  root), listening only on a unix socket in a private temporary directory,
+#                  and stopped and deleted at the end of the test session.
+# The server starts only if a test asks for PostgreSQL. Missing server binaries fail the tests
+# with a message saying what is missing; they are never skipped.
+# =============================================================================================
+
+POSTGRES_BINDIRS = (Path("/usr/lib/postgresql/15/bin"),)
+POSTGRES_PROGRAMS = ("initdb", "pg_ctl", "postgres")
+
+
+def _postgres_bindir() -> Path:
+    candidates = list(POSTGRES_BINDIRS)
+    pg_config = shutil.which("pg_config")
+    if pg_config:
+        found = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True)
+        if found.returncode == 0 and found.stdout.strip():
+            candidates.append(Path(found.stdout.strip()))
+    for bindir in candidates:
+        if all((bindir / program).is_file() for program in POSTGRES_PROGRAMS):
+            return bindir
+    looked = ", ".join(str(c) for c in candidates)
+    pytest.fail(
+        f"PostgreSQL server programs ({', '.join(POSTGRES_PROGRAMS)}) not found in {looked}"
+        f"{'' if pg_config else ' (and no pg_config on PATH)'}: the storage tests need a "
+        "PostgreSQL 15 server installation (Debian: apt-get install postgresql-15)",
+        pytrace=False,
+    )
+
+
+class PostgresServer:
+    """A PostgreSQL cluster in a temporary directory, reachable only through its unix socket."""
+
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.as_postgres = os.geteuid() == 0  # initdb and postgres refuse to run as root
+        if self.as_postgres:
+            try:
+                account = pwd.getpwnam("postgres")
+            except KeyError:
+                pytest.fail(
+                    "running as root, and there is no `postgres` OS user to run the throwaway "
+                    "PostgreSQL server as (initdb refuses root)",
+                    pytrace=False,
+                )
+            self.uid, self.gid = account.pw_uid, account.pw_gid
+        # Memory-backed when the machine has /dev/shm: a database per test is then quick.
+        shm = Path("/dev/shm")
+        parent = shm if shm.is_dir() and os.access(shm, os.W_OK | os.X_OK) else None
+        self.dir = Path(tempfile.mkdtemp(prefix="pokertd-pg-", dir=parent))
+        self.dir.chmod(0o700)
+        if self.as_postgres:
+            os.chown(self.dir, self.uid, self.gid)
+        self.data = self.dir / "data"
+        self.log = self.dir / "server.log"
+        self.port = 5432  # names the socket file only: no TCP listener
+        self._names = itertools.count(1)
+
+    def _run(self, *args: str) -> None:
+        command = [str(self.bindir / args[0]), *args[1:]]
+        if self.as_postgres:
+            if shutil.which("runuser"):
+                command = ["runuser", "-u", "postgres", "--", *command]
+            else:
+                command = ["su", "postgres", "-s", "/bin/sh", "-c", shlex.join(command)]
+        with tempfile.TemporaryFile() as output:
+            # Output to a file, not a pipe: the server started by pg_ctl must not hold our pipe.
+            done = subprocess.run(
+                command, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT,
+                cwd=self.dir, timeout=120,
+            )
+            if done.returncode != 0:
+                output.seek(0)
+                log = self.log.read_text(errors="replace")[-3000:] if self.log.exists() else ""
+                pytest.fail(
+                    f"{shlex.join(command)} failed with status {done.returncode}:\n"
+                    f"{output.read().decode(errors='replace')}\n{log}",
+                    pytrace=False,
+                )
+
+    def start(self) -> None:
+        self._run(
+            "initdb", "-D", str(self.data), "--username=postgres", "--auth=trust",
+            "--encoding=UTF8", "--locale=C", "--no-sync",
+        )
+        with (self.data / "postgresql.conf").open("a") as conf:
+            conf.write(
+                "\n# pokertd test server\n"
+                "listen_addresses = ''\n"
+                f"unix_socket_directories = '{self.dir}'\n"
+                f"port = {self.port}\n"
+                "max_connections = 100\n"
+                # A throwaway server: no fsync (the crash tests kill clients, not the server).
+                "fsync = off\n"
+                "full_page_writes = off\n"
+            )
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-t", "60", "start")
+
+    def stop(self) -> None:
+        if (self.data / "postmaster.pid").exists():
+            self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "-t", "60", "stop")
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def url(self, database: str) -> str:
+        return f"postgresql+psycopg://postgres@/{database}?host={self.dir}&port={self.port}"
+
+    def create_database(self) -> str:
+        import psycopg
+
+        name = f"pokertd_test_{next(self._names)}"
+        with psycopg.connect(
+            host=str(self.dir), port=self.port, user="postgres", dbname="postgres",
+            autocommit=True,
+        ) as connection:
+            connection.execute(f'CREATE DATABASE "{name}" STRATEGY = FILE_COPY')
+        return self.url(name)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    server = PostgresServer(_postgres_bindir())
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database URL, once for SQLite and once for PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'pokertd.db'}"
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.create_database()
+
+
+@pytest.fixture
+def store(store_url: str) -> Iterator[object]:
+    """An opened (and migrated) :class:`pokertd.storage.Store` on a fresh database."""
+    from pokertd.storage import open_store
+
+    opened = open_store(store_url)
+    try:
+        yield opened
+    finally:
+        opened.close()
