@@ -67,6 +67,9 @@ class Tally:
     """What an engine did, to show that the engines did comparable work."""
 
     def __init__(self):
+        self.reset()
+
+    def reset(self) -> None:
         self.hands = 0
         self.actions = 0
         self.unbalanced = 0  # hands whose chips were not conserved
@@ -106,7 +109,7 @@ def race_engines(engines: list[Engine], n: int, budget: float, slice_seconds: fl
             for k in range(lo, hi):
                 play(k)
 
-        return Contender(e.result, work, n, passes=1, probe=3, reset=e.tally.__init__)
+        return Contender(e.result, work, n, passes=1, probe=3, reset=e.tally.reset)
 
     race([contender(e) for e in engines], budget, slice_seconds)
     for e in engines:
