@@ -1,12 +1,13 @@
 """Hand evaluation and equity, side by side with the Python poker libraries (issue 2).
 
-    python bench/evaluator.py [--hands N] [--seed S] [--quick]
+    python bench/evaluator.py [--hands N] [--seed S] [--quick] [--budget SECONDS]
 
 The same N random seven-card hands (seeded NumPy; card index 4*rank + suit, ranks 2..A =
 0..12, suits c d h s = 0..3) go through, in one process:
 
   ours       pokertd.evaluator.evaluate (one Python call per hand, a 7-tuple of ints),
-             evaluate_batch(uint8 (N, 7)) and evaluate_batch(..., check=False)
+             evaluate_batch(uint8 (N, 7)) and evaluate_batch(..., check=False), and
+             evaluate_batch with Numba limited to one thread (numba.set_num_threads(1))
   eval7      eval7.evaluate on a list of eval7.Card, one call per hand
   treys      treys.Evaluator().evaluate(hole, board) on treys' int cards
   phevaluator  phevaluator.evaluate_7cards on its card ids
@@ -20,8 +21,9 @@ Each library's card type is built before timing; only evaluation is timed. The l
 take turns, round after round, each evaluating its next slice of hands (about a quarter
 second; a batch call is one slice), so that the other work of a noisy machine falls on
 all of them alike. Each makes up to 3 passes over the hands (a batch call at least 5) or
-stops when its time budget is spent, on a prefix of the same hands for a slow library
-(the "timed" column counts evaluations). Rates are hands per second, median and best over
+stops when its time budget (--budget, 8 s) is spent, on a prefix of the same hands for a
+slow library (at most the first 500,000 for treys and pokerfast's Python paths, 100,000
+for pokerkit; the "timed" column counts evaluations). Rates are hands per second, median and best over
 the slices. Every hand a peer evaluated is checked against our strengths: the two must
 order every pair of those hands the same way, ties included ("same work").
 
@@ -29,10 +31,12 @@ Equity: exact AhAs vs KdKc preflop (ours vs pokerfast's OMPEval; eval7 has no pr
 enumeration) and Monte Carlo showdowns per second (ours vs pokerfast and eval7), the
 libraries called in turn, round after round; each result is checked (exact: the known
 1,712,304-board counts; Monte Carlo: within 5 standard errors of the exact equity).
+Ours is timed with all of Numba's threads and with one.
 
 Ratios are "ours ÷ theirs" on medians for rates, "theirs ÷ ours" for times: above 1
 means ours is faster. Numba kernels are compiled (and every library's tables loaded)
-in a warm-up before any timing.
+in a warm-up before any timing. Last, issue 2's speed targets are printed as met or
+missed on this run's medians: a report, never a test.
 """
 
 from __future__ import annotations
