@@ -13,6 +13,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# =============================================================================================
+# Hypothesis: no per-example deadline (this 2-core machine is shared and noisy; tests never
+# assert timings) and, in CI, a derandomised search so a run is reproducible. Locally every run
+# explores new examples; a failure prints the example to replay.
+# =============================================================================================
+settings.register_profile("pokertd", deadline=None, derandomize=bool(os.environ.get("CI")), print_blob=True)
+settings.load_profile("pokertd")
 
 # =============================================================================================
 # Storage: real databases for tests/test_storage*.py
