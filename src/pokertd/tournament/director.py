@@ -1,0 +1,781 @@
+"""The tournament director: the Tournament aggregate, changed only by events.
+
+A :class:`Tournament` holds one event's state: the players (stack, absent, place, knockouts,
+rebuys, add-ons, prize), the floor of tables (:class:`~pokertd.tournament.seating.Floor` with
+each table's :class:`~pokertd.tournament.button.ButtonState`), the clock, the prize pool, the
+payouts and any deal. Every change is one of the typed events of
+:mod:`pokertd.tournament.events`; :meth:`Tournament.apply` performs it, the log
+(:attr:`Tournament.events`) keeps it, and :meth:`Tournament.replay` rebuilds exactly the same
+state from the log (:meth:`Tournament.state` compares).
+
+Commands (``register``, ``start``, ``next_hand``/``record_hand``, ``eliminate``/``bust``,
+``rearrange``, ``chip_up``, ``rebuy``, ``addon``, ``arrive``, ``pause``/``resume``,
+``make_deal``) check their input and refuse bad input with a :class:`DirectorError` (a
+``ValueError``) that says what is wrong, before any event is recorded: the state is unchanged.
+Chance (the seat draw, the button draw, breaking tables, the final-table redraw, chip races)
+comes from a generator derived from the tournament's seed and the length of the log, so the
+same seed and the same commands give the same events, also after a replay; with no seed the
+system CSPRNG draws (IFP 5).
+
+The seating algorithms (:mod:`~pokertd.tournament.seating`,
+:mod:`~pokertd.tournament.balancing`) change the floor as they decide; a command that runs one
+records the resulting events without applying their floor part a second time; a replay applies
+every event in full.
+
+Rules decided here:
+
+- Eliminations (IFP 57; WPA 8; Gananda: Winning the Tournament; TDA RP-8), by the preset's
+  ``same_hand_bustouts``: players busted in the same hand at one table are ranked by their
+  stacks at the start of that hand, the lower stack finishing lower; equal stacks tie and share
+  the prize (Gananda). Under ``ifp-2012`` players busted in the same hand at different tables
+  tie (IFP 57): each table's bust-outs are ranked lowest stack first, and the players of the
+  same rank at different tables share places. Under ``wpa`` and the Gananda house the stacks
+  rank everyone busted in the hand, wherever they sat (WPA 8). Under ``tda-2024`` everyone
+  busted on the hand shares the places (TDA RP-8). A tie of ``k`` players for place ``p``
+  spans places ``p .. p + k - 1`` and shares their prizes (:func:`payouts.award`).
+- Knockouts: credited to the player who won the busted player's chips (see
+  :func:`pokertd.sim.knockouts` for a dealt hand); a live director names him.
+- Absent players (IFP 8; Gananda: Absent/Late Players): dealt in, blinds posted, cards killed
+  (the bots fold them); under the Gananda structure their chips are removed at the first hand of
+  level 3 and they are out, tied with any other absent player removed then.
+- Registration closes when play starts or at the end of the late-registration level (IFP 9).
+- Rebuys only in the rebuy period and add-ons only after their level (IFP 59; WPA 6).
+- Payouts (Gananda: Payout, or the generated structure) are fixed when the field is final:
+  at the start when there is no late registration, rebuy or add-on, else when the last of them
+  closes, or at the finish; ties share the places they span (IFP 57, WPA 8, Gananda).
+- Deals (IFP 62): allowed by the preset, recorded as agreed by every remaining player.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, fields
+from typing import Any, NamedTuple
+
+from pokertd.tournament import events as ev
+from pokertd.tournament.balancing import (
+    balance, break_table, form_final_table, needs_balancing, tables_to_break,
+)
+from pokertd.tournament.button import ButtonState, HandPositions, draw_button, first_occupied
+from pokertd.tournament.chip_race import PRESET_RULES, chip_race
+from pokertd.tournament.clock import TournamentClock
+from pokertd.tournament.house import TournamentConfig
+from pokertd.tournament.icm import DealRecord
+from pokertd.tournament.payouts import GANANDA, award, gananda_payouts, generated_payouts
+from pokertd.tournament.seating import Floor, Move, initial_seating, seat_late_entry
+from pokertd.tournament.structure import Level
+
+__all__ = ["Bust", "DirectorError", "HandSetup", "PlayerState", "Tournament"]
+
+
+class DirectorError(ValueError):
+    """A command the tournament refuses; the message says why. Nothing was recorded."""
+
+
+class Bust(NamedTuple):
+    """One player out of chips in a hand: his table, his stack at the start of the hand and
+    who won his chips (None: no one, e.g. a live director who does not say)."""
+
+    player: str
+    table: int | None = None
+    start_stack: int = 0
+    knocked_out_by: str | None = None
+
+
+class HandSetup(NamedTuple):
+    """What a dealt hand at one table needs: positions, the players dealt in by position
+    (first left of the button, button last; heads-up the big blind first), their stacks,
+    the level, and the smallest chip in play (odd chips, TDA 20)."""
+
+    table: int
+    positions: HandPositions
+    players: tuple[str, ...]
+    stacks: tuple[int, ...]
+    level: Level
+    level_number: int
+    chip_unit: int
+    absent: tuple[bool, ...]
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str
+    stack: int
+    absent: bool = False
+    out: bool = False
+    place: int | None = None
+    tied: int = 1
+    knockouts: int = 0
+    knocked_out_by: str | None = None
+    rebuys: int = 0
+    addons: int = 0
+    prize: int = 0
+
+
+_MOVER = {"next-big-blind-to-worst-position": "next-big-blind",
+          "big-blind-to-worst-position": "big-blind"}
+
+
+class Tournament:
+    """One tournament: configure, register, start, play, eliminate, pay.
+
+    ``dealt=True``: the engine deals every hand and the tournament tracks every chip (a
+    player can only be busted with no chips, and chips are conserved by every hand).
+    ``dealt=False``: a live event, where the director reports bust-outs.
+    """
+
+    def __init__(self, config: TournamentConfig, *, seed: int | str | None = None,
+                 dealt: bool = True) -> None:
+        self.config = config
+        self.seed = seed
+        self.dealt = dealt
+        s = config.structure
+        self.structure = s
+        self.rules = config.rules
+        self.events: list[ev.Event] = []
+        self.players: dict[str, PlayerState] = {}
+        self.floor: Floor | None = None
+        self.clock = TournamentClock(s)
+        self.started = False
+        self.finished = False
+        self.alive = 0
+        self.entrants = 0
+        self.prize_pool = 0
+        self.payouts: tuple[int, ...] | None = None
+        self.deal: dict[str, Any] | None = None
+        self.finishing: list[list[str]] = []     # groups, the first out first
+        self.hands = 0
+        self.level = 0                           # the level of the last hand dealt
+        self.chips_in_play: tuple[int, ...] = config.chip_set.values
+        self.winner: str | None = None
+        self.last_at: float | None = None        # the time of the last hand or level
+        self._group_place = 0
+        self._mover = _MOVER.get(self.rules.balancing_mover, "next-big-blind")
+        self._two_step = "two-step" in self.rules.broken_table_seating
+        self._chip_race_preset = (self.rules.name if self.rules.name in PRESET_RULES
+                                  else config.rules_base)
+
+    # --- chance -------------------------------------------------------------------------------
+
+    def _rng(self) -> random.Random:
+        """IFP 5: the system CSPRNG, or (seeded) a generator derived from the seed and the
+        length of the log, so commands after a replay draw the same."""
+        if self.seed is None:
+            return random.SystemRandom()
+        return random.Random(f"{self.seed}:{len(self.events)}")
+
+    # --- events -------------------------------------------------------------------------------
+
+    def apply(self, event: ev.Event) -> None:
+        """Perform one event and append it to the log."""
+        self._apply(event, True)
+
+    def _log(self, event: ev.Event) -> None:
+        """Record an event whose floor change a seating algorithm has already made."""
+        self._apply(event, False)
+
+    def _apply(self, e: ev.Event, floor: bool) -> None:
+        getattr(self, "_on_" + e.type)(e, floor)
+        self.events.append(e)
+
+    @classmethod
+    def replay(cls, events: Iterable[ev.Event | dict[str, Any]], config: TournamentConfig, *,
+               seed: int | str | None = None, dealt: bool = True) -> Tournament:
+        """The tournament rebuilt from its events (objects or their JSON dictionaries)."""
+        t = cls(config, seed=seed, dealt=dealt)
+        for e in events:
+            t.apply(ev.from_dict(e) if isinstance(e, dict) else e)
+        return t
+
+    def _on_registered(self, e: ev.Registered, floor: bool) -> None:
+        self.players[e.player] = PlayerState(e.player, self.structure.starting_stack, e.absent)
+        self.entrants += 1
+        self.alive += 1
+        self.prize_pool += self.config.to_prize_pool
+
+    def _on_started(self, e: ev.Started, floor: bool) -> None:
+        self.started = True
+        self.clock.start(e.at)
+        if floor:
+            self.floor = Floor(self.structure.max_players_per_table)
+
+    def _on_table_opened(self, e: ev.TableOpened, floor: bool) -> None:
+        if floor:
+            assert self.floor is not None
+            self.floor.add_table(e.table)
+
+    def _on_seated(self, e: ev.Seated, floor: bool) -> None:
+        if floor:
+            assert self.floor is not None
+            self.floor.sit(e.player, e.table, e.seat, e.reason)
+
+    def _on_button_placed(self, e: ev.ButtonPlaced, floor: bool) -> None:
+        assert self.floor is not None
+        t = self.floor.tables[e.table]
+        t.button = ButtonState(len(t.seats), e.seat)
+
+    def _on_level_started(self, e: ev.LevelStarted, floor: bool) -> None:
+        self.level = e.level
+        self.last_at = e.at
+
+    def _on_clock_paused(self, e: ev.ClockPaused, floor: bool) -> None:
+        self.clock.pause(e.at, e.reason)
+
+    def _on_clock_resumed(self, e: ev.ClockResumed, floor: bool) -> None:
+        self.clock.resume(e.at)
+
+    def _on_hand_played(self, e: ev.HandPlayed, floor: bool) -> None:
+        assert self.floor is not None
+        t = self.floor.tables[e.table]
+        assert t.button is not None
+        t.button.next_hand(t.seats)
+        ps = self.players
+        for name, chips in zip(e.players, e.end):
+            ps[name].stack = chips
+        self.hands += 1
+        self.last_at = e.at
+
+    def _on_busted(self, e: ev.Busted, floor: bool) -> None:
+        p = self.players[e.player]
+        p.out = True
+        p.place = e.place
+        p.tied = e.tied
+        p.knocked_out_by = e.knocked_out_by
+        p.stack = 0
+        if e.knocked_out_by is not None:
+            self.players[e.knocked_out_by].knockouts += 1
+        self.alive -= 1
+        if not self.finishing or self._group_place != e.place:
+            self.finishing.append([])
+            self._group_place = e.place
+        self.finishing[-1].append(e.player)
+        if self.floor is not None and e.player in self.floor.where:
+            self.floor.leave(e.player)
+
+    def _on_moved(self, e: ev.Moved, floor: bool) -> None:
+        if floor:
+            assert self.floor is not None
+            self.floor.move(e.player, e.to_table, e.to_seat, e.reason)
+
+    def _on_table_broken(self, e: ev.TableBroken, floor: bool) -> None:
+        if floor:
+            assert self.floor is not None
+            self.floor.remove_table(e.table)
+
+    def _on_final_table_formed(self, e: ev.FinalTableFormed, floor: bool) -> None:
+        if floor:
+            fl = self.floor
+            assert fl is not None
+            for p, *_ in e.seats:
+                fl.leave(p)
+            for tid in [t for t in fl.break_order if t != e.table]:
+                fl.remove_table(tid)
+            fl.tables[e.table].button = None
+            for p, _, _, seat in e.seats:
+                fl.sit(p, e.table, seat, e.rule)
+
+    def _on_chip_raced(self, e: ev.ChipRaced, floor: bool) -> None:
+        assert self.floor is not None
+        seats = self.floor.tables[e.table].seats
+        for seat, chips in e.stacks:
+            self.players[seats[seat - 1]].stack = chips  # type: ignore[index]
+        out = set(e.going_out)
+        self.chips_in_play = tuple(v for v in self.chips_in_play if v not in out)
+
+    def _on_arrived(self, e: ev.Arrived, floor: bool) -> None:
+        self.players[e.player].absent = False
+
+    def _on_rebuy(self, e: ev.Rebuy, floor: bool) -> None:
+        p = self.players[e.player]
+        p.stack += e.chips
+        p.rebuys += 1
+        self.prize_pool += e.to_prize_pool
+
+    def _on_addon(self, e: ev.Addon, floor: bool) -> None:
+        p = self.players[e.player]
+        p.stack += e.chips
+        p.addons += 1
+        self.prize_pool += e.to_prize_pool
+
+    def _on_payouts_fixed(self, e: ev.PayoutsFixed, floor: bool) -> None:
+        self.payouts = e.amounts
+
+    def _on_deal_made(self, e: ev.DealMade, floor: bool) -> None:
+        self.deal = e.record
+
+    def _on_finished(self, e: ev.Finished, floor: bool) -> None:
+        self.finished = True
+        self.winner = e.winner
+        for name, amount in e.prizes:
+            self.players[name].prize = amount
+        w = self.players[e.winner]
+        w.place = 1
+        w.tied = 1
+        self.finishing.append([e.winner])
+        self.alive = 0
+
+    # --- state --------------------------------------------------------------------------------
+
+    def state(self) -> dict[str, Any]:
+        """Everything that defines the tournament now, as plain data (replay compares it)."""
+        fl = self.floor
+        tables = None
+        if fl is not None:
+            tables = {}
+            for tid, t in sorted(fl.tables.items()):
+                b = t.button
+                tables[tid] = {
+                    "seats": list(t.seats),
+                    "button": None if b is None else [
+                        b.first_button, b.hand, b.button, b.small_blind_pos, b.big_blind_pos,
+                        sorted(b._last_bb_hand.items())],
+                }
+            tables = {"tables": tables, "break_order": list(fl.break_order),
+                      "where": dict(sorted(fl.where.items()))}
+        return {
+            "players": {n: {f.name: getattr(p, f.name) for f in fields(p)}
+                        for n, p in self.players.items()},
+            "floor": tables, "clock": self.clock.to_dict() if self.started else None,
+            "started": self.started, "finished": self.finished, "alive": self.alive,
+            "entrants": self.entrants, "prize_pool": self.prize_pool,
+            "payouts": self.payouts, "deal": self.deal, "finishing": self.finishing,
+            "hands": self.hands, "level": self.level, "chips_in_play": self.chips_in_play,
+            "winner": self.winner,
+        }
+
+    def event_dicts(self) -> list[dict[str, Any]]:
+        return [ev.to_dict(e) for e in self.events]
+
+    # --- checks -------------------------------------------------------------------------------
+
+    def _player(self, name: str) -> PlayerState:
+        try:
+            return self.players[name]
+        except (KeyError, TypeError):
+            raise DirectorError(f"unknown player {name!r}") from None
+
+    def _in_play(self, name: str) -> PlayerState:
+        p = self._player(name)
+        if p.out:
+            raise DirectorError(f"{name} is already out (place {p.place})")
+        return p
+
+    def _require_running(self) -> Floor:
+        if not self.started:
+            raise DirectorError("the tournament has not started")
+        if self.finished:
+            raise DirectorError("the tournament is over")
+        assert self.floor is not None
+        return self.floor
+
+    def level_number_at(self, now: float) -> int:
+        """The level of a hand dealt at ``now`` (IFP 23), or on a break the level before it."""
+        st = self.clock.status(now)
+        return st.level_number
+
+    # --- registration -------------------------------------------------------------------------
+
+    def register(self, player: str, *, absent: bool = False, now: float | None = None) -> list[ev.Event]:
+        """Register a player (before the start, or as a late entry while late registration is
+        open, IFP 9; seated by TDA 8-A). ``absent``: registered but not at the table (IFP 8)."""
+        if not isinstance(player, str) or not player.strip():
+            raise DirectorError(f"a player is a non-empty name, got {player!r}")
+        if player in self.players:
+            raise DirectorError(f"{player} is already registered")
+        if self.finished:
+            raise DirectorError("the tournament is over")
+        n = len(self.events)
+        if self.started:
+            if now is None:
+                raise DirectorError("a late entry needs the time (to read the level)")
+            level = self.level_number_at(now)
+            if not self.structure.registration_open(level):
+                raise DirectorError(f"registration is closed at level {level} (IFP 9: late "
+                                    f"registration until level "
+                                    f"{self.structure.late_registration_until_level})")
+            fl = self.floor
+            assert fl is not None
+            r = self._rng()
+            self.apply(ev.Registered(player, absent))
+            before = set(fl.tables)
+            moves = seat_late_entry(fl, player, r)
+            for tid in sorted(set(fl.tables) - before):
+                self._log(ev.TableOpened(tid))
+            for m in moves:
+                self._log(ev.Seated(player, m.to_table, m.to_seat, m.reason))
+        else:
+            self.apply(ev.Registered(player, absent))
+        return self.events[n:]
+
+    def arrive(self, player: str) -> list[ev.Event]:
+        """An absent player arrives and plays his stack."""
+        p = self._in_play(player)
+        if not p.absent:
+            raise DirectorError(f"{player} is not absent")
+        self.apply(ev.Arrived(player))
+        return self.events[-1:]
+
+    def start(self, now: float) -> list[ev.Event]:
+        """Start the clock and seat the field at random (IFP 5) over the fewest tables
+        (Gananda: Seating)."""
+        if self.started:
+            raise DirectorError("the tournament has already started")
+        if len(self.players) < 2:
+            raise DirectorError(f"{len(self.players)} player(s) registered: a tournament needs two")
+        n = len(self.events)
+        r = self._rng()
+        floor, moves = initial_seating(list(self.players), self.structure.max_players_per_table, r)
+        self.apply(ev.Started(float(now)))
+        self.floor = floor
+        for tid in sorted(floor.tables):
+            self._log(ev.TableOpened(tid))
+        for m in moves:
+            self._log(ev.Seated(m.player, m.to_table, m.to_seat, m.reason))
+        s = self.structure
+        if s.late_registration_until_level is None and s.rebuys is None and s.addon is None:
+            self._fix_payouts()
+        return self.events[n:]
+
+    # --- the clock ----------------------------------------------------------------------------
+
+    def pause(self, now: float, reason: str = "director") -> list[ev.Event]:
+        self._require_running()
+        if self.clock.paused:
+            raise DirectorError(f"the clock is already stopped ({self.clock.pause_reason})")
+        self.apply(ev.ClockPaused(float(now), reason))
+        return self.events[-1:]
+
+    def resume(self, now: float) -> list[ev.Event]:
+        self._require_running()
+        if not self.clock.paused:
+            raise DirectorError("the clock is not stopped")
+        self.apply(ev.ClockResumed(float(now)))
+        return self.events[-1:]
+
+    def advance(self, now: float) -> list[ev.Event]:
+        """Before hands dealt at ``now``: a new level applies (IFP 23); at the first hand of
+        the structure's absent level, absent players' chips are removed and they are out
+        (Gananda: Absent/Late Players); payouts are fixed once registration, rebuys and
+        add-ons have closed."""
+        level = self.clock.level_number_for_hand(now)
+        if level == self.level:
+            return []
+        n = len(self.events)
+        self.apply(ev.LevelStarted(level, float(now)))
+        s = self.structure
+        gone = s.absent_stack_removed_at_level
+        if gone is not None and level >= gone:
+            absent = [p for p in self.players.values() if p.absent and not p.out]
+            if absent and len(absent) < self.alive:
+                self._eliminate_group([[p.name for p in absent]], None,
+                                      "Gananda: Absent/Late Players", removed=True)
+        if self.payouts is None and not self.finished:
+            closes = max(s.late_registration_until_level or 0,
+                         s.rebuys.until_level if s.rebuys else 0,
+                         s.addon.after_level + 1 if s.addon else 0)
+            if level > closes:
+                self._fix_payouts()
+        return self.events[n:]
+
+    # --- dealt hands --------------------------------------------------------------------------
+
+    def next_hand(self, table_id: int, now: float) -> HandSetup:
+        """Positions and stacks for the next hand at a table (the button placed on the
+        table's first hand: IFP 16 draw or Gananda seat 1)."""
+        fl = self._require_running()
+        self.advance(now)
+        try:
+            t = fl.tables[table_id]
+        except KeyError:
+            raise DirectorError(f"no table {table_id}") from None
+        if t.count < 2:
+            raise DirectorError(f"table {table_id} has {t.count} player(s): a hand needs two")
+        if t.button is None:
+            if self.rules.button_start == "seat-1":
+                self.apply(ev.ButtonPlaced(table_id, first_occupied(t.seats), "Gananda: Seating"))
+            else:
+                self.apply(ev.ButtonPlaced(table_id, draw_button(t.seats, self._rng()), "IFP 16"))
+        assert t.button is not None
+        pos = t.button.peek(t.seats)
+        seats = t.seats
+        n = len(seats)
+        waiting = pos.waiting
+        if pos.heads_up:
+            order = [pos.big_blind, pos.button]
+        else:
+            first = pos.small_blind if pos.small_blind is not None else pos.big_blind
+            order = []
+            s = first
+            for _ in range(n):
+                if seats[s - 1] is not None and s not in waiting:
+                    order.append(s)
+                s = s % n + 1
+        ps = self.players
+        names = tuple(seats[s - 1] for s in order)  # type: ignore[misc]
+        level = self.clock.level_for_hand(now)
+        return HandSetup(table_id, pos, names, tuple(ps[p].stack for p in names), level,  # type: ignore[index]
+                         self.level, self.chips_in_play[0],
+                         tuple(ps[p].absent for p in names))  # type: ignore[index]
+
+    def record_hand(self, setup: HandSetup, end: Sequence[int], now: float) -> ev.HandPlayed:
+        """Record a dealt hand: the stacks after it, in the order of ``setup.players``. The
+        chips must be conserved; players left with none are then busted by :meth:`eliminate`."""
+        fl = self._require_running()
+        t = fl.tables.get(setup.table)
+        if t is None or t.button is None:
+            raise DirectorError(f"no hand was set up at table {setup.table}")
+        if len(end) != len(setup.players) or sum(end) != sum(setup.stacks) or min(end) < 0:
+            raise DirectorError(f"table {setup.table}: stacks {list(end)} after the hand do not "
+                                f"conserve the {sum(setup.stacks)} chips dealt in")
+        pos = setup.positions
+        if pos.hand != t.button.hand + 1:
+            raise DirectorError(f"table {setup.table}: hand {pos.hand} is not the next hand")
+        e = ev.HandPlayed(setup.table, pos.hand, float(now), setup.level_number, pos.button,
+                          pos.small_blind, pos.big_blind, setup.players, setup.stacks, tuple(end))
+        self.apply(e)
+        return e
+
+    # --- eliminations -------------------------------------------------------------------------
+
+    def bust(self, player: str, *, knocked_out_by: str | None = None, table: int | None = None,
+             start_stack: int = 0) -> list[ev.Event]:
+        """One player out (a live director's report, or one bust-out of a dealt hand)."""
+        return self.eliminate([Bust(player, table, start_stack, knocked_out_by)])
+
+    def eliminate(self, busts: Sequence[Bust]) -> list[ev.Event]:
+        """Players out in the same hand (IFP 57, WPA 8, Gananda: Winning the Tournament,
+        TDA RP-8); their places follow the module's rules, then the finish if one is left."""
+        self._require_running()
+        if not busts:
+            return []
+        seen: set[str] = set()
+        for b in busts:
+            p = self._in_play(b.player)
+            if b.player in seen:
+                raise DirectorError(f"{b.player} is listed twice in one hand")
+            seen.add(b.player)
+            if self.dealt and p.stack:
+                raise DirectorError(f"{b.player} still has {p.stack} chips and cannot be busted")
+            if b.knocked_out_by is not None:
+                k = self._in_play(b.knocked_out_by)
+                if b.knocked_out_by in {x.player for x in busts}:
+                    raise DirectorError(f"{b.knocked_out_by} is out in the same hand and cannot "
+                                        f"be credited with {b.player}'s knockout")
+                del k
+        if len(busts) >= self.alive:
+            raise DirectorError(f"busting {len(busts)} of the {self.alive} players left leaves no "
+                                "winner")
+        n = len(self.events)
+        self._eliminate_group(self._rank(busts), {b.player: b for b in busts}, self._rule())
+        return self.events[n:]
+
+    def _rule(self) -> str:
+        from pokertd.rules import field_rules
+        rules = field_rules("same_hand_bustouts")
+        return rules.get(self.rules.name, "IFP 57")
+
+    def _rank(self, busts: Sequence[Bust]) -> list[list[str]]:
+        """Groups of tied players, the first out (lowest place) first."""
+        how = self.config.bustout_ranking
+        if how == "share" or len(busts) == 1:
+            return [[b.player for b in busts]]
+        if how == "by-stack":
+            stacks = sorted({b.start_stack for b in busts})
+            return [[b.player for b in busts if b.start_stack == s] for s in stacks]
+        # by-table (IFP 57): rank at each table, equal ranks across tables tie.
+        by_table: dict[Any, list[Bust]] = {}
+        for b in busts:
+            by_table.setdefault(b.table, []).append(b)
+        rank: dict[str, int] = {}
+        for bs in by_table.values():
+            stacks = sorted({b.start_stack for b in bs})
+            for b in bs:
+                rank[b.player] = stacks.index(b.start_stack)
+        top = max(rank.values())
+        return [[b.player for b in busts if rank[b.player] == r] for r in range(top + 1)]
+
+    def _eliminate_group(self, groups: list[list[str]], busts: dict[str, Bust] | None,
+                         rule: str, removed: bool = False) -> None:
+        for group in groups:
+            k = len(group)
+            place = self.alive - k + 1
+            for name in group:
+                b = busts[name] if busts else None
+                where = self.floor.where.get(name) if self.floor is not None else None
+                chips = self.players[name].stack if removed else 0
+                self.apply(ev.Busted(name, place, k, where[0] if where else None,
+                                     b.knocked_out_by if b else None, chips, rule))
+        if self.alive == 1:
+            self._finish()
+
+    def _finish(self) -> None:
+        winner = next(p.name for p in self.players.values() if not p.out)
+        if self.payouts is None:
+            self._fix_payouts()
+        assert self.payouts is not None
+        order = [[winner]] + self.finishing[::-1]
+        prizes = award(self.payouts, order, unit=self.config.unit)
+        if self.deal is not None:
+            d = DealRecord.from_dict(self.deal)
+            for name in d.players:
+                prizes[name] = d.amount_for(name)
+            prizes[winner] += d.left_to_play_for
+        self.apply(ev.Finished(self.last_at, winner, tuple((p, prizes.get(p, 0)) for p in self.players)))
+
+    # --- payouts and deals --------------------------------------------------------------------
+
+    def _fix_payouts(self) -> None:
+        c = self.config
+        n = self.entrants
+        pool = self.prize_pool
+        if pool == 0:
+            amounts: tuple[int, ...] = (0,)
+            rule = "no prize pool"
+        elif c.payout == "gananda" and GANANDA.min_entrants <= n <= GANANDA.max_entrants:
+            amounts = gananda_payouts(n, pool, unit=c.unit)
+            rule = "Gananda: Payout"
+        else:
+            amounts = generated_payouts(n, pool, buy_in=max(c.to_prize_pool, 1), unit=c.unit)
+            rule = "generated"
+        self.apply(ev.PayoutsFixed(n, pool, tuple(amounts), rule))
+
+    def make_deal(self, record: DealRecord) -> list[ev.Event]:
+        """Record a deal (IFP 62): every remaining player in it and agreeing, for the prizes
+        still to be paid."""
+        self._require_running()
+        if not self.rules.deals_allowed:
+            raise DirectorError(f"{self.rules.name}: this event allows no deals (IFP 62)")
+        if self.deal is not None:
+            raise DirectorError("a deal has already been made")
+        left = sorted(p.name for p in self.players.values() if not p.out)
+        if sorted(record.players) != left or sorted(record.agreed_by) != left:
+            raise DirectorError(f"IFP 62: a deal needs every remaining player ({', '.join(left)}) "
+                                "in it and agreeing")
+        if self.payouts is None:
+            self._fix_payouts()
+        assert self.payouts is not None
+        still = sum(self.payouts[:self.alive])
+        if record.pool != still:
+            raise DirectorError(f"the deal shares {record.pool}, but {still} is left to pay")
+        self.apply(ev.DealMade(record.to_dict()))
+        return self.events[-1:]
+
+    # --- rebuys and add-ons -------------------------------------------------------------------
+
+    def rebuy(self, player: str, now: float) -> list[ev.Event]:
+        """IFP 59 / WPA 6: a rebuy in the rebuy period, before the next hand is dealt."""
+        self._require_running()
+        p = self._in_play(player)
+        level = self.level_number_at(now)
+        s = self.structure
+        if not s.rebuy_allowed(level, p.stack, p.rebuys):
+            terms = s.rebuys
+            raise DirectorError(
+                f"{player} may not rebuy at level {level} with {p.stack} chips after "
+                f"{p.rebuys} rebuy(s) (IFP 59: " + ("no rebuys in this event)" if terms is None else
+                f"rebuys until level {terms.until_level}, at most {terms.max_stack} chips, "
+                f"{terms.max_per_player} a player)"))
+        assert s.rebuys is not None
+        self.apply(ev.Rebuy(player, s.rebuys.chips, self.config.to_prize_pool))
+        return self.events[-1:]
+
+    def addon(self, player: str, now: float) -> list[ev.Event]:
+        """WPA 6: the add-on after the last hand of its level and before the first hand of the
+        next (on the break between them, or before the next level's first hand is dealt)."""
+        self._require_running()
+        p = self._in_play(player)
+        s = self.structure
+        status = self.clock.status(now)
+        if status.on_break:
+            completed = status.level_number
+        elif self.level < status.level_number:     # no hand of this level dealt yet
+            completed = status.level_number - 1
+        else:
+            completed = 0
+        if not s.addon_allowed(completed, p.stack, p.addons):
+            raise DirectorError(f"{player} may not take an add-on at level "
+                                f"{status.level_number} "
+                                "(WPA 6: " + ("no add-on in this event)" if s.addon is None else
+                                f"after level {s.addon.after_level}, {s.addon.max_per_player} "
+                                f"a player, with at least {s.addon.min_stack} chip(s))"))
+        assert s.addon is not None
+        self.apply(ev.Addon(player, s.addon.chips, self.config.to_prize_pool))
+        return self.events[-1:]
+
+    # --- tables -------------------------------------------------------------------------------
+
+    def _log_moves(self, moves: list[Move]) -> None:
+        for m in moves:
+            assert m.from_table is not None and m.from_seat is not None
+            self._log(ev.Moved(m.player, m.from_table, m.from_seat, m.to_table, m.to_seat,  # type: ignore[arg-type]
+                               m.reason))
+
+    def rearrange(self) -> list[ev.Event]:
+        """Between hands: form the final table (IFP 15), break tables (IFP 10; TDA 10), balance
+        (IFP 11a; WPA 5; Gananda: Moving Players). O(seats) when nothing is to be done."""
+        fl = self._require_running()
+        n = len(self.events)
+        s = self.structure
+        if fl.table_count > 1 and fl.player_count <= s.final_table_size:
+            r = self._rng()
+            final = fl.break_order[-1]
+            before = dict(fl.where)
+            moves = form_final_table(fl, s.final_table_size, r,
+                                     redraw=self.rules.final_table_redraw, table_id=final)
+            if self.rules.final_table_redraw:
+                self._log(ev.FinalTableFormed(final, tuple(
+                    (m.player, before[m.player][0], before[m.player][1], m.to_seat)  # type: ignore[misc]
+                    for m in moves), "IFP 15"))
+            else:
+                self._log_moves(moves)
+                for tid in sorted(set(t for t, _ in before.values()) - set(fl.tables)):
+                    self._log(ev.TableBroken(tid, "TDA RP-9"))
+            return self.events[n:]
+        k = tables_to_break(fl)
+        if k > 0:
+            r = self._rng()
+            going = fl.break_order[:k]
+            rule = "TDA 10" if self._two_step else "IFP 10"
+            for i, tid in enumerate(going):
+                self._log_moves(break_table(fl, tid, r, two_step=self._two_step,
+                                            also_breaking=going[i + 1:]))
+                self._log(ev.TableBroken(tid, rule))
+        if needs_balancing(fl, s.balance_difference):
+            self._log_moves(balance(fl, difference=s.balance_difference,
+                                    mover=self._mover))  # type: ignore[arg-type]
+        return self.events[n:]
+
+    def chip_up(self, going_out: Sequence[int]) -> list[ev.Event]:
+        """A chip-up break: race off the colours going out at every table (IFP 56; WPA 14;
+        TDA 24)."""
+        fl = self._require_running()
+        out = tuple(v for v in going_out if v in self.chips_in_play)
+        if not out:
+            return []
+        from pokertd.tournament.chips import ChipSet
+        cs = ChipSet(self.config.chip_set.name,
+                     tuple(c for c in self.config.chip_set.chips if c.value in self.chips_in_play),
+                     self.config.chip_set.rule)
+        n = len(self.events)
+        r = self._rng()
+        ids = sorted(fl.tables)
+        results = []
+        for tid in ids:
+            t = fl.tables[tid]
+            stacks = {k + 1: self.players[p].stack for k, p in enumerate(t.seats) if p is not None}
+            res = chip_race(stacks, cs, out, preset=self._chip_race_preset, rng=r)
+            results.append((tid, res))
+        for tid, res in results:
+            self.apply(ev.ChipRaced(tid, tuple(res.going_out), tuple(sorted(res.stacks.items())),
+                                    tuple(res.winners), res.rule))
+        return self.events[n:]
+
+    # --- results ------------------------------------------------------------------------------
+
+    def results(self) -> list[dict[str, Any]]:
+        """Every player once, best place first: place, player, prize, knockouts."""
+        rows = sorted(self.players.values(),
+                      key=lambda p: (p.place if p.place is not None else 1 << 30, p.name))
+        return [{"place": p.place, "player": p.name, "prize": p.prize,
+                 "knockouts": p.knockouts} for p in rows]

@@ -1,0 +1,260 @@
+"""The tournament's events: typed, frozen, JSON-serialisable records of every change.
+
+Each event is a frozen dataclass with a class-level ``type`` name. :func:`to_dict` gives its
+JSON form (``{"type": "busted", "player": ..., ...}``; tuples become lists) and
+:func:`from_dict` reads it back to an equal event. The tournament
+(:class:`pokertd.tournament.director.Tournament`) changes only by applying events, so replaying
+the log rebuilds its state exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+__all__ = [
+    "Addon", "Arrived", "Busted", "ButtonPlaced", "ChipRaced", "ClockPaused", "ClockResumed",
+    "DealMade", "Event", "FinalTableFormed", "Finished", "HandPlayed", "LevelStarted", "Moved",
+    "PayoutsFixed", "Rebuy", "Registered", "Seated", "Started", "TableBroken", "TableOpened",
+    "EVENT_TYPES", "from_dict", "to_dict",
+]
+
+EVENT_TYPES: dict[str, type] = {}
+
+
+def _event(cls: type) -> type:
+    EVENT_TYPES[cls.type] = cls  # type: ignore[attr-defined]
+    return cls
+
+
+class Event:
+    """Base of the tournament events (for typing)."""
+
+    type: ClassVar[str] = ""
+    __slots__ = ()
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class Registered(Event):
+    type: ClassVar[str] = "registered"
+    player: str
+    absent: bool = False
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class Started(Event):
+    type: ClassVar[str] = "started"
+    at: float
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class TableOpened(Event):
+    type: ClassVar[str] = "table_opened"
+    table: int
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class Seated(Event):
+    type: ClassVar[str] = "seated"
+    player: str
+    table: int
+    seat: int
+    reason: str
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class ButtonPlaced(Event):
+    """A table's first button (IFP 16 random draw; Gananda: seat 1)."""
+    type: ClassVar[str] = "button_placed"
+    table: int
+    seat: int
+    rule: str
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class LevelStarted(Event):
+    """The first hand of a new level is about to be dealt (IFP 23)."""
+    type: ClassVar[str] = "level_started"
+    level: int
+    at: float
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class ClockPaused(Event):
+    type: ClassVar[str] = "clock_paused"
+    at: float
+    reason: str
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class ClockResumed(Event):
+    type: ClassVar[str] = "clock_resumed"
+    at: float
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class HandPlayed(Event):
+    """One dealt hand at one table: positions, the players dealt in (position order, first
+    left of the button) and their stacks before and after."""
+    type: ClassVar[str] = "hand_played"
+    table: int
+    hand: int
+    at: float
+    level: int
+    button: int
+    small_blind: int | None
+    big_blind: int
+    players: tuple[str, ...]
+    start: tuple[int, ...]
+    end: tuple[int, ...]
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class Busted(Event):
+    """A player is out: ``place`` is the best place of the ``tied`` places shared (IFP 57)."""
+    type: ClassVar[str] = "busted"
+    player: str
+    place: int
+    tied: int
+    table: int | None
+    knocked_out_by: str | None
+    removed: int = 0          # chips taken out of play (an absent player's stack)
+    rule: str = ""
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    type: ClassVar[str] = "moved"
+    player: str
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    reason: str
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class TableBroken(Event):
+    type: ClassVar[str] = "table_broken"
+    table: int
+    rule: str
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class FinalTableFormed(Event):
+    """IFP 15: the final table by random redraw: (player, from table, from seat, seat)."""
+    type: ClassVar[str] = "final_table_formed"
+    table: int
+    seats: tuple[tuple[str, int, int, int], ...]
+    rule: str
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class ChipRaced(Event):
+    """A chip race at a chip-up break (IFP 56, WPA 14, TDA 24): new stacks by seat."""
+    type: ClassVar[str] = "chip_raced"
+    table: int
+    going_out: tuple[int, ...]
+    stacks: tuple[tuple[int, int], ...]
+    winners: tuple[int, ...]
+    rule: str
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class Arrived(Event):
+    type: ClassVar[str] = "arrived"
+    player: str
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class Rebuy(Event):
+    type: ClassVar[str] = "rebuy"
+    player: str
+    chips: int
+    to_prize_pool: int
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class Addon(Event):
+    type: ClassVar[str] = "addon"
+    player: str
+    chips: int
+    to_prize_pool: int
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class PayoutsFixed(Event):
+    type: ClassVar[str] = "payouts_fixed"
+    entrants: int
+    pool: int
+    amounts: tuple[int, ...]
+    rule: str
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class DealMade(Event):
+    """IFP 62: the deal as :class:`pokertd.tournament.icm.DealRecord` data."""
+    type: ClassVar[str] = "deal_made"
+    record: dict[str, Any]
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class Finished(Event):
+    type: ClassVar[str] = "finished"
+    at: float | None
+    winner: str
+    prizes: tuple[tuple[str, int], ...]
+
+
+def _thaw(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_thaw(x) for x in v]
+    return v
+
+
+def _freeze(v: Any) -> Any:
+    if isinstance(v, list):
+        return tuple(_freeze(x) for x in v)
+    return v
+
+
+def to_dict(event: Event) -> dict[str, Any]:
+    """The JSON form of an event."""
+    out: dict[str, Any] = {"type": event.type}
+    for f in fields(event):  # type: ignore[arg-type]
+        out[f.name] = _thaw(getattr(event, f.name))
+    return out
+
+
+def from_dict(data: dict[str, Any]) -> Event:
+    """An event from its JSON form; an unknown type or field is refused."""
+    try:
+        cls = EVENT_TYPES[data["type"]]
+    except KeyError:
+        raise ValueError(f"unknown tournament event type {data.get('type')!r}") from None
+    kwargs = {k: v for k, v in data.items() if k != "type"}
+    names = {f.name for f in fields(cls)}
+    unknown = set(kwargs) - names
+    if unknown:
+        raise ValueError(f"event {data['type']!r}: unknown field(s) {sorted(unknown)}")
+    return cls(**{k: (v if isinstance(v, dict) else _freeze(v)) for k, v in kwargs.items()})

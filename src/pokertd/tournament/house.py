@@ -1,0 +1,121 @@
+"""Tournament configuration: money, structure, rules and chips in one value, with the Gananda
+house preset on top of ``ifp-2012``.
+
+:class:`TournamentConfig` is what :class:`pokertd.tournament.director.Tournament` runs on:
+
+- money (integer units, dollars by default): ``buy_in`` of which ``to_prize_pool`` goes to the
+  prize pool and the rest is the fee (Gananda: $25 = $20 to the weekly payout + $5 to the
+  Tournament of Champions pool);
+- the :class:`~pokertd.tournament.structure.Structure` (levels, breaks, stacks, rebuys,
+  add-ons, late registration, table size, absent players);
+- the :class:`~pokertd.rules.RuleSet` (a preset, or a house on top of one);
+- the :class:`~pokertd.tournament.chips.ChipSet` in play;
+- the payout structure: ``"gananda"`` (the league's table, Gananda: Payout; fields above the
+  table's 54 entrants use the generated structure) or ``"generated"``.
+
+:func:`gananda` is the Gananda league's house settings (RULESETS.md, last paragraph) as a
+preset on top of ``ifp-2012``: up to 10 players a table spread as evenly as possible, seat 1
+deals first (``button_start = "seat-1"``), absent players dealt in with their chips removed at
+the start of level 3, no rebuys or add-ons, same-hand bust-outs ranked by starting stack with
+equal stacks tied (Gananda: Winning the Tournament), side pots of the largest stacks settled
+first (Gananda: Showdown 7), the Gananda structure, chip set and payout table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokertd.rules import RuleSet, get_rules
+from pokertd.tournament.chips import GANANDA_CHIPS, ChipSet
+from pokertd.tournament.structure import Structure, load_preset
+
+__all__ = ["GANANDA_RULES", "HOUSE_PRESETS", "TournamentConfig", "config_preset", "gananda"]
+
+#: Gananda house rules on top of ifp-2012 (RULESETS.md; Gananda: Seating, Winning the
+#: Tournament, Showdown 7).
+GANANDA_RULES: RuleSet = get_rules("ifp-2012").override(
+    name="gananda",
+    button_start="seat-1",                                          # Gananda: Seating
+    same_hand_bustouts="higher-start-stack-higher-equal-stacks-tie",  # Gananda: Winning the Tournament
+    side_pot_order="largest-stacks-first",                          # Gananda: Showdown 7
+)
+
+#: The bust-out rankings by preset (RuleSet.same_hand_bustouts):
+#: "by-table"   lower starting stack finishes lower at one table, tie across tables (IFP 57);
+#: "by-stack"   higher starting stack finishes higher, wherever (WPA 8; Gananda);
+#: "share"      everyone busted in the hand shares the places (TDA RP-8).
+BUSTOUT_RANKING = {
+    "lower-start-stack-lower-same-table-tie-across": "by-table",
+    "higher-start-stack-higher; split prize across tables": "by-stack",
+    "higher-start-stack-higher-equal-stacks-tie": "by-stack",
+    "share-places-on-hand-for-hand": "share",
+}
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    """Everything a tournament is configured with (plain data: :meth:`to_dict`/:meth:`from_dict`)."""
+
+    structure: Structure
+    rules: RuleSet = field(default_factory=get_rules)
+    rules_base: str = "ifp-2012"          # the preset a house sits on (chip race rounding)
+    chip_set: ChipSet = GANANDA_CHIPS
+    buy_in: int = 25
+    to_prize_pool: int = 20
+    payout: str = "generated"             # "gananda" or "generated"
+    unit: int = 1                         # money rounding unit
+    name: str = "tournament"
+
+    def __post_init__(self) -> None:
+        if self.buy_in < 0 or not 0 <= self.to_prize_pool <= self.buy_in:
+            raise ValueError(f"buy-in {self.buy_in} with {self.to_prize_pool} to the prize pool: "
+                             "the prize-pool share is between 0 and the buy-in")
+        if self.payout not in ("gananda", "generated"):
+            raise ValueError(f"unknown payout structure {self.payout!r}: 'gananda' or 'generated'")
+        if self.rules.same_hand_bustouts not in BUSTOUT_RANKING:
+            raise ValueError(f"unknown same-hand bust-out rule {self.rules.same_hand_bustouts!r}")
+
+    @property
+    def bustout_ranking(self) -> str:
+        return BUSTOUT_RANKING[self.rules.same_hand_bustouts]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"structure": self.structure.to_dict(), "rules": self.rules.to_dict(),
+                "rules_base": self.rules_base, "chip_set": self.chip_set.to_dict(),
+                "buy_in": self.buy_in, "to_prize_pool": self.to_prize_pool,
+                "payout": self.payout, "unit": self.unit, "name": self.name}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TournamentConfig:
+        return cls(structure=Structure.from_dict(data["structure"]),
+                   rules=RuleSet.from_dict(data["rules"]), rules_base=data["rules_base"],
+                   chip_set=ChipSet.from_dict(data["chip_set"]), buy_in=data["buy_in"],
+                   to_prize_pool=data["to_prize_pool"], payout=data["payout"],
+                   unit=data["unit"], name=data["name"])
+
+
+def gananda() -> TournamentConfig:
+    """The Gananda league's house settings on top of ``ifp-2012`` (RULESETS.md)."""
+    return TournamentConfig(structure=load_preset("gananda"), rules=GANANDA_RULES,
+                            rules_base="ifp-2012", chip_set=GANANDA_CHIPS, buy_in=25,
+                            to_prize_pool=20, payout="gananda", unit=1, name="gananda")
+
+
+def _plain(rules: str) -> TournamentConfig:
+    return TournamentConfig(structure=load_preset("gananda"), rules=get_rules(rules),
+                            rules_base=rules, payout="generated", name=rules)
+
+
+HOUSE_PRESETS = {"gananda": gananda, "ifp-2012": lambda: _plain("ifp-2012"),
+                 "wpa": lambda: _plain("wpa"), "tda-2024": lambda: _plain("tda-2024")}
+
+
+def config_preset(name: str) -> TournamentConfig:
+    """A configuration by name: ``gananda`` (the house), or a rule preset over the Gananda
+    structure and chips with generated payouts."""
+    try:
+        return HOUSE_PRESETS[name]()
+    except KeyError:
+        raise ValueError(f"unknown tournament preset {name!r} (presets: "
+                         f"{', '.join(HOUSE_PRESETS)})") from None

@@ -1,0 +1,348 @@
+"""The tournament director: events, replay, eliminations (IFP 57, WPA 8, Gananda, TDA RP-8),
+registration (IFP 9), rebuys and add-ons (IFP 59, WPA 6), absent players (IFP 8, Gananda),
+payouts with ties, deals (IFP 62)."""
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokertd.rules import get_rules
+from pokertd.sim import play_hand, simulate
+from pokertd.tournament import events as ev
+from pokertd.tournament.director import Bust, DirectorError, Tournament
+from pokertd.tournament.house import GANANDA_RULES, TournamentConfig, config_preset, gananda
+from pokertd.tournament.icm import deal_amounts, make_deal
+from pokertd.tournament.structure import Structure, load_preset
+
+
+def live(n, preset="gananda", seed=1, **config):
+    cfg = config_preset(preset) if not config else TournamentConfig(**config)
+    t = Tournament(cfg, seed=seed, dealt=False)
+    for i in range(1, n + 1):
+        t.register(f"p{i:02d}")
+    t.start(0)
+    return t
+
+
+def small_structure(**kw):
+    base = dict(name="test", starting_stack=1000, periods=[
+        {"minutes": 10, "small_blind": 5, "big_blind": 10},
+        {"minutes": 10, "small_blind": 10, "big_blind": 20},
+        {"kind": "break", "minutes": 5},
+        {"minutes": 10, "small_blind": 20, "big_blind": 40},
+        {"minutes": 10, "small_blind": 40, "big_blind": 80},
+    ])
+    base.update(kw)
+    return Structure.from_dict(base)
+
+
+# --- eliminations -----------------------------------------------------------------------------
+
+def test_ifp57_same_table_lower_start_stack_finishes_lower():
+    """IFP 57: same hand, same table: the lower stack at the start of the hand is out first."""
+    t = live(10, "ifp-2012")
+    t.eliminate([Bust("p01", 1, 1400, "p03"), Bust("p02", 1, 1600, "p03")])
+    assert t.players["p01"].place == 10 and t.players["p01"].tied == 1
+    assert t.players["p02"].place == 9
+    assert t.players["p03"].knockouts == 2
+
+
+def test_ifp57_different_tables_tie():
+    """IFP 57: players out on the same hand at different tables tie for the place."""
+    t = live(30, "ifp-2012")
+    t.eliminate([Bust("p01", 1, 100), Bust("p02", 1, 200), Bust("p03", 2, 150)])
+    assert (t.players["p01"].place, t.players["p01"].tied) == (29, 2)
+    assert (t.players["p03"].place, t.players["p03"].tied) == (29, 2)
+    assert (t.players["p02"].place, t.players["p02"].tied) == (28, 1)
+
+
+def test_gananda_winning_the_tournament_example_1_larger_stack_higher():
+    """Gananda: Winning the Tournament, example 1: A 1400, B 1600: B finishes higher."""
+    t = live(10)
+    t.eliminate([Bust("p01", 1, 1400), Bust("p02", 1, 1600)])
+    assert t.players["p02"].place < t.players["p01"].place
+
+
+def test_gananda_winning_the_tournament_example_2_equal_stacks_tie_and_share_prize():
+    """Gananda: Winning the Tournament, example 2 (and IFP 57, WPA 8): equal stacks tie and
+    share the prize money of the places they span."""
+    t = live(7)                                   # 7 players: 50/30/20 of $140
+    t.bust("p07", start_stack=500)
+    t.bust("p06", start_stack=500)
+    t.bust("p05", start_stack=500)
+    t.bust("p04", start_stack=500)
+    t.eliminate([Bust("p02", 1, 1500), Bust("p03", 1, 1500)])  # tie for 2nd and 3rd
+    assert t.finished and t.winner == "p01"
+    assert t.payouts == (70, 42, 28)
+    assert t.players["p02"].place == t.players["p03"].place == 2
+    assert t.players["p02"].prize + t.players["p03"].prize == 70
+    assert {t.players["p02"].prize, t.players["p03"].prize} == {35}
+    assert sum(p.prize for p in t.players.values()) == t.prize_pool == 140
+
+
+def test_wpa8_higher_start_stack_higher_across_tables():
+    """WPA 8: the player starting the hand with the most chips finishes higher, at any table."""
+    t = live(30, "wpa")
+    t.eliminate([Bust("p01", 1, 100), Bust("p02", 1, 300), Bust("p03", 2, 200)])
+    assert [t.players[p].place for p in ("p01", "p03", "p02")] == [30, 29, 28]
+
+
+def test_tda_rp8_busted_on_one_hand_share_places():
+    """TDA RP-8: players out on the same hand-for-hand hand share the places."""
+    t = live(30, "tda-2024")
+    t.eliminate([Bust("p01", 1, 100), Bust("p02", 2, 300)])
+    assert t.players["p01"].place == t.players["p02"].place == 29
+
+
+def test_knockout_credited_to_the_player_who_won_the_chips():
+    t = live(5)
+    t.bust("p05", knocked_out_by="p01")
+    assert t.players["p01"].knockouts == 1 and t.players["p05"].knocked_out_by == "p01"
+    with pytest.raises(DirectorError, match="out"):
+        t.bust("p04", knocked_out_by="p05")
+
+
+def test_busting_twice_or_unknown_player_refused_and_state_unchanged():
+    t = live(5)
+    t.bust("p05")
+    before = json.dumps(t.state(), default=str)
+    n = len(t.events)
+    with pytest.raises(DirectorError, match="already out"):
+        t.bust("p05")
+    with pytest.raises(DirectorError, match="unknown player"):
+        t.bust("nobody")
+    with pytest.raises(DirectorError, match="twice"):
+        t.eliminate([Bust("p01"), Bust("p01")])
+    with pytest.raises(DirectorError, match="no winner"):
+        t.eliminate([Bust("p01"), Bust("p02"), Bust("p03"), Bust("p04")])
+    assert len(t.events) == n and json.dumps(t.state(), default=str) == before
+
+
+def test_dealt_event_refuses_busting_a_player_with_chips():
+    t = Tournament(gananda(), seed=1)
+    for p in ("a", "b", "c"):
+        t.register(p)
+    t.start(0)
+    with pytest.raises(DirectorError, match="still has 1500 chips"):
+        t.bust("a")
+
+
+@settings(max_examples=60)
+@given(st.integers(2, 40), st.sampled_from(["gananda", "ifp-2012", "wpa", "tda-2024"]),
+       st.randoms(use_true_random=False))
+def test_ifp57_random_bust_out_sequences_places_prizes_every_player_once(n, preset, rnd):
+    """Places are a permutation with ties (a tie of k at place p spans p..p+k-1), every
+    player is in the results exactly once, the prize pool is paid in full."""
+    t = live(n, preset)
+    while not t.finished:
+        alive = [p for p, s in t.players.items() if not s.out]
+        k = rnd.randint(1, min(3, len(alive) - 1))
+        out = rnd.sample(alive, k)
+        busts = [Bust(p, rnd.randint(1, 3), rnd.choice([100, 200, 300])) for p in out]
+        t.eliminate(busts)
+    res = t.results()
+    assert sorted(r["player"] for r in res) == sorted(t.players)
+    places = sorted(r["place"] for r in res)
+    covered = []
+    for place in sorted(set(places)):
+        k = places.count(place)
+        assert all(t.players[r["player"]].tied == k for r in res if r["place"] == place)
+        covered.extend(range(place, place + k))
+    assert covered == list(range(1, n + 1))
+    assert sum(r["prize"] for r in res) == t.prize_pool == 20 * n
+    for place in set(places):                     # tied players share within one unit
+        shares = [r["prize"] for r in res if r["place"] == place]
+        assert max(shares) - min(shares) <= 1
+
+
+# --- registration, rebuys, add-ons, absent players ------------------------------------------
+
+def test_ifp9_registration_closes_after_the_late_registration_level():
+    cfg = TournamentConfig(structure=small_structure(late_registration_until_level=2))
+    t = Tournament(cfg, seed=3, dealt=False)
+    for p in ("a", "b", "c"):
+        t.register(p)
+    t.start(0)
+    assert t.payouts is None                      # the field is not final yet
+    new = t.register("late", now=700)             # level 2
+    assert [type(e) for e in new][-1] is ev.Seated and "late" in t.floor.where
+    n = len(t.events)
+    with pytest.raises(DirectorError, match="IFP 9"):
+        t.register("later", now=25 * 60 + 1)      # level 3
+    assert len(t.events) == n and "later" not in t.players
+    with pytest.raises(DirectorError, match="already registered"):
+        t.register("a")
+    t.advance(25 * 60 + 1)
+    assert t.payouts is not None and t.prize_pool == 4 * 20
+
+
+def test_ifp59_rebuy_only_in_its_period():
+    s = small_structure(rebuys={"until_level": 1, "chips": 1000, "max_per_player": 1})
+    t = Tournament(TournamentConfig(structure=s), seed=3, dealt=False)
+    for p in ("a", "b", "c"):
+        t.register(p)
+    t.start(0)
+    t.rebuy("a", now=60)
+    assert t.players["a"].stack == 2000 and t.prize_pool == 80
+    with pytest.raises(DirectorError, match="IFP 59"):
+        t.rebuy("a", now=120)                     # one a player
+    with pytest.raises(DirectorError, match="IFP 59"):
+        t.rebuy("b", now=11 * 60)                 # level 2: the period is over
+    assert t.prize_pool == 80
+
+
+def test_gananda_no_rebuys_or_addons():
+    t = live(5)
+    with pytest.raises(DirectorError, match="no rebuys"):
+        t.rebuy("p01", now=10)
+    with pytest.raises(DirectorError, match="no add-on"):
+        t.addon("p01", now=10)
+
+
+def test_wpa6_addon_after_its_level():
+    s = small_structure(addon={"after_level": 1, "chips": 500})
+    t = Tournament(TournamentConfig(structure=s), seed=3, dealt=False)
+    for p in ("a", "b", "c"):
+        t.register(p)
+    t.start(0)
+    t.advance(60)
+    with pytest.raises(DirectorError, match="WPA 6"):
+        t.addon("a", now=120)                     # level 1 is still running
+    t.addon("a", now=10 * 60 + 1)                 # level 2, before its first hand
+    assert t.players["a"].stack == 1500 and t.prize_pool == 80
+    with pytest.raises(DirectorError, match="WPA 6"):
+        t.addon("a", now=10 * 60 + 2)             # one a player
+    t.advance(10 * 60 + 5)                        # level 2's first hand
+    with pytest.raises(DirectorError, match="WPA 6"):
+        t.addon("b", now=10 * 60 + 6)
+
+
+def test_gananda_absent_players_chips_removed_at_start_of_level_3():
+    """Gananda: Absent/Late Players: chips removed at the first hand of level 3; the player
+    is out. An arrival before then keeps the stack."""
+    t = Tournament(gananda(), seed=5, dealt=False)
+    for p in ("a", "b", "c", "d"):
+        t.register(p, absent=p in ("c", "d"))
+    t.start(0)
+    t.arrive("d")
+    t.advance(26 * 60)                            # level 2
+    assert not t.players["c"].out
+    out = t.advance(50 * 60)                      # level 3
+    busted = [e for e in out if isinstance(e, ev.Busted)]
+    assert [(e.player, e.place, e.removed, e.rule) for e in busted] == [
+        ("c", 4, 1500, "Gananda: Absent/Late Players")]
+    assert not t.players["d"].out
+    with pytest.raises(DirectorError, match="not absent"):
+        t.arrive("d")
+
+
+def test_ifp8_absent_player_dealt_in_blinds_posted_cards_killed():
+    """IFP 8 / Gananda: an absent player is dealt in, posts his blinds, his cards are killed."""
+    t = Tournament(gananda(), seed=9)
+    for p in ("a", "b", "c"):
+        t.register(p, absent=p == "c")
+    t.start(0)
+    setup = t.next_hand(1, 0)
+    h = play_hand(setup, GANANDA_RULES, {p: _Caller() for p in ("a", "b")}, random.Random(1))
+    i = setup.players.index("c")
+    assert h.totals[i] in (0, 5, 10) and h.status[i] == 2  # folded (killed)
+    assert setup.absent[i]
+
+
+class _Caller:
+    def act(self, hand, player, bb, unit=1):
+        hand.check_call()
+
+
+# --- the house preset, buttons, payouts, deals -------------------------------------------------
+
+def test_gananda_house_preset_on_ifp_2012():
+    cfg = gananda()
+    base = get_rules("ifp-2012")
+    assert cfg.rules.button_start == "seat-1" and cfg.rules.name == "gananda"
+    assert cfg.rules.side_pot_order == "largest-stacks-first"
+    assert cfg.rules.raise_completion == base.raise_completion
+    assert cfg.structure == load_preset("gananda") and cfg.payout == "gananda"
+    assert (cfg.buy_in, cfg.to_prize_pool) == (25, 20)
+    assert TournamentConfig.from_dict(json.loads(json.dumps(cfg.to_dict()))) == cfg
+
+
+def test_gananda_seating_seat_1_deals_first_and_ifp16_draw():
+    t = Tournament(gananda(), seed=2)
+    for i in range(12):
+        t.register(f"p{i}")
+    t.start(0)
+    setup = t.next_hand(1, 0)
+    placed = [e for e in t.events if isinstance(e, ev.ButtonPlaced)]
+    assert placed[-1].seat == 1 and placed[-1].rule == "Gananda: Seating"
+    assert setup.positions.button == 1
+    t2 = Tournament(config_preset("ifp-2012"), seed=2)
+    for i in range(12):
+        t2.register(f"p{i}")
+    t2.start(0)
+    t2.next_hand(1, 0)
+    assert [e for e in t2.events if isinstance(e, ev.ButtonPlaced)][-1].rule == "IFP 16"
+
+
+def test_ifp15_final_table_random_redraw_is_one_event():
+    t = live(12, "ifp-2012")
+    t.bust("p01")
+    t.bust("p02")
+    out = t.rearrange()
+    assert [type(e) for e in out] == [ev.FinalTableFormed]
+    assert t.floor.table_count == 1 and sorted(s for *_, s in out[0].seats) == list(range(1, 11))
+
+
+def test_ifp62_deal_needs_every_remaining_player_and_is_paid():
+    t = live(7)
+    for p in ("p07", "p06", "p05", "p04"):
+        t.bust(p)
+    left = ["p01", "p02", "p03"]
+    stacks = list(zip(left, [3000, 2000, 1000]))
+    with pytest.raises(ValueError):
+        make_deal(stacks, list(t.payouts), method="chip-chop", agreed_by=left[:2])
+    proposal = deal_amounts(stacks, list(t.payouts), method="chip-chop")
+    with pytest.raises(DirectorError, match="IFP 62"):
+        t.make_deal(proposal)                     # no one has agreed yet
+    record = make_deal(stacks, list(t.payouts), method="chip-chop", agreed_by=left)
+    t.make_deal(record)
+    t.bust("p03")
+    t.bust("p02", knocked_out_by="p01")
+    assert t.finished
+    assert {p: t.players[p].prize for p in left} == {p: record.amount_for(p) for p in left}
+    assert sum(p.prize for p in t.players.values()) == 140
+
+
+# --- events and replay --------------------------------------------------------------------------
+
+def test_events_are_json_and_replay_rebuilds_the_same_state():
+    """Replaying the events (through JSON) rebuilds exactly the same tournament, also after
+    chip races, absent players, table breaks, the final table and the finish."""
+    r = simulate(23, seed=11, absent=2)
+    t = r.tournament
+    assert t.finished
+    data = json.loads(json.dumps(t.event_dicts()))
+    again = Tournament.replay(data, gananda(), seed=11)
+    assert again.state() == t.state()
+    assert again.results() == r.results
+    kinds = {e["type"] for e in data}
+    assert {"registered", "started", "seated", "hand_played", "busted", "moved", "level_started",
+            "chip_raced", "payouts_fixed", "finished", "button_placed"} <= kinds
+
+
+def test_replay_midway_continues_with_the_same_draws():
+    t = live(25, "ifp-2012", seed=4)
+    for p in ("p25", "p24", "p23"):
+        t.bust(p)
+    copy = Tournament.replay(t.event_dicts(), config_preset("ifp-2012"), seed=4, dealt=False)
+    assert copy.state() == t.state()
+    assert [ev.to_dict(e) for e in copy.rearrange()] == [ev.to_dict(e) for e in t.rearrange()]
+    assert copy.state() == t.state()
+
+
+def test_unknown_event_type_refused():
+    with pytest.raises(ValueError, match="unknown tournament event"):
+        ev.from_dict({"type": "exploded"})
