@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 setup: $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/pokertd demo
+	$(BIN)/pokertd simulate --players 27 --preset gananda --seed 2026
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -13,4 +13,4 @@ app = typer.Typer(
 )
 
 # Command modules register themselves on `app` when imported.
-from . import demo, equity, money, phh  # noqa: E402,F401
+from . import demo, equity, money, phh, tournament  # noqa: E402,F401

@@ -1,0 +1,92 @@
+"""``pokertd simulate``: a whole dealt tournament played by bots, to a winner.
+
+Progress (players left, hands, level) goes to standard error with Rich, and not at all with
+``--format json``; the results go to standard output. The same seed gives the same output.
+Bad input (fewer than two players, ...) is a usage error: a clear message and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from .app import app
+
+
+class OutputFormat(str, Enum):
+    table = "table"
+    json = "json"
+
+
+class Preset(str, Enum):
+    gananda = "gananda"
+    ifp = "ifp-2012"
+    wpa = "wpa"
+    tda = "tda-2024"
+
+
+class Bot(str, Enum):
+    sensible = "sensible"
+    random = "random"
+
+
+@app.command()
+def simulate(
+    players: Annotated[int, typer.Option(help="Players in the field (2 or more).")],
+    preset: Annotated[Preset, typer.Option(help="gananda (the house on ifp-2012), ifp-2012, wpa "
+                                           "or tda-2024 over the Gananda structure.")]
+    = Preset.gananda,
+    seed: Annotated[int, typer.Option(help="Seed for seats, cards and bots.")] = 0,
+    bot: Annotated[Bot, typer.Option(help="sensible or random bots.")] = Bot.sensible,
+    seconds_per_hand: Annotated[int, typer.Option(help="Simulated seconds per hand.")] = 120,
+    output: Annotated[OutputFormat, typer.Option("--format", help="table or json.")] = OutputFormat.table,
+) -> None:
+    """Play a dealt freezeout with bots to a winner and print the results.
+
+    Example: pokertd simulate --players 27 --preset gananda --seed 2026 --format json
+    """
+    from ..sim import simulate as run
+
+    if players < 2:
+        raise typer.BadParameter(f"a tournament needs at least 2 players, got {players}",
+                                 param_hint="--players")
+    if seconds_per_hand < 1:
+        raise typer.BadParameter(f"a hand takes at least 1 second, got {seconds_per_hand}",
+                                 param_hint="--seconds-per-hand")
+    if output is OutputFormat.json:
+        result = run(players, preset=preset.value, seed=seed, bot=bot.value,
+                     seconds_per_hand=seconds_per_hand)
+        typer.echo(json.dumps(result.to_dict()))
+        return
+    err = Console(stderr=True)
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[info]}"), TimeElapsedColumn(), console=err,
+                  transient=True) as progress:
+        task = progress.add_task("players out", total=players - 1, info="")
+
+        def show(t) -> None:  # type: ignore[no-untyped-def]
+            progress.update(task, completed=t.entrants - max(t.alive, 1),
+                            info=f"{t.hands:,} hands, level {t.level}")
+
+        result = run(players, preset=preset.value, seed=seed, bot=bot.value,
+                     seconds_per_hand=seconds_per_hand, progress=show)
+    t = result.tournament
+    table = Table(title=f"{players} players ({preset.value}), {result.hands:,} hands, prize pool "
+                        f"{result.prize_pool:,}, winner {t.winner}")
+    table.add_column("place", justify="right")
+    table.add_column("player")
+    table.add_column("prize", justify="right")
+    table.add_column("knockouts", justify="right")
+    for r in result.results:
+        if r["prize"] or r["place"] <= 10:
+            table.add_row(str(r["place"]), r["player"], f"{r['prize']:,}", str(r["knockouts"]))
+    Console().print(table)
+    shown = sum(1 for r in result.results if r["prize"] or r["place"] <= 10)
+    if shown < players:
+        Console().print(f"{players - shown} more players out of the money (--format json lists all)")

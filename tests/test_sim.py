@@ -1,0 +1,159 @@
+"""Dealt tournaments played by bots: chips conserved through every hand and move, every player
+in the results once, the prize pool paid in full, Gananda payouts, knockouts, determinism."""
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pokertd.bots import RandomBot, SensibleBot, chen_score
+from pokertd.engine import Hand
+from pokertd.sim import knockouts, simulate
+from pokertd.tournament import events as ev
+from pokertd.tournament.payouts import award, gananda_payouts
+
+
+def audit(result, starting=1500):
+    """Walk the event log: every hand starts from the stacks the log says the players hold
+    (so no chip is lost or made between hands, by moves, breaks or the final table) and
+    conserves them; bust-outs have no chips; the winner ends with every chip in play."""
+    t = result.tournament
+    stacks = {}
+    seats = {}
+    in_play = 0
+    for e in t.events:
+        if isinstance(e, ev.Registered):
+            stacks[e.player] = starting
+            in_play += starting
+        elif isinstance(e, ev.Seated):
+            seats[(e.table, e.seat)] = e.player
+        elif isinstance(e, ev.Moved):
+            assert seats.pop((e.from_table, e.from_seat)) == e.player
+            seats[(e.to_table, e.to_seat)] = e.player
+        elif isinstance(e, ev.FinalTableFormed):
+            for p, ft, fs, _ in e.seats:
+                assert seats.pop((ft, fs)) == p
+            for p, _, _, s in e.seats:
+                seats[(e.table, s)] = p
+        elif isinstance(e, ev.HandPlayed):
+            assert [stacks[p] for p in e.players] == list(e.start)
+            assert sum(e.start) == sum(e.end) and min(e.end) >= 0
+            stacks.update(zip(e.players, e.end))
+        elif isinstance(e, ev.ChipRaced):
+            for s, chips in e.stacks:
+                p = seats[(e.table, s)]
+                in_play += chips - stacks[p]
+                stacks[p] = chips
+        elif isinstance(e, ev.Busted):
+            assert stacks[e.player] == e.removed
+            in_play -= e.removed
+            stacks[e.player] = 0
+            seats = {k: v for k, v in seats.items() if v != e.player}
+    assert stacks[t.winner] == in_play == sum(stacks.values())
+    return stacks
+
+
+def test_gananda_27_player_simulation_finishes_with_correct_payouts():
+    """Gananda: Payout (19-27 players: 42/25/15/10/8 of $20 a player), ties sharing places
+    (IFP 57, Gananda: Winning the Tournament), every player once."""
+    r = simulate(27, preset="gananda", seed=2026, check=True)
+    t = r.tournament
+    assert t.finished and r.players == 27 and r.prize_pool == 540
+    assert t.payouts == gananda_payouts(27, 540) == (227, 135, 81, 54, 43)
+    assert sorted(x["player"] for x in r.results) == sorted(t.players)
+    groups = [[p] for p in [t.winner]] + t.finishing[-2::-1]
+    assert {x["player"]: x["prize"] for x in r.results} == award(t.payouts, groups)
+    assert sum(x["prize"] for x in r.results) == 540
+    assert r.results[0]["place"] == 1 and r.results[0]["player"] == t.winner
+    assert sum(x["knockouts"] for x in r.results) == 26   # every bust-out won by someone
+    audit(r)
+
+
+def test_same_seed_same_json():
+    a = json.dumps(simulate(30, seed=7).to_dict())
+    b = json.dumps(simulate(30, seed=7).to_dict())
+    c = json.dumps(simulate(30, seed=8).to_dict())
+    assert a == b and a != c
+
+
+@settings(max_examples=30)
+@given(st.integers(2, 34), st.integers(0, 10**6), st.sampled_from(["random", "sensible"]),
+       st.sampled_from(["gananda", "ifp-2012", "wpa", "tda-2024"]), st.integers(0, 2))
+def test_dealt_tournaments_conserve_chips_and_pay_everyone_once(n, seed, bot, preset, absent):
+    """Chips conserved through every hand and every move (IFP 56 chip races and the Gananda
+    absent-stack removal are the only changes, and are audited); places a permutation with
+    ties; every player in the results once; the prize pool paid in full."""
+    absent = min(absent, n - 2)
+    r = simulate(n, seed=seed, bot=bot, preset=preset, absent=absent, check=True)
+    t = r.tournament
+    assert t.finished
+    audit(r)
+    assert sorted(x["player"] for x in r.results) == sorted(t.players)
+    places = sorted(x["place"] for x in r.results)
+    covered = []
+    for place in sorted(set(places)):
+        covered.extend(range(place, place + places.count(place)))
+    assert covered == list(range(1, n + 1))
+    assert sum(x["prize"] for x in r.results) == r.prize_pool == 20 * n
+
+
+def _split_pot_hand():
+    # Positions: 0 small blind (the short stack), 1 big blind, 2 button. Hole cards are dealt
+    # one at a time from position 0; then burn, flop, burn, turn, burn, river.
+    deck = ["4c", "Ah", "Ad", "5d", "Kd", "Kh", "2s", "Qs", "Js", "8c", "3s", "2d", "4s", "3h"]
+    h = Hand([50, 1000, 1000], (5, 10), deck=deck)
+    h.check_call()          # button calls 10
+    h.raise_to(50)          # small blind all-in
+    h.check_call()          # big blind calls
+    h.check_call()          # button calls
+    while not h.done:
+        h.check_call()
+    return h
+
+
+def test_ifp50_knockout_of_a_split_pot_goes_first_clockwise_from_the_button():
+    """The busted player's chips split between two winners: our choice, one knockout to the
+    winner first clockwise from the button (as the odd chip goes, IFP 50)."""
+    h = _split_pot_hand()
+    assert h.stacks[0] == 0 and h.stacks[1] == h.stacks[2]
+    assert knockouts(h, [0]) == {0: 1}
+
+
+def test_bots_are_seeded_and_legal():
+    for bot in (RandomBot(3), SensibleBot(3)):
+        h = Hand([1000] * 6, (5, 10), seed=1)
+        while not h.done:
+            bot.act(h, h.actor, 10, 5)
+        assert sum(h.stacks) == 6000
+    assert chen_score(48, 49) == 20 and chen_score(48, 44) == 12   # AA, AKs
+    assert chen_score(0, 21) == -1.5                                # 2c 7d (unrounded)
+
+
+# --- pokertd simulate ------------------------------------------------------------------------
+
+def _cli(*args):
+    from typer.testing import CliRunner
+
+    from pokertd.cli import app
+    return CliRunner().invoke(app, ["simulate", *args])
+
+
+def test_cli_simulate_json_same_seed_same_output_every_player_once():
+    a = _cli("--players", "27", "--preset", "gananda", "--seed", "2026", "--format", "json")
+    b = _cli("--players", "27", "--preset", "gananda", "--seed", "2026", "--format", "json")
+    assert a.exit_code == 0, a.output
+    assert a.output == b.output
+    data = json.loads(a.output)
+    assert set(data) == {"players", "hands", "prize_pool", "results"}
+    assert data["players"] == 27 and data["prize_pool"] == 540 and data["hands"] > 0
+    assert sorted(r["player"] for r in data["results"]) == sorted(f"p{i:02d}" for i in range(1, 28))
+    assert [set(r) for r in data["results"]] == [{"place", "player", "prize", "knockouts"}] * 27
+    assert data["results"][0]["place"] == 1
+    assert [r["prize"] for r in data["results"][:5]] == [227, 135, 81, 54, 43]   # Gananda: Payout
+
+
+def test_cli_simulate_table_and_bad_input_exit_2():
+    r = _cli("--players", "12", "--seed", "3")
+    assert r.exit_code == 0 and "winner" in r.output
+    bad = _cli("--players", "1")
+    assert bad.exit_code == 2 and "at least 2 players" in " ".join(bad.output.replace("│", " ").split())
