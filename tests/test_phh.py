@@ -78,7 +78,11 @@ def test_export_replays_to_the_same_stacks():
     rng = random.Random(11)
     for k in range(40):
         limit = k % 2 == 1
-        h = Hand([rng.randint(50, 3000) for _ in range(rng.randint(2, 9))], (5, 10), ante=k % 3,
+        n = rng.randint(2, 9)
+        forced = {"ante": k % 3} if k % 4 != 2 else {"bb_ante": 10}     # TDA RP-11 big-blind ante
+        if n > 3 and k % 5 == 0:
+            forced["straddles"] = (20,)
+        h = Hand([rng.randint(5, 3000) for _ in range(n)], (5, 10), **forced,
                  structure="fixed-limit" if limit else "no-limit", rng=rng)
         while not h.done:
             la = h.legal_actions()

@@ -111,6 +111,16 @@ def hand_from_phh(data: dict[str, Any], rules: RuleSet | str | None = None, **op
         blinds = blinds[::-1]            # heads-up: the button (p2) posts the small blind (IFP 18)
     kwargs: dict[str, Any] = dict(blinds_or_straddles=blinds, ante=antes, rules=rules, manual=True,
                                   auto_showdown=False, structure=SUPPORTED_VARIANTS[variant])
+    # One ante, on the big blind, untrimmed: a big-blind ante, posted after the big blind
+    # (TDA RP-11). (The big blind is the second forced bet; heads-up, player 0.)
+    posters = [i for i in range(n) if blinds[i]]
+    if n == 2 and len(posters) == 2:
+        posters = [1, 0]
+    bb = posters[1] if len(posters) >= 2 else (posters[0] if posters else -1)
+    others = [a for i, a in enumerate(antes) if i != bb]
+    if bb >= 0 and antes[bb] and not any(others) and data.get("ante_trimming_status") is False:
+        kwargs["ante"] = 0
+        kwargs["bb_ante"] = antes[bb]
     if variant == "FT":
         if "small_bet" not in data or "big_bet" not in data:
             raise PHHError("FT needs small_bet and big_bet")
