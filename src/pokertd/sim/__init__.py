@@ -135,6 +135,7 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
     fl = t.floor
     assert fl is not None
     total = sum(p.stack for p in t.players.values())
+    paid: int | None = None
     while not t.finished:
         st = t.clock.status(now)
         if st.on_break:
@@ -153,8 +154,10 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
         if check:
             fl.check()
             assert sum(t.players[p].stack for p in fl.where) == total
-        paid = sum(1 for a in t.payouts or () if a)
-        hand_for_hand = fl.table_count > 1 and paid < t.alive <= paid + fl.table_count  # IFP 61
+        if paid is None and t.payouts is not None:
+            paid = sum(1 for a in t.payouts if a)
+        hand_for_hand = (paid is not None and fl.table_count > 1      # IFP 61, on the bubble
+                         and paid < t.alive <= paid + fl.table_count)
         pending: list[Bust] = []
         for tid in list(fl.tables):
             table = fl.tables.get(tid)

@@ -32,7 +32,7 @@ Rules decided here:
   same rank at different tables share places. Under ``wpa`` and the Gananda house the stacks
   rank everyone busted in the hand, wherever they sat (WPA 8). Under ``tda-2024`` everyone
   busted on the hand shares the places (TDA RP-8). A tie of ``k`` players for place ``p``
-  spans places ``p .. p + k - 1`` and shares their prizes (:func:`payouts.award`).
+  spans places ``p .. p + k - 1`` and shares their prizes (:func:`payouts.split_tie`).
 - Knockouts: credited to the player who won the busted player's chips (see
   :func:`pokertd.sim.knockouts` for a dealt hand); a live director names him.
 - Absent players (IFP 8; Gananda: Absent/Late Players): dealt in, blinds posted, cards killed
@@ -62,7 +62,7 @@ from pokertd.tournament.chip_race import PRESET_RULES, chip_race
 from pokertd.tournament.clock import TournamentClock
 from pokertd.tournament.house import TournamentConfig
 from pokertd.tournament.icm import DealRecord
-from pokertd.tournament.payouts import GANANDA, award, gananda_payouts, generated_payouts
+from pokertd.tournament.payouts import GANANDA, gananda_payouts, generated_payouts, split_tie
 from pokertd.tournament.seating import Floor, Move, initial_seating, seat_late_entry
 from pokertd.tournament.structure import Level
 
@@ -151,6 +151,7 @@ class Tournament:
         self.winner: str | None = None
         self.last_at: float | None = None        # the time of the last hand or level
         self._group_place = 0
+        self._level_cache: tuple[float, int, Level] | None = None
         self._mover = _MOVER.get(self.rules.balancing_mover, "next-big-blind")
         self._two_step = "two-step" in self.rules.broken_table_seating
         self._chip_race_preset = (self.rules.name if self.rules.name in PRESET_RULES
@@ -221,9 +222,11 @@ class Tournament:
 
     def _on_clock_paused(self, e: ev.ClockPaused, floor: bool) -> None:
         self.clock.pause(e.at, e.reason)
+        self._level_cache = None
 
     def _on_clock_resumed(self, e: ev.ClockResumed, floor: bool) -> None:
         self.clock.resume(e.at)
+        self._level_cache = None
 
     def _on_hand_played(self, e: ev.HandPlayed, floor: bool) -> None:
         assert self.floor is not None
@@ -369,6 +372,18 @@ class Tournament:
         assert self.floor is not None
         return self.floor
 
+    def _hand_level(self, now: float) -> tuple[int, Level]:
+        """The number and level of a hand dealt at ``now`` (IFP 23), kept for the last time
+        asked: every table deals at the same simulated time, and the clock changes only by
+        events (which clear it)."""
+        c = self._level_cache
+        if c is not None and c[0] == now:
+            return c[1], c[2]
+        level = self.clock.level_for_hand(now)
+        number = self.clock.level_number_for_hand(now)
+        self._level_cache = (now, number, level)
+        return number, level
+
     def level_number_at(self, now: float) -> int:
         """The level of a hand dealt at ``now`` (IFP 23), or on a break the level before it."""
         st = self.clock.status(now)
@@ -458,7 +473,7 @@ class Tournament:
         the structure's absent level, absent players' chips are removed and they are out
         (Gananda: Absent/Late Players); payouts are fixed once registration, rebuys and
         add-ons have closed."""
-        level = self.clock.level_number_for_hand(now)
+        level = self._hand_level(now)[0]
         if level == self.level:
             return []
         n = len(self.events)
@@ -513,7 +528,7 @@ class Tournament:
                 s = s % n + 1
         ps = self.players
         names = tuple(seats[s - 1] for s in order)  # type: ignore[misc]
-        level = self.clock.level_for_hand(now)
+        level = self._hand_level(now)[1]
         return HandSetup(table_id, pos, names, tuple(ps[p].stack for p in names), level,  # type: ignore[index]
                          self.level, self.chips_in_play[0],
                          tuple(ps[p].absent for p in names))  # type: ignore[index]
@@ -614,8 +629,23 @@ class Tournament:
         if self.payouts is None:
             self._fix_payouts()
         assert self.payouts is not None
-        order = [[winner]] + self.finishing[::-1]
-        prizes = award(self.payouts, order, unit=self.config.unit)
+        # Only the groups reaching into the paid places can win anything (award gives the
+        # others 0): stop there, so the finish costs O(paid places), not O(field x paid).
+        paid = len(self.payouts)
+        order = [[winner]]
+        place = 2
+        for group in reversed(self.finishing):
+            if place > paid:
+                break
+            order.append(group)
+            place += len(group)
+        prizes = {p.name: 0 for p in self.players.values()}
+        place = 1
+        for group in order:      # IFP 57, WPA 8, Gananda: ties share the places they span
+            k = len(group)
+            shares = split_tie(self.payouts[place - 1:place - 1 + k], 1, k, unit=self.config.unit)
+            prizes.update(zip(group, shares))
+            place += k
         if self.deal is not None:
             d = DealRecord.from_dict(self.deal)
             for name in d.players:
