@@ -346,3 +346,20 @@ def test_replay_midway_continues_with_the_same_draws():
 def test_unknown_event_type_refused():
     with pytest.raises(ValueError, match="unknown tournament event"):
         ev.from_dict({"type": "exploded"})
+
+
+def test_record_hand_refuses_a_stale_setup_or_lost_chips():
+    t = Tournament(gananda(), seed=1)
+    for p in ("a", "b", "c"):
+        t.register(p)
+    t.start(0)
+    setup = t.next_hand(1, 0)
+    n = len(t.events)
+    with pytest.raises(DirectorError, match="conserve"):
+        t.record_hand(setup, [1500, 1500, 1400], 0)
+    t.record_hand(setup, [1490, 1500, 1510], 0)
+    with pytest.raises(DirectorError, match="changed"):
+        t.record_hand(setup, [1500, 1500, 1500], 0)   # the same setup twice
+    with pytest.raises(DirectorError, match="no table"):
+        t.next_hand(7, 0)
+    assert len(t.events) == n + 1

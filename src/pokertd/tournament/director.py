@@ -499,11 +499,10 @@ class Tournament:
         """Positions and stacks for the next hand at a table (the button placed on the
         table's first hand: IFP 16 draw or Gananda seat 1)."""
         fl = self._require_running()
+        if table_id not in fl.tables:
+            raise DirectorError(f"no table {table_id}")
         self.advance(now)
-        try:
-            t = fl.tables[table_id]
-        except KeyError:
-            raise DirectorError(f"no table {table_id}") from None
+        t = fl.tables[table_id]
         if t.count < 2:
             raise DirectorError(f"table {table_id} has {t.count} player(s): a hand needs two")
         if t.button is None:
@@ -544,8 +543,11 @@ class Tournament:
             raise DirectorError(f"table {setup.table}: stacks {list(end)} after the hand do not "
                                 f"conserve the {sum(setup.stacks)} chips dealt in")
         pos = setup.positions
-        if pos.hand != t.button.hand + 1:
-            raise DirectorError(f"table {setup.table}: hand {pos.hand} is not the next hand")
+        ps = self.players
+        if pos != t.button.peek(t.seats) or any(ps[p].stack != s or ps[p].out for p, s in
+                                                 zip(setup.players, setup.stacks)):
+            raise DirectorError(f"table {setup.table}: the hand was set up for seats or stacks "
+                                "that have changed since; set up the next hand again")
         e = ev.HandPlayed(setup.table, pos.hand, float(now), setup.level_number, pos.button,
                           pos.small_blind, pos.big_blind, setup.players, setup.stacks, tuple(end))
         self.apply(e)
