@@ -325,10 +325,11 @@ def test_events_are_json_and_replay_rebuilds_the_same_state():
     t = r.tournament
     assert t.finished
     data = json.loads(json.dumps(t.event_dicts()))
-    again = Tournament.replay(data, gananda(), seed=11)
+    again = Tournament.replay(data)
     assert again.state() == t.state()
     assert again.results() == r.results
     kinds = {e["type"] for e in data}
+    assert data[0]["type"] == "created" and data[0]["seed"] == 11
     assert {"registered", "started", "seated", "hand_played", "busted", "moved", "level_started",
             "chip_raced", "payouts_fixed", "finished", "button_placed"} <= kinds
 
@@ -337,15 +338,17 @@ def test_replay_midway_continues_with_the_same_draws():
     t = live(25, "ifp-2012", seed=4)
     for p in ("p25", "p24", "p23"):
         t.bust(p)
-    copy = Tournament.replay(t.event_dicts(), config_preset("ifp-2012"), seed=4, dealt=False)
+    copy = Tournament.replay(t.event_dicts())
     assert copy.state() == t.state()
     assert [ev.to_dict(e) for e in copy.rearrange()] == [ev.to_dict(e) for e in t.rearrange()]
     assert copy.state() == t.state()
 
 
-def test_unknown_event_type_refused():
+def test_unknown_event_type_or_headless_log_refused():
     with pytest.raises(ValueError, match="unknown tournament event"):
         ev.from_dict({"type": "exploded"})
+    with pytest.raises(DirectorError, match="starts with 'created'"):
+        Tournament.replay([{"type": "registered", "player": "a", "absent": False}])
 
 
 def test_record_hand_refuses_a_stale_setup_or_lost_chips():

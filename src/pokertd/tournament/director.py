@@ -6,7 +6,8 @@ each table's :class:`~pokertd.tournament.button.ButtonState`), the clock, the pr
 payouts and any deal. Every change is one of the typed events of
 :mod:`pokertd.tournament.events`; :meth:`Tournament.apply` performs it, the log
 (:attr:`Tournament.events`) keeps it, and :meth:`Tournament.replay` rebuilds exactly the same
-state from the log (:meth:`Tournament.state` compares).
+state from the log alone (:meth:`Tournament.state` compares): the log opens with a ``created``
+event holding the configuration, the seed and the kind of event (dealt or live).
 
 Commands (``register``, ``start``, ``next_hand``/``record_hand``, ``eliminate``/``bust``,
 ``rearrange``, ``chip_up``, ``rebuy``, ``addon``, ``arrive``, ``pause``/``resume``,
@@ -156,6 +157,7 @@ class Tournament:
         self._two_step = "two-step" in self.rules.broken_table_seating
         self._chip_race_preset = (self.rules.name if self.rules.name in PRESET_RULES
                                   else config.rules_base)
+        self.apply(ev.Created(config.to_dict(), seed, dealt))
 
     # --- chance -------------------------------------------------------------------------------
 
@@ -181,13 +183,26 @@ class Tournament:
         self.events.append(e)
 
     @classmethod
-    def replay(cls, events: Iterable[ev.Event | dict[str, Any]], config: TournamentConfig, *,
-               seed: int | str | None = None, dealt: bool = True) -> Tournament:
-        """The tournament rebuilt from its events (objects or their JSON dictionaries)."""
-        t = cls(config, seed=seed, dealt=dealt)
+    def replay(cls, events: Iterable[ev.Event | dict[str, Any]]) -> Tournament:
+        """The tournament rebuilt from its events (objects or their JSON dictionaries); the
+        first is the ``created`` event with the configuration."""
+        t: Tournament | None = None
         for e in events:
-            t.apply(ev.from_dict(e) if isinstance(e, dict) else e)
+            if isinstance(e, dict):
+                e = ev.from_dict(e)
+            if t is None:
+                if not isinstance(e, ev.Created):
+                    raise DirectorError(f"a tournament's log starts with 'created', not {e.type!r}")
+                t = cls(TournamentConfig.from_dict(e.config), seed=e.seed, dealt=e.dealt)
+                continue
+            t.apply(e)
+        if t is None:
+            raise DirectorError("no events to replay")
         return t
+
+    def _on_created(self, e: ev.Created, floor: bool) -> None:
+        if self.events:
+            raise DirectorError("'created' is the first event of a log, and only the first")
 
     def _on_registered(self, e: ev.Registered, floor: bool) -> None:
         self.players[e.player] = PlayerState(e.player, self.structure.starting_stack, e.absent)
@@ -782,6 +797,9 @@ class Tournament:
         """A chip-up break: race off the colours going out at every table (IFP 56; WPA 14;
         TDA 24)."""
         fl = self._require_running()
+        if not self.dealt:
+            raise DirectorError("a live event races its chips at the tables; the tournament "
+                                "does not hold its chip counts")
         out = tuple(v for v in going_out if v in self.chips_in_play)
         if not out:
             return []

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 __all__ = [
-    "Addon", "Arrived", "Busted", "ButtonPlaced", "ChipRaced", "ClockPaused", "ClockResumed",
+    "Addon", "Arrived", "Busted", "Created", "ButtonPlaced", "ChipRaced", "ClockPaused", "ClockResumed",
     "DealMade", "Event", "FinalTableFormed", "Finished", "HandPlayed", "LevelStarted", "Moved",
     "PayoutsFixed", "Rebuy", "Registered", "Seated", "Started", "TableBroken", "TableOpened",
     "EVENT_TYPES", "from_dict", "to_dict",
@@ -32,6 +32,17 @@ class Event:
 
     type: ClassVar[str] = ""
     __slots__ = ()
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class Created(Event):
+    """The first event: the configuration (:meth:`TournamentConfig.to_dict`), the seed of
+    the tournament's draws (None: the system CSPRNG) and whether the engine deals."""
+    type: ClassVar[str] = "created"
+    config: dict[str, Any]
+    seed: int | str | None
+    dealt: bool
 
 
 @_event
