@@ -366,3 +366,48 @@ def test_record_hand_refuses_a_stale_setup_or_lost_chips():
     with pytest.raises(DirectorError, match="no table"):
         t.next_hand(7, 0)
     assert len(t.events) == n + 1
+
+
+def _nine_and_nine(seed=1):
+    t = Tournament(gananda(), seed=seed, dealt=False)
+    for i in range(1, 19):
+        t.register(f"p{i:02d}")
+    t.start(0)
+    return t
+
+
+def _play_through(t, setup):
+    t.record_hand(setup, setup.stacks, 0)      # a live table: the stacks are not tracked
+
+
+def test_ifp10_a_moved_player_gets_no_hand_between_the_small_blind_and_the_button():
+    """IFP 10: a player from a broken table may take any seat, but is dealt no hand in a seat
+    between the small blind and the button: he waits until the button has passed him."""
+    t = _nine_and_nine()
+    seats = t.floor.tables[1].seats
+    t.bust(seats[2])                           # seat 3 empties before the first hand
+    first = t.next_hand(1, 0)
+    assert (first.positions.button, first.positions.small_blind, first.positions.big_blind) == (1, 2, 4)
+    _play_through(t, first)
+    mover = t.floor.tables[2].seats[0]
+    t.apply(ev.Moved(mover, 2, 1, 1, 3, "table broken (IFP 10)"))
+    second = t.next_hand(1, 0)
+    assert second.positions.button == 2 and second.positions.small_blind == 4
+    assert second.positions.waiting == (3,)
+    assert mover not in second.players and len(second.players) == 8
+
+
+def test_ifp19_single_big_blind_when_the_big_blind_busts():
+    """IFP 17 / IFP 19: the big blind busts; next hand the big blind moves on, no one posts
+    the small blind (a single big blind) and the button moves to the last small blind."""
+    t = _nine_and_nine()
+    first = t.next_hand(1, 0)
+    _play_through(t, first)
+    t.bust(t.floor.tables[1].seats[2])         # the big blind (seat 3) busts
+    second = t.next_hand(1, 0)
+    pos = second.positions
+    assert (pos.button, pos.small_blind, pos.big_blind) == (2, None, 4)
+    h = play_hand(second, GANANDA_RULES, {p: _Caller() for p in second.players}, random.Random(2))
+    posts = [e for e in h.events() if e["type"] == "posted"]
+    assert [(p["player"], p["kind"], p["amount"]) for p in posts] == [(0, "big_blind", 10)]
+    assert second.players[0] == t.floor.tables[1].seats[3]   # the big blind acts as position 0
