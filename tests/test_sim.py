@@ -157,3 +157,26 @@ def test_cli_simulate_table_and_bad_input_exit_2():
     assert r.exit_code == 0 and "winner" in r.output
     bad = _cli("--players", "1")
     assert bad.exit_code == 2 and "at least 2 players" in " ".join(bad.output.replace("│", " ").split())
+
+
+def test_ifp10_two_dealt_in_at_a_table_of_three_post_as_placed():
+    """A table of three whose third player waits (IFP 10): the small and big blinds post as
+    placed, not as a heads-up button (IFP 18 is for two players at the table)."""
+    import random
+
+    from pokertd.sim import play_hand
+    from pokertd.tournament.button import HandPositions
+    from pokertd.tournament.director import HandSetup
+    from pokertd.tournament.structure import Level
+
+    class Folder:
+        def act(self, hand, player, bb, unit=1):
+            hand.fold()
+
+    pos = HandPositions(5, 1, False, 2, 4, (3,), False)
+    setup = HandSetup(1, pos, ("sb", "bb"), (1000, 1000), Level(minutes=20, small_blind=25, big_blind=50),
+                      3, 25, (False, False))
+    h = play_hand(setup, None, {"sb": Folder(), "bb": Folder()}, random.Random(1))
+    posts = [(e["player"], e["amount"]) for e in h.events() if e["type"] == "posted"]
+    assert sorted(posts) == [(0, 25), (1, 50)]
+    assert h.stacks == [975, 1025]             # the small blind acted first and folded

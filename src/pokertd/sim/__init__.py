@@ -75,7 +75,13 @@ def play_hand(setup: Any, rules: Any, bots: dict[str, Any], rng: random.Random) 
     level = setup.level
     opts: dict[str, Any] = {}
     n = len(setup.players)
-    if pos.small_blind is None and n > 2:
+    if n == 2 and not pos.heads_up:
+        # Two dealt in at a table of more (the others wait, IFP 10): the small blind (if any)
+        # and the big blind post as placed, the small blind acting first.
+        sb, bb_amount = level.blinds
+        opts["blinds_or_straddles"] = ((sb, bb_amount) if pos.small_blind is not None
+                                       else (bb_amount, 0))
+    elif pos.small_blind is None and n > 2:
         opts["single_big_blind"] = True                     # IFP 19
     if level.ante:
         opts["ante"] = level.ante
