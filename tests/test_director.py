@@ -411,3 +411,36 @@ def test_ifp19_single_big_blind_when_the_big_blind_busts():
     posts = [e for e in h.events() if e["type"] == "posted"]
     assert [(p["player"], p["kind"], p["amount"]) for p in posts] == [(0, "big_blind", 10)]
     assert second.players[0] == t.floor.tables[1].seats[3]   # the big blind acts as position 0
+
+
+def test_gananda_final_table_clock_stopped_while_it_forms():
+    """Gananda: Final Table: the timer is stopped while the final table is formed."""
+    t = live(12)
+    t.bust("p01")
+    t.bust("p02")
+    out = t.rearrange(now=600)
+    assert [type(e) for e in out] == [ev.ClockPaused, ev.FinalTableFormed]
+    assert t.clock.paused and "Gananda: Final Table" in t.clock.pause_reason
+    t.resume(660)
+    assert t.clock.elapsed(700) == 640
+    plain = live(12, "ifp-2012")
+    plain.bust("p01")
+    plain.bust("p02")
+    assert [type(e) for e in plain.rearrange(now=600)] == [ev.FinalTableFormed]
+
+
+def test_tda_rp8_hand_for_hand_two_minutes_off_per_hand_ifp61_clock_runs():
+    """TDA RP-8: the clock stops in hand-for-hand play and two minutes come off it per hand;
+    IFP 61: the clock keeps running."""
+    tda = live(20, "tda-2024")
+    tda.hand_for_hand(60)
+    tda.hand_for_hand_hand_done(90)
+    assert tda.clock.elapsed(100) == 60 + 120
+    tda.hand_for_hand(100, False)
+    with pytest.raises(DirectorError, match="not begun"):
+        tda.hand_for_hand_hand_done(110)
+    ifp = live(20, "ifp-2012")
+    ifp.hand_for_hand(60)
+    ifp.hand_for_hand_hand_done(90)
+    assert ifp.clock.elapsed(100) == 100
+    assert Tournament.replay(tda.event_dicts()).state() == tda.state()

@@ -24,6 +24,7 @@ from typing import Any
 
 from pokertd.bots import make_bot
 from pokertd.engine import Hand
+from pokertd.tournament.clock import FINAL_TABLE
 from pokertd.tournament.director import Bust, Tournament
 from pokertd.tournament.house import TournamentConfig, config_preset
 
@@ -145,6 +146,8 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
     while not t.finished:
         st = t.clock.status(now)
         if st.on_break:
+            if t.clock.hand_for_hand:
+                t.hand_for_hand(now, False)    # no hands on a break (TDA RP-8 stops the clock)
             assert st.break_number is not None
             brk = structure.breaks[st.break_number - 1]
             if brk.color_up:
@@ -156,7 +159,8 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
             total -= getattr(e, "removed", 0)              # Gananda: absent stacks removed
         if t.finished:
             break
-        t.rearrange()
+        if t.rearrange(now) and t.clock.pause_reason == FINAL_TABLE:
+            t.resume(now)                      # Gananda: Final Table: seated, the clock runs
         if check:
             fl.check()
             assert sum(t.players[p].stack for p in fl.where) == total
@@ -164,6 +168,8 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
             paid = sum(1 for a in t.payouts if a)
         hand_for_hand = (paid is not None and fl.table_count > 1      # IFP 61, on the bubble
                          and paid < t.alive <= paid + fl.table_count)
+        if hand_for_hand != t.clock.hand_for_hand:
+            t.hand_for_hand(now, hand_for_hand)
         pending: list[Bust] = []
         for tid in list(fl.tables):
             table = fl.tables.get(tid)
@@ -186,6 +192,8 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
                         break
         if pending:
             t.eliminate(pending)
+        if hand_for_hand and not t.finished:
+            t.hand_for_hand_hand_done(now)
         if progress is not None:
             progress(t)
         now += seconds_per_hand

@@ -60,7 +60,7 @@ from pokertd.tournament.balancing import (
 )
 from pokertd.tournament.button import ButtonState, HandPositions, draw_button, first_occupied
 from pokertd.tournament.chip_race import PRESET_RULES, chip_race
-from pokertd.tournament.clock import TournamentClock
+from pokertd.tournament.clock import FINAL_TABLE, TournamentClock
 from pokertd.tournament.house import TournamentConfig
 from pokertd.tournament.icm import DealRecord
 from pokertd.tournament.payouts import GANANDA, gananda_payouts, generated_payouts, split_tie
@@ -137,7 +137,10 @@ class Tournament:
         self.events: list[ev.Event] = []
         self.players: dict[str, PlayerState] = {}
         self.floor: Floor | None = None
-        self.clock = TournamentClock(s)
+        # IFP 61: the clock runs during hand-for-hand play; TDA RP-8: it stops, and two
+        # minutes come off it for each hand-for-hand hand.
+        self.clock = TournamentClock(
+            s, seconds_per_hand=120 if self.rules.hand_for_hand.startswith("two-minutes") else None)
         self.started = False
         self.finished = False
         self.alive = 0
@@ -241,6 +244,17 @@ class Tournament:
 
     def _on_clock_resumed(self, e: ev.ClockResumed, floor: bool) -> None:
         self.clock.resume(e.at)
+        self._level_cache = None
+
+    def _on_hand_for_hand(self, e: ev.HandForHand, floor: bool) -> None:
+        if e.on:
+            self.clock.start_hand_for_hand(e.at)
+        else:
+            self.clock.end_hand_for_hand(e.at)
+        self._level_cache = None
+
+    def _on_hand_for_hand_hand_done(self, e: ev.HandForHandHandDone, floor: bool) -> None:
+        self.clock.hand_for_hand_hand_done(e.at)
         self._level_cache = None
 
     def _on_hand_played(self, e: ev.HandPlayed, floor: bool) -> None:
@@ -481,6 +495,24 @@ class Tournament:
         if not self.clock.paused:
             raise DirectorError("the clock is not stopped")
         self.apply(ev.ClockResumed(float(now)))
+        return self.events[-1:]
+
+    def hand_for_hand(self, now: float, on: bool = True) -> list[ev.Event]:
+        """Start (or end) hand-for-hand play (IFP 61: all tables start each hand together and
+        players out in the same hand at different tables tie, IFP 57; TDA RP-8: the clock
+        stops and two minutes come off it per hand)."""
+        self._require_running()
+        if on == self.clock.hand_for_hand:
+            raise DirectorError("hand-for-hand play has " + ("already begun" if on else "not begun"))
+        self.apply(ev.HandForHand(float(now), on))
+        return self.events[-1:]
+
+    def hand_for_hand_hand_done(self, now: float) -> list[ev.Event]:
+        """Every table has finished the current hand-for-hand hand (TDA RP-8: time off)."""
+        self._require_running()
+        if not self.clock.hand_for_hand:
+            raise DirectorError("hand-for-hand play has not begun")
+        self.apply(ev.HandForHandHandDone(float(now)))
         return self.events[-1:]
 
     def advance(self, now: float) -> list[ev.Event]:
@@ -758,13 +790,17 @@ class Tournament:
             self._log(ev.Moved(m.player, m.from_table, m.from_seat, m.to_table, m.to_seat,  # type: ignore[arg-type]
                                m.reason))
 
-    def rearrange(self) -> list[ev.Event]:
+    def rearrange(self, now: float | None = None) -> list[ev.Event]:
         """Between hands: form the final table (IFP 15), break tables (IFP 10; TDA 10), balance
-        (IFP 11a; WPA 5; Gananda: Moving Players). O(seats) when nothing is to be done."""
+        (IFP 11a; WPA 5; Gananda: Moving Players). O(seats) when nothing is to be done.
+        Under the Gananda house the clock stops (at ``now``) while the final table forms
+        (Gananda: Final Table); :meth:`resume` it once the players are seated."""
         fl = self._require_running()
         n = len(self.events)
         s = self.structure
         if fl.table_count > 1 and fl.player_count <= s.final_table_size:
+            if self.config.final_table_stops_clock and now is not None and not self.clock.paused:
+                self.apply(ev.ClockPaused(float(now), FINAL_TABLE))
             r = self._rng()
             final = fl.break_order[-1]
             before = dict(fl.where)

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 __all__ = [
     "Addon", "Arrived", "Busted", "Created", "ButtonPlaced", "ChipRaced", "ClockPaused", "ClockResumed",
-    "DealMade", "Event", "FinalTableFormed", "Finished", "HandPlayed", "LevelStarted", "Moved",
+    "DealMade", "Event", "HandForHand", "HandForHandHandDone", "FinalTableFormed", "Finished", "HandPlayed", "LevelStarted", "Moved",
     "PayoutsFixed", "Rebuy", "Registered", "Seated", "Started", "TableBroken", "TableOpened",
     "EVENT_TYPES", "from_dict", "to_dict",
 ]
@@ -108,6 +108,23 @@ class ClockPaused(Event):
 @dataclass(frozen=True, slots=True)
 class ClockResumed(Event):
     type: ClassVar[str] = "clock_resumed"
+    at: float
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class HandForHand(Event):
+    """Hand-for-hand play begins (``on``) or ends (IFP 61; TDA RP-8: the clock stops)."""
+    type: ClassVar[str] = "hand_for_hand"
+    at: float
+    on: bool
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class HandForHandHandDone(Event):
+    """Every table has finished the hand-for-hand hand (TDA RP-8: time off the clock)."""
+    type: ClassVar[str] = "hand_for_hand_hand_done"
     at: float
 
 

@@ -18,7 +18,8 @@ preset on top of ``ifp-2012``: up to 10 players a table spread as evenly as poss
 deals first (``button_start = "seat-1"``), absent players dealt in with their chips removed at
 the start of level 3, no rebuys or add-ons, same-hand bust-outs ranked by starting stack with
 equal stacks tied (Gananda: Winning the Tournament), side pots of the largest stacks settled
-first (Gananda: Showdown 7), the Gananda structure, chip set and payout table.
+first (Gananda: Showdown 7), the clock stopped while the final table forms (Gananda: Final
+Table), the Gananda structure, chip set and payout table.
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ class TournamentConfig:
     payout: str = "generated"             # "gananda" or "generated"
     unit: int = 1                         # money rounding unit
     name: str = "tournament"
+    final_table_stops_clock: bool = False  # Gananda: Final Table: the timer stops meanwhile
 
     def __post_init__(self) -> None:
         if self.buy_in < 0 or not 0 <= self.to_prize_pool <= self.buy_in:
@@ -84,7 +86,8 @@ class TournamentConfig:
         return {"structure": self.structure.to_dict(), "rules": self.rules.to_dict(),
                 "rules_base": self.rules_base, "chip_set": self.chip_set.to_dict(),
                 "buy_in": self.buy_in, "to_prize_pool": self.to_prize_pool,
-                "payout": self.payout, "unit": self.unit, "name": self.name}
+                "payout": self.payout, "unit": self.unit, "name": self.name,
+                "final_table_stops_clock": self.final_table_stops_clock}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TournamentConfig:
@@ -92,14 +95,16 @@ class TournamentConfig:
                    rules=RuleSet.from_dict(data["rules"]), rules_base=data["rules_base"],
                    chip_set=ChipSet.from_dict(data["chip_set"]), buy_in=data["buy_in"],
                    to_prize_pool=data["to_prize_pool"], payout=data["payout"],
-                   unit=data["unit"], name=data["name"])
+                   unit=data["unit"], name=data["name"],
+                   final_table_stops_clock=data.get("final_table_stops_clock", False))
 
 
 def gananda() -> TournamentConfig:
     """The Gananda league's house settings on top of ``ifp-2012`` (RULESETS.md)."""
     return TournamentConfig(structure=load_preset("gananda"), rules=GANANDA_RULES,
                             rules_base="ifp-2012", chip_set=GANANDA_CHIPS, buy_in=25,
-                            to_prize_pool=20, payout="gananda", unit=1, name="gananda")
+                            to_prize_pool=20, payout="gananda", unit=1, name="gananda",
+                            final_table_stops_clock=True)
 
 
 def _plain(rules: str) -> TournamentConfig:
