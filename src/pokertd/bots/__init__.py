@@ -97,12 +97,19 @@ class SensibleBot:
         self.tight = tight
 
     def act(self, hand, player: int, big_blind: int, unit: int = 1) -> None:  # type: ignore[no-untyped-def]
-        la = hand.legal_actions()
-        call = la.call
-        stack = hand.stacks[player]
         c1, c2 = hand.holes[player]
         if not hand.board:
             score = _CHEN[c1][c2] - self.tight
+            if score < 5:                                  # never played: check or fold
+                if hand.current > hand.bets[player]:
+                    hand.fold()
+                else:
+                    hand.check_call()
+                return
+        la = hand.legal_actions()
+        call = la.call
+        stack = hand.stacks[player]
+        if not hand.board:
             bbs = (stack + hand.bets[player]) / big_blind
             if bbs <= 10:                                  # short: push or fold
                 if score >= 7 or (score >= 5 and call == 0):
