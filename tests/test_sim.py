@@ -180,3 +180,12 @@ def test_ifp10_two_dealt_in_at_a_table_of_three_post_as_placed():
     posts = [(e["player"], e["amount"]) for e in h.events() if e["type"] == "posted"]
     assert sorted(posts) == [(0, 25), (1, 50)]
     assert h.stacks == [975, 1025]             # the small blind acted first and folded
+
+
+def test_ifp8_only_absent_players_left_arrive_and_play():
+    """IFP 8: absent players are dealt in (never removed under ifp-2012); a field of absent
+    players only would fold to each other for ever, so the simulation has them arrive."""
+    r = simulate(3, preset="ifp-2012", seed=4, absent=3)
+    t = r.tournament
+    assert t.finished and sum(isinstance(e, ev.Arrived) for e in t.events) == 3
+    audit(r)

@@ -122,7 +122,10 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
              absent: int = 0, progress: Callable[[Tournament], None] | None = None,
              check: bool = False) -> SimResult:
     """Play a dealt freezeout of ``players`` bots to a winner. ``absent``: that many players
-    (the last registered) never arrive (IFP 8). ``progress`` is called after every round.
+    (the last registered) are absent (IFP 8): dealt in, their cards killed, until their chips
+    are removed (Gananda: level 3) or, under a structure that never removes them, until only
+    absent players are left, when they arrive and play (two absent players folding to each
+    other would never finish). ``progress`` is called after every round.
     ``check``: verify the chips after every hand and the floor after every rearrangement
     (for tests)."""
     if players < 2:
@@ -159,6 +162,11 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
             total -= getattr(e, "removed", 0)              # Gananda: absent stacks removed
         if t.finished:
             break
+        if absent and t.alive <= absent:
+            away = [p.name for p in t.players.values() if p.absent and not p.out]
+            if len(away) == t.alive:
+                for name in away:
+                    t.arrive(name)
         if t.rearrange(now) and t.clock.pause_reason == FINAL_TABLE:
             t.resume(now)                      # Gananda: Final Table: seated, the clock runs
         if check:
