@@ -444,3 +444,27 @@ def test_tda_rp8_hand_for_hand_two_minutes_off_per_hand_ifp61_clock_runs():
     ifp.hand_for_hand_hand_done(90)
     assert ifp.clock.elapsed(100) == 100
     assert Tournament.replay(tda.event_dicts()).state() == tda.state()
+
+
+def test_gananda_moving_players_balancing_and_breaking_are_move_events():
+    """Gananda: Moving Players (tables differing by two), IFP 11a (the next big blind moves),
+    IFP 10 (a broken table's players fill the open seats): every move is an event with the
+    old and new table and seat, which a live director is shown."""
+    t = live(20, "ifp-2012")                  # two tables of 10
+    for p in list(t.floor.tables[1].players())[:2]:
+        t.bust(p)                             # 8 and 10
+    moves = t.rearrange()
+    assert len(moves) == 1 and isinstance(moves[0], ev.Moved)
+    m = moves[0]
+    assert (m.from_table, m.to_table) == (2, 1) and m.reason == "balancing (IFP 11a)"
+    assert t.floor.where[m.player] == (1, m.to_seat)
+    t2 = live(25, "ifp-2012")                 # three tables: 9, 8, 8
+    for p in list(t2.floor.tables[2].players())[:5]:
+        t2.bust(p)                            # 20 players fit two tables
+    order = list(t2.floor.break_order)
+    out = t2.rearrange()
+    broken = [e for e in out if isinstance(e, ev.TableBroken)]
+    assert [e.table for e in broken] == order[:1]          # the set order (IFP 10)
+    assert t2.floor.table_count == 2 and broken[0].table not in t2.floor.tables
+    assert all(e.reason == "table broken (IFP 10)" for e in out if isinstance(e, ev.Moved))
+    assert Tournament.replay(t2.event_dicts()).state() == t2.state()
