@@ -614,6 +614,7 @@ class Tournament:
         if not busts:
             return []
         seen: set[str] = set()
+        out = {b.player for b in busts}
         for b in busts:
             p = self._in_play(b.player)
             if b.player in seen:
@@ -622,11 +623,10 @@ class Tournament:
             if self.dealt and p.stack:
                 raise DirectorError(f"{b.player} still has {p.stack} chips and cannot be busted")
             if b.knocked_out_by is not None:
-                k = self._in_play(b.knocked_out_by)
-                if b.knocked_out_by in {x.player for x in busts}:
+                self._in_play(b.knocked_out_by)
+                if b.knocked_out_by in out:
                     raise DirectorError(f"{b.knocked_out_by} is out in the same hand and cannot "
                                         f"be credited with {b.player}'s knockout")
-                del k
         if len(busts) >= self.alive:
             raise DirectorError(f"busting {len(busts)} of the {self.alive} players left leaves no "
                                 "winner")
