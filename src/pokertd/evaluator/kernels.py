@@ -267,13 +267,17 @@ def _next(state):
 
 @njit(cache=True, inline="always")
 def _below(state, n):
-    """A uniform integer in [0, n) by Lemire's multiply-shift with rejection (no bias)."""
-    threshold = (np.uint64(0) - np.uint64(n)) % np.uint64(n)
-    while True:
-        x = _next(state)
-        lo = (x & np.uint64(0xFFFFFFFF)) * np.uint64(n)
-        if (lo & np.uint64(0xFFFFFFFF)) >= (threshold & np.uint64(0xFFFFFFFF)) or n <= 1:
-            return np.int64(lo >> np.uint64(32))
+    """A uniform integer in [0, n) for n < 2**32: Lemire's multiply-shift on 32 random bits,
+    rejecting the few low products that would bias it. The division that finds the
+    rejection threshold runs only when the low product is below n (rarely)."""
+    mask = np.uint64(0xFFFFFFFF)
+    un = np.uint64(n)
+    m = (_next(state) >> np.uint64(32)) * un
+    if (m & mask) < un:
+        threshold = (np.uint64(1 << 32) - un) % un
+        while (m & mask) < threshold:
+            m = (_next(state) >> np.uint64(32)) * un
+    return np.int64(m >> np.uint64(32))
 
 
 @njit(cache=True, parallel=True)
@@ -289,6 +293,10 @@ def monte_carlo_showdowns(combos, starts, board, dead_bits, samples, seed, n_chu
     """
     n_players = starts.shape[0] - 1
     out = np.zeros((n_chunks, n_players, 2 + n_players), np.int64)
+    fixed = True
+    for p in range(n_players):
+        if starts[p + 1] - starts[p] != 1:
+            fixed = False
     per_chunk = samples // n_chunks
     extra = samples - per_chunk * n_chunks
     nb = board.shape[0]
@@ -314,6 +322,35 @@ def monte_carlo_showdowns(combos, starts, board, dead_bits, samples, seed, n_chu
         acc = out[chunk]
         todo = per_chunk + (1 if chunk < extra else 0)
         done = 0
+        if fixed:
+            # Every player holds one known hand: the unseen cards never change, so the board
+            # is a partial Fisher-Yates shuffle of them (no rejected draws).
+            used = dead_bits | board_bits
+            for p in range(n_players):
+                a = combos[starts[p], 0]
+                b = combos[starts[p], 1]
+                used |= (np.uint64(1) << np.uint64(a)) | (np.uint64(1) << np.uint64(b))
+                hole[p, 0] = a
+                hole[p, 1] = b
+                base_key[p] = SUIT_BIAS + key[a] + key[b]
+            deck = np.empty(52, np.int64)
+            d = 0
+            for c in range(52):
+                if not (used & (np.uint64(1) << np.uint64(c))):
+                    deck[d] = c
+                    d += 1
+            for _ in range(todo):
+                k = board_key
+                for j in range(nb, 5):
+                    t = j - nb
+                    r = t + _below(state, d - t)
+                    c = deck[r]
+                    deck[r] = deck[t]
+                    deck[t] = c
+                    cards[j] = c
+                    k += key[c]
+                _score(acc, scratch, hole, base_key, k, cards, offsets, table, flush)
+            continue
         while done < todo:
             used = dead_bits | board_bits
             ok = True
