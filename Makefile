@@ -26,6 +26,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
 	$(BIN)/python bench/evaluator.py
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/tournament.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache
