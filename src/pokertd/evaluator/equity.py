@@ -185,20 +185,20 @@ def _exact_deal(hole: np.ndarray, board: np.ndarray, known: set[int]) -> np.ndar
     acc = np.zeros((n_hands, 2 + n_hands), np.int64)
     counts, sums = _rank_multisets(r)
     avail = np.bincount(deck >> 2, minlength=13)
-    weights = _COMB[avail[None, :], counts].prod(axis=1)
     base_rank = _RANK_KEY_ARR[hole >> 2].sum(axis=1) + int(_RANK_KEY_ARR[board >> 2].sum())
-    kernels.rank_multiset_showdowns(base_rank, sums, weights, OFFSETS, TABLE, acc)
+    kernels.rank_multiset_showdowns(base_rank, counts, sums, avail, _COMB, OFFSETS, TABLE, acc)
     for suit in range(4):
         have = ((hole & 3) == suit).sum(axis=1) + int(((board & 3) == suit).sum())
         need = 5 - int(have.max())
         if need > r:
             continue
         suited_deck = deck[(deck & 3) == suit]
-        other_deck = deck[(deck & 3) != suit]
+        other_avail = np.bincount(deck[(deck & 3) != suit] >> 2, minlength=13)
         for m in range(max(need, 0), r + 1):
+            other_counts, other_sums = _rank_multisets(r - m)
             acc += kernels.flush_showdowns(hole, board, suit, kernels.combinations(suited_deck, m),
-                                           kernels.combinations(other_deck, r - m), KEY, OFFSETS, TABLE,
-                                           FLUSH).sum(axis=0)
+                                           other_counts, other_sums, other_avail, _COMB, KEY, OFFSETS,
+                                           TABLE, FLUSH).sum(axis=0)
     return acc
 
 

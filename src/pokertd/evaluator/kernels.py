@@ -145,18 +145,21 @@ def _outcome(acc, strengths, weight):
 
 
 @njit(cache=True)
-def rank_multiset_showdowns(base_rank, multiset_rank, multiset_weight, offsets, table, acc):
+def rank_multiset_showdowns(base_rank, multiset_counts, multiset_rank, avail, comb, offsets, table, acc):
     """The rank-only pass of exact enumeration.
 
     Every board completion with the same rank multiset gives every hand the same
-    non-flush strength, so each multiset is scored once, weighted by how many boards
-    share it. Boards where someone makes a flush are corrected by flush_showdowns.
+    non-flush strength, so each multiset is scored once, weighted by the number of boards
+    that share it: the product over ranks of C(unseen cards of that rank, count).
+    Boards where someone makes a flush are corrected by flush_showdowns.
     base_rank: rank-key sum of each hand's hole cards plus the known board.
     """
     n_hands = base_rank.shape[0]
     strengths = np.empty(n_hands, np.int64)
     for i in range(multiset_rank.shape[0]):
-        w = multiset_weight[i]
+        w = 1
+        for r in range(13):
+            w *= comb[avail[r], multiset_counts[i, r]]
         if w == 0:
             continue
         for h in range(n_hands):
@@ -166,44 +169,55 @@ def rank_multiset_showdowns(base_rank, multiset_rank, multiset_weight, offsets, 
 
 
 @njit(cache=True, parallel=True)
-def flush_showdowns(hole, board, suit, suited, others, key, offsets, table, flush):
+def flush_showdowns(hole, board, suit, suited, other_counts, other_rank, other_avail, comb,
+                    key, offsets, table, flush):
     """The flush correction of exact enumeration, for one suit and one count of it.
 
-    Each board drawn here is ``suited[i]`` (cards of ``suit``) plus ``others[j]`` (cards of
-    other suits); the board then holds at least three cards of ``suit``, so no other suit
-    can make a flush. The rank pass scored these boards without flushes; here that
-    outcome is taken back and the true one added. Whether a hand has a flush, and which,
-    depends on ``suited[i]`` alone, so it is found once per i. Returns int64[len(suited),
-    k, 2 + k] for the caller to sum.
+    The boards drawn here are ``suited[i]`` (cards of ``suit``) plus cards of other suits,
+    which count only by their ranks: ``other_counts``/``other_rank`` list the rank
+    multisets they can form and ``other_avail`` how many such cards each rank has, so a
+    multiset stands for the product of C(avail, count) boards. The board then holds at
+    least three cards of ``suit``, so no other suit can make a flush, and whether a hand
+    has a flush (and which) depends on ``suited[i]`` alone. The rank pass scored these
+    boards without flushes; here that outcome is taken back and the true one added.
+    Returns int64[len(suited), k, 2 + k] for the caller to sum.
     """
     n_hands = hole.shape[0]
     nb = board.shape[0]
     ms = suited.shape[1]
-    mo = others.shape[1]
+    n_other = other_rank.shape[0]
     out = np.zeros((suited.shape[0], n_hands, 2 + n_hands), np.int64)
-    base = np.empty(n_hands, np.int64)
+    weights = np.empty(n_other, np.int64)
+    for j in range(n_other):
+        w = 1
+        for r in range(13):
+            w *= comb[other_avail[r], other_counts[j, r]]
+        weights[j] = w
+    base_rank = np.empty(n_hands, np.int64)
     base_mask = np.zeros(n_hands, np.int64)
     for h in range(n_hands):
-        base[h] = key[hole[h, 0]] + key[hole[h, 1]]
+        base_rank[h] = 0
         for t in range(2 + nb):
             c = hole[h, t] if t < 2 else board[t - 2]
-            if t >= 2:
-                base[h] += key[c]
+            base_rank[h] += key[c] >> 16
             if (c & 3) == suit:
                 base_mask[h] |= 1 << (c >> 2)
+    # Scratch rows per i, allocated once (an allocation per iteration costs more than a board).
+    scratch = np.empty((suited.shape[0], 3, n_hands), np.int64)
     for i in prange(suited.shape[0]):
         acc = out[i]
-        true_s = np.empty(n_hands, np.int64)
-        rank_s = np.empty(n_hands, np.int64)
-        flush_s = np.full(n_hands, -1, np.int64)
-        ki = 0
+        true_s = scratch[i, 0]
+        rank_s = scratch[i, 1]
+        flush_s = scratch[i, 2]
+        ri = 0
         suited_mask = 0
         for t in range(ms):
             c = suited[i, t]
-            ki += key[c]
+            ri += key[c] >> 16
             suited_mask |= 1 << (c >> 2)
         any_flush = False
         for h in range(n_hands):
+            flush_s[h] = -1
             mask = base_mask[h] | suited_mask
             # Five or more cards of the suit: popcount of the 13-bit rank mask.
             n_suited = 0
@@ -216,16 +230,17 @@ def flush_showdowns(hole, board, suit, suited, others, key, offsets, table, flus
                 any_flush = True
         if not any_flush:
             continue  # the rank pass already scored these boards right
-        for j in range(others.shape[0]):
-            k = ki
-            for t in range(mo):
-                k += key[others[j, t]]
+        for j in range(n_other):
+            w = weights[j]
+            if w == 0:
+                continue
             for h in range(n_hands):
-                v = np.int64(_nonflush(base[h] + k, offsets, table))
+                rk = base_rank[h] + ri + other_rank[j]
+                v = np.int64(table[offsets[rk >> ROW_SHIFT] + (rk & ROW_MASK)])
                 rank_s[h] = v
                 true_s[h] = flush_s[h] if flush_s[h] >= 0 else v
-            _outcome(acc, true_s, 1)
-            _outcome(acc, rank_s, -1)
+            _outcome(acc, true_s, w)
+            _outcome(acc, rank_s, -w)
     return out
 
 
