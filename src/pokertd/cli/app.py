@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+from enum import Enum
+
 import typer
+
+
+class OutputFormat(str, Enum):
+    """``--format`` of the commands that print results: a Rich table or JSON."""
+
+    table = "table"
+    json = "json"
+
 
 app = typer.Typer(
     name="pokertd",

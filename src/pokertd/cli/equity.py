@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import json
-from enum import Enum
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from .app import app
-
-
-class OutputFormat(str, Enum):
-    table = "table"
-    json = "json"
+from .app import OutputFormat, app
 
 
 def equity_table(result, title: str) -> Table:

@@ -14,12 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .app import app
-
-
-class OutputFormat(str, Enum):
-    table = "table"
-    json = "json"
+from .app import OutputFormat, app
 
 
 class Structure(str, Enum):

@@ -16,12 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from .app import app
-
-
-class OutputFormat(str, Enum):
-    table = "table"
-    json = "json"
+from .app import OutputFormat, app
 
 
 class Preset(str, Enum):
