@@ -11,7 +11,7 @@ from pokertd.cards import Card, parse_cards
 from pokertd.evaluator import (Category, category, category_batch, describe, evaluate,
                                evaluate_batch)
 from pokertd.evaluator import kernels
-from pokertd.evaluator.tables import RANK_KEYS, _build, tables
+from pokertd.evaluator.tables import RANK_KEYS, _build, derive_rank_keys, tables
 
 # --- a deliberately naive reference: rank every 5-card subset by the textbook rules ------
 
@@ -206,6 +206,11 @@ def test_rank_keys_give_distinct_sums_for_every_multiset_up_to_seven_cards():
 
     rec(0, 7, 0)
     assert len(seen) == total
+
+
+def test_rank_keys_come_from_the_greedy_search():
+    """The first keys re-derived here (the full search takes many minutes)."""
+    assert derive_rank_keys(ranks=6) == RANK_KEYS[:6]
 
 
 def test_tables_are_generated_by_the_package():

@@ -201,11 +201,11 @@ def tables() -> dict[str, np.ndarray]:
     return data
 
 
-def derive_rank_keys(max_cards: int = MAX_CARDS) -> tuple[int, ...]:
-    """Re-run the greedy search that produced RANK_KEYS (slow: minutes for 7 cards)."""
+def derive_rank_keys(max_cards: int = MAX_CARDS, ranks: int = 13) -> tuple[int, ...]:
+    """Re-run the greedy search that produced RANK_KEYS[:ranks] (all 13 take many minutes)."""
     keys: list[int] = []
     multisets = [(0, 0)]  # (sum, size)
-    for _ in range(13):
+    for _ in range(ranks):
         k = keys[-1] + 1 if keys else 1
         while True:
             sums = set()
