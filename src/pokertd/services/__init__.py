@@ -1,0 +1,3 @@
+"""Services: the glue between the pure layers and the store, shared by the command line and
+(later) the web application. Each service loads an aggregate from its events, runs one
+command of the pure layer, and appends exactly the new events in one transaction."""

@@ -1,0 +1,319 @@
+"""Tournaments kept in the event store: load, run one director command, append its events.
+
+A tournament is one event stream of kind ``"tournament"`` named after it; its events are the
+JSON forms of :mod:`pokertd.tournament.events`, the first one ``created`` (DESIGN: "State
+changes are events"). Every command goes the same way::
+
+    service = TournamentService(open_store(url))
+    service.create("Friday 27", config_preset("gananda"))
+    service.register("Friday 27", ["Ann", "Bob", "Cid"])
+    service.start("Friday 27")
+    outcome = service.bust("Friday 27", "Cid", knocked_out_by="Ann")
+    outcome.events          # the events appended, as stored (numbered)
+
+1. :meth:`TournamentService.load` reads the stream and replays it
+   (:meth:`Tournament.replay`), noting the number of its last event;
+2. the command runs on the replayed tournament; a refusal (:class:`DirectorError`, or any
+   other ``ValueError`` of the pure layers) propagates and nothing is written;
+3. :meth:`TournamentService.commit` appends exactly the events the command recorded, in one
+   transaction, after the event noted at the load: if another writer appended meanwhile the
+   store raises :class:`~pokertd.storage.ConcurrencyError` and nothing is written (the command
+   is then run again on the new state, or the user is told).
+
+A process killed at any moment therefore leaves the tournament at its last committed command:
+the store commits a batch whole or not at all, and the state is only ever rebuilt from it.
+
+The time of a command (the clock's start, pauses, late entries, the Gananda final-table stop)
+is the service's ``clock()``: wall-clock seconds by default, injectable for tests.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from pokertd.storage import NewEvent, RecordedEvent, Store
+from pokertd.tournament import events as ev
+from pokertd.tournament.director import DirectorError, Tournament
+from pokertd.tournament.house import TournamentConfig
+from pokertd.tournament.icm import make_deal
+
+__all__ = [
+    "KIND", "Loaded", "Outcome", "TournamentExists", "TournamentService",
+    "TournamentServiceError", "UnknownTournament", "describe_move", "seat_changes", "status",
+]
+
+KIND = "tournament"
+
+R = TypeVar("R")
+
+#: Events that change seats without anyone busting: what the director has to carry out.
+SEAT_CHANGES = ("moved", "table_broken", "final_table_formed")
+
+
+class TournamentServiceError(Exception):
+    """A tournament that cannot be found or created as asked; nothing was written."""
+
+
+class UnknownTournament(TournamentServiceError, LookupError):
+    def __init__(self, name: str) -> None:
+        super().__init__(f"no tournament named {name!r}")
+        self.name = name
+
+
+class TournamentExists(TournamentServiceError):
+    def __init__(self, name: str) -> None:
+        super().__init__(f"a tournament named {name!r} already exists")
+        self.name = name
+
+
+@dataclass
+class Loaded:
+    """A tournament replayed from the store: its stream, the number of the last event read
+    (``head``) and how many of the tournament's events were stored (``stored``)."""
+
+    name: str
+    stream_id: int
+    head: int
+    stored: int
+    tournament: Tournament
+
+    @property
+    def new_events(self) -> list[ev.Event]:
+        """The events recorded since the load, to be committed."""
+        return self.tournament.events[self.stored:]
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[R]):
+    """What a command returned, the events it appended (as stored) and the tournament after."""
+
+    result: R
+    events: tuple[RecordedEvent, ...]
+    tournament: Tournament
+
+
+def _new_event(e: ev.Event) -> NewEvent:
+    data = ev.to_dict(e)
+    kind = data.pop("type")
+    return NewEvent(kind, data)
+
+
+def _event_dict(r: RecordedEvent) -> dict[str, Any]:
+    return {"type": r.type, **r.payload}
+
+
+class TournamentService:
+    """Tournaments in one store (see the module docstring)."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+
+    def now(self) -> float:
+        return float(self.clock())
+
+    # --- the store ----------------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        """Every tournament in the store, oldest first."""
+        return [s.name for s in self.store.streams(KIND)]
+
+    def create(self, name: str, config: TournamentConfig, *, seed: int | str | None = None,
+               dealt: bool = False) -> Outcome[Tournament]:
+        """A new tournament (a live event unless ``dealt``): its stream and its ``created``
+        event in one transaction. With no seed, seats are drawn by the system CSPRNG (IFP 5)."""
+        t = Tournament(config, seed=seed, dealt=dealt)
+        with self.store.unit_of_work() as (_, log):
+            if log.find_stream(KIND, name) is not None:
+                raise TournamentExists(name)
+            info = log.create_stream(KIND, name, {"preset": config.name, "dealt": dealt})
+            recorded = log.append(info.id, 0, [_new_event(e) for e in t.events])
+        return Outcome(t, recorded, t)
+
+    def load(self, name: str) -> Loaded:
+        """The tournament replayed from its stored events."""
+        info = self.store.find_stream(KIND, name)
+        if info is None:
+            raise UnknownTournament(name)
+        recorded = self.store.read(info.id)
+        t = Tournament.replay(_event_dict(r) for r in recorded)
+        head = recorded[-1].seq if recorded else 0
+        return Loaded(name, info.id, head, len(t.events), t)
+
+    def commit(self, loaded: Loaded) -> tuple[RecordedEvent, ...]:
+        """Append the events recorded since the load, after its last event, in one
+        transaction; :class:`~pokertd.storage.ConcurrencyError` (nothing written) if the
+        stream has moved on."""
+        new = [_new_event(e) for e in loaded.new_events]
+        recorded = self.store.append(loaded.stream_id, loaded.head, new)
+        loaded.head += len(recorded)
+        loaded.stored += len(recorded)
+        return recorded
+
+    def run(self, name: str, command: Callable[[Tournament], R]) -> Outcome[R]:
+        """Load, run ``command`` on the tournament, commit its events. A refusal raised by
+        the command propagates and nothing is written."""
+        loaded = self.load(name)
+        result = command(loaded.tournament)
+        recorded = self.commit(loaded)
+        return Outcome(result, recorded, loaded.tournament)
+
+    # --- commands -----------------------------------------------------------------------------
+
+    def register(self, name: str, players: Sequence[str], *,
+                 absent: bool = False) -> Outcome[list[ev.Event]]:
+        """Register players, all of them or (one refused) none; after the start, late entries
+        while registration is open (IFP 9)."""
+        now = self.now()
+
+        def command(t: Tournament) -> list[ev.Event]:
+            if not players:
+                raise DirectorError("no players to register")
+            out: list[ev.Event] = []
+            for p in players:
+                out += t.register(p, absent=absent, now=now if t.started else None)
+            return out
+        return self.run(name, command)
+
+    def start(self, name: str) -> Outcome[list[ev.Event]]:
+        """Start the clock and draw the seats (IFP 5; Gananda: Seating)."""
+        now = self.now()
+        return self.run(name, lambda t: t.start(now))
+
+    def pause(self, name: str, reason: str = "director") -> Outcome[list[ev.Event]]:
+        now = self.now()
+        return self.run(name, lambda t: t.pause(now, reason))
+
+    def resume(self, name: str) -> Outcome[list[ev.Event]]:
+        now = self.now()
+        return self.run(name, lambda t: t.resume(now))
+
+    def bust(self, name: str, player: str, *,
+             knocked_out_by: str | None = None) -> Outcome[list[ev.Event]]:
+        """A live bust-out reported by the director, then the seat moves it calls for: the
+        final table formed (IFP 15), tables broken (IFP 10) or balanced (IFP 11a)."""
+        now = self.now()
+
+        def command(t: Tournament) -> list[ev.Event]:
+            out = t.bust(player, knocked_out_by=knocked_out_by)
+            if not t.finished:
+                out += t.rearrange(now)
+            return out
+        return self.run(name, command)
+
+    def rebuy(self, name: str, player: str) -> Outcome[list[ev.Event]]:
+        """IFP 59 / WPA 6: refused outside the structure's rebuy period."""
+        now = self.now()
+        return self.run(name, lambda t: t.rebuy(player, now))
+
+    def addon(self, name: str, player: str) -> Outcome[list[ev.Event]]:
+        """WPA 6: refused outside the structure's add-on window."""
+        now = self.now()
+        return self.run(name, lambda t: t.addon(player, now))
+
+    def deal(self, name: str, method: str, agreed_by: Sequence[str], *,
+             stacks: Mapping[str, int] | None = None, amounts: Mapping[str, int] | None = None,
+             left_to_play_for: int = 0) -> Outcome[list[ev.Event]]:
+        """IFP 62: a deal of the prizes still to be paid, agreed by every remaining player.
+
+        ``method``: ``icm``, ``chip-chop``, ``chip-chop-lowest-locked`` or ``custom`` (then
+        ``amounts``, one per remaining player). A live event does not hold the chip counts:
+        ``stacks`` gives each remaining player's; a dealt event uses its own."""
+
+        def command(t: Tournament) -> list[ev.Event]:
+            if not t.started:
+                raise DirectorError("the tournament has not started")
+            if t.finished:
+                raise DirectorError("the tournament is over")
+            if t.payouts is None:
+                raise DirectorError("the payouts are not fixed yet (registration, rebuys or "
+                                    "add-ons are still open): no deal before the field is final")
+            chips = stacks
+            if chips is None:
+                if not t.dealt:
+                    raise DirectorError("a live event does not hold the chip counts: give each "
+                                        "remaining player's stack")
+                chips = {p.name: p.stack for p in t.players.values() if not p.out}
+            prizes = list(t.payouts[:t.alive])
+            record = make_deal(dict(chips), prizes, method=method, agreed_by=list(agreed_by),
+                               custom=amounts, left_to_play_for=left_to_play_for,
+                               unit=t.config.unit)
+            return t.make_deal(record)
+        return self.run(name, command)
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+def seat_changes(events: Iterable[ev.Event], *, latest: bool = True) -> list[ev.Event]:
+    """The seat moves recorded in ``events`` (moved, table broken, final table formed).
+
+    ``latest``: only those of the last rearrangement, i.e. the run of seat changes at the end
+    of the log (clock pauses and resumes aside), which the director has yet to carry out; they
+    stay shown until the next command that changes the field."""
+    if not latest:
+        return [e for e in events if e.type in SEAT_CHANGES]
+    out: list[ev.Event] = []
+    for e in reversed(list(events)):
+        if e.type in SEAT_CHANGES:
+            out.append(e)
+        elif e.type not in ("clock_paused", "clock_resumed"):
+            break
+    out.reverse()
+    return out
+
+
+def describe_move(e: ev.Event) -> list[str]:
+    """Lines telling the director what to do for one seat-change event."""
+    if isinstance(e, ev.Moved):
+        return [f"{e.player}: table {e.from_table} seat {e.from_seat} -> table {e.to_table} "
+                f"seat {e.to_seat} ({e.reason})"]
+    if isinstance(e, ev.TableBroken):
+        return [f"table {e.table} is broken ({e.rule})"]
+    if isinstance(e, ev.FinalTableFormed):
+        return [f"{p}: table {t} seat {s} -> final table {e.table} seat {seat} ({e.rule})"
+                for p, t, s, seat in e.seats]
+    return []
+
+
+def status(t: Tournament, now: float) -> dict[str, Any]:
+    """What a live event's display shows, as plain data: the clock (level, blinds, time left,
+    running or stopped), the players left, the tables and their seats, the payouts."""
+    clock: dict[str, Any] | None = None
+    if t.started:
+        st = t.clock.status(now)
+        level = st.level
+        clock = {
+            "level": st.level_number,
+            "on_break": st.on_break,
+            "break": st.break_number,
+            "small_blind": level.small_blind if level else None,
+            "big_blind": level.big_blind if level else None,
+            "ante": level.ante if level else None,
+            "big_blind_ante": level.big_blind_ante if level else None,
+            "seconds_left": None if st.seconds_left is None else round(st.seconds_left, 1),
+            "running": st.running,
+            "pause_reason": st.pause_reason,
+        }
+    tables = []
+    if t.floor is not None:
+        for tid, table in sorted(t.floor.tables.items()):
+            tables.append({"table": tid, "seats": [
+                {"seat": k + 1, "player": p} for k, p in enumerate(table.seats) if p is not None]})
+    return {
+        "preset": t.config.name,
+        "live": not t.dealt,
+        "started": t.started,
+        "finished": t.finished,
+        "entrants": t.entrants,
+        "players_left": t.alive,
+        "prize_pool": t.prize_pool,
+        "clock": clock,
+        "tables": tables,
+        "payouts": None if t.payouts is None else list(t.payouts),
+        "winner": t.winner,
+        "results": t.results() if t.finished else None,
+    }
