@@ -193,3 +193,291 @@ def test_moves_are_the_last_rearrangement(service: TournamentService) -> None:
     assert seat_changes(t.events, latest=False) == moves
     assert m.to_table == table.id and m.from_table != table.id
     assert t.floor.where[m.player] == (m.to_table, m.to_seat)
+
+
+# --- a live tournament process killed at a random moment ---------------------------------------
+
+DIRECTOR = '''
+import json
+import os
+import random
+import sys
+
+from pokertd.services.tournaments import TournamentService
+from pokertd.storage import open_store
+from pokertd.tournament.director import Tournament
+from pokertd.tournament.house import config_preset
+
+url, notes = sys.argv[1], sys.argv[2]
+service = TournamentService(open_store(url))
+out = os.open(notes, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+chance = random.Random(os.urandom(8))
+
+
+def note(record):
+    os.write(out, (json.dumps(record) + "\\n").encode())
+
+
+def state(t):
+    return json.loads(json.dumps(t.state()))
+
+
+names = service.names()
+name = names[-1] if names else None
+loaded = None if name is None else service.load(name)
+note({"start": name, "head": None if loaded is None else loaded.head})
+while True:
+    if loaded is None or loaded.tournament.finished:
+        # The next tournament: its stream and its created event in one transaction.
+        name = f"crash {len(service.names()) + 1}"
+        note({"pending": name, "head": 1,
+              "state": state(Tournament(config_preset("gananda"), dealt=False))})
+        service.create(name, config_preset("gananda"))
+        note({"committed": name, "head": 1})
+        loaded = service.load(name)
+        continue
+    t = loaded.tournament
+    left = [p.name for p in t.players.values() if not p.out]
+    if not t.started and len(t.players) < 30:
+        t.register(f"Player {len(t.players) + 1:02d}")
+    elif not t.started:
+        t.start(service.now())
+    elif t.clock.paused:
+        t.resume(service.now())
+    else:
+        victim = chance.choice(left)
+        t.bust(victim, knocked_out_by=chance.choice([p for p in left if p != victim]))
+        if not t.finished:
+            t.rearrange(service.now())
+    head = loaded.head + len(loaded.new_events)
+    note({"pending": name, "head": head, "state": state(t)})
+    service.commit(loaded)
+    note({"committed": name, "head": head})   # only after the commit returned
+'''
+
+
+def _stored(store_url: str) -> dict:
+    """Every tournament in the store: its last event's number and its replayed state."""
+    store = open_store(store_url)
+    try:
+        service = TournamentService(store)
+        out = {}
+        for name in service.names():
+            loaded = service.load(name)
+            out[name] = (loaded.head, json.loads(json.dumps(loaded.tournament.state())))
+        return out
+    finally:
+        store.close()
+
+
+def test_killed_director_restarts_at_the_last_committed_command(store_url: str, tmp_path) -> None:
+    """Issue 4, "Persistence: nothing lost": a process running live tournaments through the
+    service (30 registrations, the start, bust-outs with their table moves, the next
+    tournament) is killed with SIGKILL at a random moment, four times. Reopened, the store
+    holds exactly the commands the process saw committed, plus at most the one whose commit
+    had not returned: each tournament replays to the state the process had after its last
+    committed command (or after that last pending one), and a restarted process carries on
+    from there."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from test_storage_crash import _wait_for_line
+
+    seed = int.from_bytes(os.urandom(4), "big")
+    chance = random.Random(seed)
+    script = tmp_path / "director.py"
+    script.write_text(DIRECTOR)
+    open_store(store_url).close()       # the schema, before the first child opens the store
+
+    verified: dict = {}                 # name -> (head, state), as checked after each kill
+    commits = 0
+    for round_ in range(4):
+        notes = tmp_path / f"notes-{round_}.jsonl"
+        stderr = tmp_path / f"stderr-{round_}.txt"
+        with stderr.open("wb") as err:
+            child = subprocess.Popen([sys.executable, str(script), store_url, str(notes)],
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=err)
+        try:
+            _wait_for_line(notes, child, stderr)
+            moment = chance.uniform(0.0, 1.0)
+            time.sleep(moment)
+            assert child.poll() is None, f"director died by itself:\n{stderr.read_text()}"
+        finally:
+            child.send_signal(signal.SIGKILL)
+            child.wait()
+        assert child.returncode == -signal.SIGKILL
+        where = f"(seed {seed}, round {round_}, killed after {moment:.3f} s)"
+
+        lines = notes.read_text().split("\n")[:-1]     # whole lines only
+        records = [json.loads(line) for line in lines]
+        start = records[0]
+        last = max(verified, key=lambda n: int(n.split()[-1]), default=None)
+        assert start == {"start": last, "head": None if last is None else verified[last][0]}, \
+            f"the restarted process sees the last committed state {where}"
+        committed = dict(verified)
+        pending = None
+        for r in records[1:]:
+            if "pending" in r:
+                pending = (r["pending"], r["head"], r["state"])
+            else:
+                assert pending is not None and (r["committed"], r["head"]) == pending[:2]
+                committed[pending[0]] = (pending[1], pending[2])
+                pending = None
+                commits += 1
+        maybe = dict(committed)
+        if pending is not None:
+            maybe[pending[0]] = (pending[1], pending[2])
+        stored = _stored(store_url)
+        assert stored in (committed, maybe), \
+            f"stored {({n: h for n, (h, _) in stored.items()})}, committed " \
+            f"{({n: h for n, (h, _) in committed.items()})} {where}"
+        verified = stored
+
+    assert commits > 0, f"no command was ever committed (seed {seed})"
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+
+def cli(store_url: str, *args: str, env: dict | None = None):
+    from typer.testing import CliRunner
+
+    from pokertd.cli import app
+
+    return CliRunner().invoke(app, ["tournament", *args, "--db", store_url], env=env)
+
+
+def test_cli_live_event(store_url: str) -> None:
+    """``pokertd tournament new|register|start|status|bust|moves|pause|resume|payouts|deal``
+    with ``--db``: a 12-player Gananda event to its winner, the state kept in the database."""
+    def ok(r) -> None:
+        if r.exit_code != 0:
+            pytest.fail(f"exit {r.exit_code}: {r.stdout}{r.stderr}")
+
+    ok(cli(store_url, "new", "Friday", "--preset", "gananda", "--seed", "2026"))
+    ok(cli(store_url, "register", "Friday", *PLAYERS))
+    r = cli(store_url, "start", "Friday")
+    ok(r)
+    assert "12 players at 2 table(s)" in r.stdout
+
+    st = json.loads(cli(store_url, "status", "Friday", "--format", "json").stdout)
+    assert st["tournament"] == "Friday" and st["preset"] == "gananda" and st["live"]
+    assert st["players_left"] == 12 and st["prize_pool"] == 240
+    assert st["clock"]["level"] == 1 and st["clock"]["running"]
+    assert (st["clock"]["small_blind"], st["clock"]["big_blind"]) == (5, 10)
+    assert 0 < st["clock"]["seconds_left"] <= 25 * 60     # Gananda level 1: 25 minutes
+    assert sorted(len(t["seats"]) for t in st["tables"]) == [6, 6]
+    assert sorted(s["player"] for t in st["tables"] for s in t["seats"]) == PLAYERS
+    r = cli(store_url, "status", "Friday")
+    ok(r)
+    assert "level 1: blinds 5/10" in r.stdout and "12 players left at 2 table(s)" in r.stdout
+
+    ok(cli(store_url, "pause", "Friday", "--reason", "dinner"))
+    st = json.loads(cli(store_url, "status", "Friday", "--format", "json").stdout)
+    assert not st["clock"]["running"] and st["clock"]["pause_reason"] == "dinner"
+    ok(cli(store_url, "resume", "Friday"))
+
+    r = cli(store_url, "bust", "Friday", "Player 01", "--by", "Player 02")
+    ok(r)
+    assert "Player 01 is out in place 12, knocked out by Player 02" in r.stdout
+    # Ten left: the final table forms (IFP 15: a redraw) and the clock stops meanwhile
+    # (Gananda: Final Table).
+    r = cli(store_url, "bust", "Friday", "Player 03", "--by", "Player 02")
+    ok(r)
+    assert "move: " in r.stdout and "final table 1" in r.stdout
+    assert "clock stopped (" in r.stdout
+    moves = json.loads(cli(store_url, "moves", "Friday", "--format", "json").stdout)
+    assert [m["type"] for m in moves] == ["final_table_formed"]
+    assert sorted(s[0] for s in moves[0]["seats"]) == sorted(["Player 02", *PLAYERS[3:]])
+    r = cli(store_url, "moves", "Friday")
+    ok(r)
+    assert r.stdout.count("-> final table 1 seat") == 10
+    ok(cli(store_url, "resume", "Friday"))
+
+    for i in range(4, 11):
+        ok(cli(store_url, "bust", "Friday", f"Player {i:02d}"))
+    paid = json.loads(cli(store_url, "payouts", "Friday", "--format", "json").stdout)
+    assert paid == [{"place": 1, "amount": 110, "players": []},
+                    {"place": 2, "amount": 65, "players": []},
+                    {"place": 3, "amount": 41, "players": []},
+                    {"place": 4, "amount": 24, "players": ["Player 10"]}]
+    # IFP 62: the three left chop the $216 still to be paid by chips.
+    r = cli(store_url, "deal", "Friday", "--kind", "chip-chop",
+            "--agree", "Player 02,Player 11,Player 12",
+            "--stacks", "Player 02=54000,Player 11=27000,Player 12=27000")
+    ok(r)
+    assert "Player 02: 108" in r.stdout and "Player 11: 54" in r.stdout
+    ok(cli(store_url, "bust", "Friday", "Player 11", "--by", "Player 02"))
+    r = cli(store_url, "bust", "Friday", "Player 12", "--by", "Player 02")
+    ok(r)
+    assert "Player 02 wins" in r.stdout
+    st = json.loads(cli(store_url, "status", "Friday", "--format", "json").stdout)
+    assert st["finished"] and st["winner"] == "Player 02"
+    prizes = {x["player"]: x["prize"] for x in st["results"]}
+    assert (prizes["Player 02"], prizes["Player 11"], prizes["Player 12"]) == (108, 54, 54)
+    assert prizes["Player 10"] == 24 and sum(prizes.values()) == 240
+    assert {x["player"]: x["knockouts"] for x in st["results"]}["Player 02"] == 4
+
+
+BAD_INPUT = [
+    (("bust", "Nope", "Ann"), "no tournament named 'Nope'"),
+    (("bust", "Cup", "Zed"), "unknown player 'Zed'"),
+    (("bust", "Cup", "Cid"), "Cid is already out"),
+    (("bust", "Cup", "Ann", "--by", "Cid"), "Cid is already out"),
+    (("register", "Cup", "Ann", "Dan"), "Ann is already registered"),
+    (("register", "Cup", "Dan"), "registration is closed"),
+    (("start", "Cup"), "already started"),
+    (("resume", "Cup"), "not stopped"),
+    (("rebuy", "Cup", "Ann"), "may not rebuy"),
+    (("addon", "Cup", "Ann"), "may not take an add-on"),
+    (("new", "Cup"), "already exists"),
+    (("deal", "Cup", "--kind", "icm", "--agree", "Ann,Bob"), "does not hold the chip counts"),
+    (("deal", "Cup", "--kind", "icm", "--agree", "Ann", "--stacks", "Ann=10,Bob=20"),
+     "unanimous"),
+    (("deal", "Cup", "--kind", "custom", "--agree", "Ann,Bob", "--stacks", "Ann=10,Bob=20",
+      "--amounts", "Ann=1,Bob=2"), "custom amounts sum to 3"),
+    (("deal", "Cup", "--kind", "icm", "--agree", "Ann,Bob", "--stacks", "Ann=ten"),
+     "not PLAYER=AMOUNT"),
+]
+
+
+def test_cli_bad_input_exits_2_and_writes_nothing(store_url: str) -> None:
+    """Issue 4, "Command line": a clear message on standard error, exit status 2, nothing
+    written; for each bad input of BAD_INPUT in turn."""
+    for command in (("new", "Cup", "--preset", "ifp-2012"), ("register", "Cup", "Ann", "Bob", "Cid"),
+                    ("start", "Cup"), ("bust", "Cup", "Cid", "--by", "Ann")):
+        assert cli(store_url, *command).exit_code == 0
+    store = open_store(store_url)
+    try:
+        before = [(e.seq, e.payload) for s in store.streams() for e in store.read(s.id)]
+        for args, message in BAD_INPUT:
+            r = cli(store_url, *args)
+            assert r.exit_code == 2, (args, r.output)
+            assert message in " ".join(r.stderr.split()) and r.stdout == "", (args, r.stderr)
+            assert [(e.seq, e.payload) for s in store.streams()
+                    for e in store.read(s.id)] == before, args
+    finally:
+        store.close()
+
+
+def test_cli_db_from_the_environment(store_url: str) -> None:
+    """Without ``--db`` the commands use ``$POKERTD_DB``."""
+    from typer.testing import CliRunner
+
+    from pokertd.cli import app
+
+    runner = CliRunner()
+    env = {"POKERTD_DB": store_url}
+    assert runner.invoke(app, ["tournament", "new", "Env"], env=env).exit_code == 0
+    assert runner.invoke(app, ["tournament", "register", "Env", "Ann", "Bob"], env=env).exit_code == 0
+    r = runner.invoke(app, ["tournament", "payouts", "Env"], env=env)
+    assert r.exit_code == 2 and "fixed when the field is final" in " ".join(r.stderr.split())
+    store = open_store(store_url)
+    try:
+        assert TournamentService(store).load("Env").tournament.entrants == 2
+    finally:
+        store.close()

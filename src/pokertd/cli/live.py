@@ -1,0 +1,376 @@
+"""``pokertd tournament ...``: a live event run by the director, kept in the database.
+
+Each command loads the tournament from its events, runs one director command and appends the
+new events in one transaction (:mod:`pokertd.services.tournaments`), so the state survives
+anything that happens to the process::
+
+    pokertd tournament new "Friday 27" --preset gananda
+    pokertd tournament register "Friday 27" Ann Bob Cid Dan
+    pokertd tournament start "Friday 27"
+    pokertd tournament bust "Friday 27" Dan --by Ann
+    pokertd tournament moves "Friday 27"
+    pokertd tournament status "Friday 27" --format json
+
+``--db URL`` on every command: a database URL or an SQLite file path; default ``$POKERTD_DB``,
+else ``pokertd.db`` in the user's data directory. Bad input (an unknown tournament or player,
+busting someone twice, a deal not everyone agrees to, ...) prints a clear message on standard
+error and exits with status 2; nothing is written. A command that lost a race with another
+writer exits with status 1, also writing nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from .app import OutputFormat, app
+
+live = typer.Typer(
+    name="tournament",
+    help="Run a live tournament: new, register, start, pause, resume, bust, rebuy, addon, "
+         "status, moves, payouts, deal. State is kept in the database (--db).",
+    no_args_is_help=True,
+)
+app.add_typer(live, name="tournament")
+
+T = TypeVar("T")
+
+
+class Preset(str, Enum):
+    gananda = "gananda"
+    ifp = "ifp-2012"
+    wpa = "wpa"
+    tda = "tda-2024"
+
+
+class DealKind(str, Enum):
+    icm = "icm"
+    chip_chop = "chip-chop"
+    chip_chop_lowest_locked = "chip-chop-lowest-locked"
+    custom = "custom"
+
+
+Name = Annotated[str, typer.Argument(help="The tournament's name.")]
+Db = Annotated[str | None, typer.Option(
+    "--db", help="Database URL or SQLite file (default $POKERTD_DB, else pokertd.db in the "
+                 "user's data directory).")]
+Format = Annotated[OutputFormat, typer.Option("--format", help="table or json.")]
+
+
+def _err(message: str, code: int = 2) -> typer.Exit:
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"Error: {message}", markup=False)
+    return typer.Exit(code)
+
+
+def _url(db: str | None) -> str | None:
+    if db is None or "://" in db:
+        return db
+    return f"sqlite:///{Path(db).expanduser()}"
+
+
+@contextmanager
+def _service(db: str | None) -> Iterator[Any]:
+    """The tournament service on the store at ``db``; refusals become exit status 2."""
+    from ..services.tournaments import TournamentService, TournamentServiceError
+    from ..storage import ConcurrencyError, StorageError, open_store
+
+    try:
+        store = open_store(_url(db))
+    except (ValueError, StorageError) as exc:
+        raise _err(f"cannot open the database: {exc}") from None
+    try:
+        yield TournamentService(store)
+    except ConcurrencyError as exc:
+        raise _err(f"another command changed the tournament meanwhile ({exc}); run it again",
+                   1) from None
+    except (TournamentServiceError, StorageError, ValueError) as exc:
+        # DirectorError, DealError, ClockError: the pure layers' refusals are ValueErrors.
+        raise _err(str(exc)) from None
+    finally:
+        store.close()
+
+
+def _run(db: str | None, command: Callable[[Any], T]) -> T:
+    with _service(db) as service:
+        return command(service)
+
+
+def _names(text: str, option: str) -> list[str]:
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    if not names:
+        raise _err(f"{option}: give at least one player, comma-separated")
+    return names
+
+
+def _amounts(text: str, option: str) -> dict[str, int]:
+    """``Ann=30000,Bob=20000`` as a mapping of player to whole number."""
+    out: dict[str, int] = {}
+    for item in (t.strip() for t in text.split(",")):
+        player, sep, value = item.rpartition("=")
+        player = player.strip()
+        try:
+            amount = int(value)
+        except ValueError:
+            amount = None
+        if not sep or not player or amount is None:
+            raise _err(f"{option}: {item!r} is not PLAYER=AMOUNT (e.g. Ann=30000,Bob=20000)")
+        if player in out:
+            raise _err(f"{option}: {player} is listed twice")
+        out[player] = amount
+    return out
+
+
+def _print_moves(events: list[Any]) -> None:
+    from ..services.tournaments import describe_move, seat_changes
+
+    for e in seat_changes(events, latest=False):
+        for line in describe_move(e):
+            typer.echo(f"move: {line}")
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+@live.command()
+def new(
+    name: Name,
+    preset: Annotated[Preset, typer.Option(help="gananda (the house on ifp-2012), or ifp-2012, "
+                                           "wpa, tda-2024 over the Gananda structure.")]
+    = Preset.gananda,
+    seed: Annotated[int | None, typer.Option(
+        help="Seed for the seat draws (default: the system's secure generator, IFP 5).")] = None,
+    db: Db = None,
+) -> None:
+    """Create a live tournament."""
+    from ..tournament.house import config_preset
+
+    config = config_preset(preset.value)
+    _run(db, lambda s: s.create(name, config, seed=seed))
+    typer.echo(f"created {name!r} ({preset.value}, buy-in {config.buy_in}, "
+               f"{config.to_prize_pool} to the prize pool)")
+
+
+@live.command()
+def register(
+    name: Name,
+    players: Annotated[list[str], typer.Argument(help="Players to register.")],
+    db: Db = None,
+) -> None:
+    """Register players: all of them or, one refused, none.
+
+    After the start, late entries are seated while registration is open (IFP 9).
+    """
+    out = _run(db, lambda s: s.register(name, players))
+    t = out.tournament
+    typer.echo(f"registered {len(players)}: {t.entrants} entrants, prize pool {t.prize_pool}")
+    for e in out.result:
+        if e.type == "seated":
+            typer.echo(f"seat: {e.player} at table {e.table} seat {e.seat}")
+
+
+@live.command()
+def start(name: Name, db: Db = None) -> None:
+    """Start the clock and draw the seats at random (IFP 5)."""
+    t = _run(db, lambda s: s.start(name)).tournament
+    assert t.floor is not None
+    typer.echo(f"started: {t.entrants} players at {t.floor.table_count} table(s)")
+    for tid, table in sorted(t.floor.tables.items()):
+        seated = ", ".join(f"{k + 1}: {p}" for k, p in enumerate(table.seats) if p is not None)
+        typer.echo(f"table {tid}: {seated}")
+
+
+@live.command()
+def pause(
+    name: Name,
+    reason: Annotated[str, typer.Option(help="Why the clock stops.")] = "director",
+    db: Db = None,
+) -> None:
+    """Stop the clock."""
+    _run(db, lambda s: s.pause(name, reason))
+    typer.echo("clock stopped")
+
+
+@live.command()
+def resume(name: Name, db: Db = None) -> None:
+    """Restart the clock."""
+    _run(db, lambda s: s.resume(name))
+    typer.echo("clock running")
+
+
+@live.command()
+def bust(
+    name: Name,
+    player: Annotated[str, typer.Argument(help="The player out.")],
+    by: Annotated[str | None, typer.Option("--by", help="Who won his chips (the knockout).")]
+    = None,
+    db: Db = None,
+) -> None:
+    """Record a bust-out, then print the seat moves it calls for (IFP 10, 11a, 15)."""
+    out = _run(db, lambda s: s.bust(name, player, knocked_out_by=by))
+    t = out.tournament
+    for e in out.result:
+        if e.type == "busted":
+            tie = f" (tied for {e.tied} places)" if e.tied > 1 else ""
+            ko = f", knocked out by {e.knocked_out_by}" if e.knocked_out_by else ""
+            typer.echo(f"{e.player} is out in place {e.place}{tie}{ko}")
+        elif e.type == "clock_paused":
+            typer.echo(f"clock stopped ({e.reason}): resume once the players are seated")
+    _print_moves(out.result)
+    if t.finished:
+        typer.echo(f"{t.winner} wins")
+    else:
+        typer.echo(f"{t.alive} players left")
+
+
+@live.command()
+def rebuy(name: Name, player: Annotated[str, typer.Argument(help="The player.")],
+          db: Db = None) -> None:
+    """A rebuy in the rebuy period (IFP 59; WPA 6)."""
+    t = _run(db, lambda s: s.rebuy(name, player)).tournament
+    typer.echo(f"{player} rebought: {t.players[player].stack} chips, prize pool {t.prize_pool}")
+
+
+@live.command()
+def addon(name: Name, player: Annotated[str, typer.Argument(help="The player.")],
+          db: Db = None) -> None:
+    """An add-on after its level (WPA 6)."""
+    t = _run(db, lambda s: s.addon(name, player)).tournament
+    typer.echo(f"{player} took the add-on: {t.players[player].stack} chips, "
+               f"prize pool {t.prize_pool}")
+
+
+@live.command()
+def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
+    """The clock (level, blinds, time left), the players left and the tables."""
+    from ..services.tournaments import status as read_status
+
+    def command(service: Any) -> dict[str, Any]:
+        return {"tournament": name,
+                **read_status(service.load(name).tournament, service.now())}
+    st = _run(db, command)
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(st))
+        return
+    con = Console()
+    con.print(f"[bold]{name}[/bold] ({st['preset']}): {st['entrants']} entrants, "
+              f"prize pool {st['prize_pool']:,}")
+    c = st["clock"]
+    if st["finished"]:
+        con.print(f"finished: {st['winner']} wins")
+    elif c is None:
+        con.print("not started")
+    else:
+        if c["on_break"]:
+            now = f"break {c['break']} after level {c['level']}"
+        else:
+            ante = f", ante {c['ante']}" if c["ante"] else (
+                f", big blind ante {c['big_blind_ante']}" if c["big_blind_ante"] else "")
+            now = f"level {c['level']}: blinds {c['small_blind']}/{c['big_blind']}{ante}"
+        left = c["seconds_left"]
+        left_text = "last level" if left is None else f"{int(left) // 60}:{int(left) % 60:02d} left"
+        state = "running" if c["running"] else f"stopped ({c['pause_reason']})"
+        con.print(f"{now}, {left_text}, clock {state}")
+        con.print(f"{st['players_left']} players left at {len(st['tables'])} table(s)")
+    for tab in st["tables"] if not st["finished"] else []:
+        table = Table(title=f"table {tab['table']}")
+        table.add_column("seat", justify="right")
+        table.add_column("player")
+        for s in tab["seats"]:
+            table.add_row(str(s["seat"]), s["player"])
+        con.print(table)
+
+
+@live.command()
+def moves(
+    name: Name,
+    all_moves: Annotated[bool, typer.Option("--all", help="Every move so far, not only the "
+                                            "last rearrangement's.")] = False,
+    output: Format = OutputFormat.table,
+    db: Db = None,
+) -> None:
+    """The seat moves to make, with old and new table and seat.
+
+    Those of the last rearrangement (a balancing move, a table broken, the final table drawn).
+    """
+    from ..services.tournaments import describe_move, seat_changes
+    from ..tournament import events as ev
+
+    t = _run(db, lambda s: s.load(name).tournament)
+    changes = seat_changes(t.events, latest=not all_moves)
+    if output is OutputFormat.json:
+        typer.echo(json.dumps([ev.to_dict(e) for e in changes]))
+        return
+    if not changes:
+        typer.echo("no moves to make")
+    for e in changes:
+        for line in describe_move(e):
+            typer.echo(line)
+
+
+@live.command()
+def payouts(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
+    """The prize of each paid place (fixed when the field is final), with who finished there."""
+    t = _run(db, lambda s: s.load(name).tournament)
+    if t.payouts is None:
+        raise _err(f"{name}: the payouts are fixed when the field is final (at the start, or "
+                   "when late registration, rebuys and add-ons close)")
+    at: dict[int, list[str]] = {}
+    for p in t.players.values():
+        if p.place is not None:
+            at.setdefault(p.place, []).append(p.name)
+    rows = [{"place": i, "amount": a, "players": sorted(at.get(i, []))}
+            for i, a in enumerate(t.payouts, start=1)]
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(rows))
+        return
+    table = Table(title=f"{name}: {t.entrants} entrants, prize pool {t.prize_pool:,}")
+    table.add_column("place", justify="right")
+    table.add_column("amount", justify="right")
+    table.add_column("player")
+    for r in rows:
+        table.add_row(str(r["place"]), f"{r['amount']:,}", ", ".join(r["players"]))
+    Console().print(table)
+    if t.deal is not None:
+        Console().print("a deal was made (IFP 62): "
+                        + ", ".join(f"{p} {a:,}" for p, a in zip(t.deal["players"],
+                                                                  t.deal["amounts"]))
+                        + (f"; {t.deal['left_to_play_for']:,} left to play for"
+                           if t.deal["left_to_play_for"] else ""))
+
+
+@live.command()
+def deal(
+    name: Name,
+    kind: Annotated[DealKind, typer.Option("--kind", help="icm, chip-chop, "
+                                           "chip-chop-lowest-locked or custom.")],
+    agree: Annotated[str, typer.Option("--agree", help="Every remaining player, "
+                                       "comma-separated: each agrees (IFP 62).")],
+    stacks: Annotated[str, typer.Option("--stacks", help="Each remaining player's chips: "
+                                        "Ann=30000,Bob=20000.")] = "",
+    amounts: Annotated[str, typer.Option("--amounts", help="custom: each remaining player's "
+                                         "amount: Ann=300,Bob=200.")] = "",
+    left_to_play_for: Annotated[int, typer.Option(help="Taken off first prize and played "
+                                                  "for.")] = 0,
+    db: Db = None,
+) -> None:
+    """Record a deal of the prizes still to be paid (IFP 62)."""
+    agreed = _names(agree, "--agree")
+    chips = _amounts(stacks, "--stacks") if stacks else None
+    custom = _amounts(amounts, "--amounts") if amounts else None
+    out = _run(db, lambda s: s.deal(name, kind.value, agreed, stacks=chips, amounts=custom,
+                                    left_to_play_for=left_to_play_for))
+    d = out.tournament.deal
+    assert d is not None
+    typer.echo(f"deal ({d['method']}, {d['valuation']}) agreed by {', '.join(d['agreed_by'])}:")
+    for p, a in zip(d["players"], d["amounts"]):
+        typer.echo(f"{p}: {a:,}")
+    if d["left_to_play_for"]:
+        typer.echo(f"left to play for: {d['left_to_play_for']:,}")
