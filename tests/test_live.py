@@ -156,6 +156,45 @@ def test_a_deal_is_recorded_and_pays(service: TournamentService) -> None:
     assert {r["player"]: r["prize"] for r in done.results()} == {"Ann": 40, "Bob": 20, "Cid": 0}
 
 
+def test_late_entries_rebuys_and_addons(service: TournamentService) -> None:
+    """IFP 9: a late entry is seated while registration is open, refused after it; IFP 59 /
+    WPA 6: rebuys in the rebuy period, the add-on after its level, refused outside them, with
+    the clock paused time not counted."""
+    from dataclasses import replace
+
+    from pokertd.tournament.structure import Structure
+
+    base = config_preset("ifp-2012")
+    structure = Structure.from_dict({**base.structure.to_dict(),
+                                     "late_registration_until_level": 2,
+                                     "rebuys": {"until_level": 2, "chips": 1500},
+                                     "addon": {"after_level": 2, "chips": 3000}})
+    service.create("Rebuys", replace(base, structure=structure), seed=9)
+    service.register("Rebuys", ["Ann", "Bob", "Cid", "Dan"])
+    clock = service.clock
+    start = clock.now
+    service.start("Rebuys")
+    clock.now = start + 30 * 60                               # level 2 (25-minute levels)
+    late = service.register("Rebuys", ["Eve"])
+    assert [e.type for e in late.result] == ["registered", "seated"]
+    rebuy = service.rebuy("Rebuys", "Ann").tournament
+    assert rebuy.players["Ann"].stack == 3000 and rebuy.prize_pool == 5 * 20 + 20
+    with pytest.raises(DirectorError, match="may not take an add-on"):   # level 2 not over
+        service.addon("Rebuys", "Bob")
+    service.pause("Rebuys")
+    clock.now = start + 60 * 60                               # paused: still level 2
+    service.register("Rebuys", ["Fay"])
+    service.resume("Rebuys")
+    clock.now += 25 * 60                                      # level 3: the add-on
+    with pytest.raises(DirectorError, match="registration is closed at level 3"):
+        service.register("Rebuys", ["Gus"])
+    with pytest.raises(DirectorError, match="may not rebuy at level 3"):
+        service.rebuy("Rebuys", "Bob")
+    t = service.addon("Rebuys", "Bob").tournament
+    assert t.players["Bob"].stack == 4500 and t.prize_pool == 6 * 20 + 20 + 20
+    assert stored_state(service, "Rebuys") == t.state()
+
+
 def test_concurrent_writers(service: TournamentService) -> None:
     """Two commands on the same state: the first commits, the second gets a ConcurrencyError
     and writes nothing; run again, it sees the first one's events."""
