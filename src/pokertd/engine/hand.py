@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from itertools import repeat
 from operator import add as _add
 from typing import Any, NamedTuple
 
@@ -1232,17 +1231,28 @@ class Hand:
         self._events.append((E_MUCK, p))
         self._continue_showdown()
 
-    def _pots(self) -> list[tuple[int, list[int]]]:
+    def _pots(self, live: list[int] | None = None) -> list[tuple[int, list[int]]]:
         """Main pot then side pots in creation order: (amount, eligible players). The antes
         (dead money) are in the main pot; side pots are built from the all-in amounts."""
         totals = self.totals
-        status = self.status
+        if live is None:
+            status = self.status
+            live = [i for i in range(self.n) if status[i] != FOLDED]
         n = self.n
-        live = [i for i in range(n) if status[i] != FOLDED]
+        # Each level (a live player's total) gathers, from every player, what they put in
+        # between the previous level and it: the chips under a level are the sum of the totals
+        # below it plus the level once per other player (sum(min(t, level)), without a call
+        # per player and level: this runs at most showdowns of random play).
+        ts = sorted(totals)
         pots = []
         below = 0                                 # chips under the previous level
+        j = 0                                     # ts[:j] are below the level ...
+        under = 0                                 # ... and add up to this
         for lv in sorted({totals[i] for i in live}):
-            cum = sum(map(min, totals, repeat(lv, n)))
+            while ts[j] < lv:                     # stops: lv is one of the totals
+                under += ts[j]
+                j += 1
+            cum = under + lv * (n - j)
             amt = cum - below
             below = cum
             if amt or not pots:
@@ -1261,21 +1271,27 @@ class Hand:
         status = self.status
         totals = self.totals
         live = [i for i in range(n) if status[i] != FOLDED]
-        if len({totals[i] for i in live}) == 1:
-            indexed = [(0, (self.pot, live))]
-        else:
-            indexed = list(enumerate(self._pots()))
+        first = totals[live[0]]
+        side_pots = False
+        for i in live:
+            if totals[i] != first:
+                side_pots = True              # the live hands put in different amounts
+                break
+        if side_pots:
+            indexed = list(enumerate(self._pots(live)))
             if self.rules.side_pot_order == "largest-stacks-first":
                 # Gananda: Showdown 7: the pot of the players who started with the most chips first.
                 st = self.starting
                 indexed.sort(key=lambda e: (-min(st[i] for i in e[1][1]), -e[0]))
             else:
                 indexed.reverse()                     # IFP 51: the most recent side pot first
+        else:
+            indexed = [(0, (self.pot, live))]
         mucked = self.mucked if True in self.mucked else None
         ev = self._events
         strengths: dict[int, int] = {}
         holes = self.holes
-        board = self.board
+        board = tuple(self.board)
         stacks = self.stacks
         winnings = self.winnings
         for k, (amount, elig) in indexed:
@@ -1286,7 +1302,7 @@ class Hand:
                 for i in claim:
                     sv = strengths.get(i)
                     if sv is None:
-                        sv = strengths[i] = evaluate(board + list(holes[i]))   # IFP 48: cards speak
+                        sv = strengths[i] = evaluate(board + holes[i])   # IFP 48: cards speak
                     if sv > best:
                         best = sv
                         winners = [i]
