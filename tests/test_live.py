@@ -460,6 +460,9 @@ def test_cli_live_event(store_url: str) -> None:
     assert (prizes["Player 02"], prizes["Player 11"], prizes["Player 12"]) == (108, 54, 54)
     assert prizes["Player 10"] == 24 and sum(prizes.values()) == 240
     assert {x["player"]: x["knockouts"] for x in st["results"]}["Player 02"] == 4
+    r = cli(store_url, "status", "Friday")
+    ok(r)
+    assert "finished: Player 02 wins" in r.stdout and "results" in r.stdout
 
 
 BAD_INPUT = [

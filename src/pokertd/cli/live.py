@@ -279,7 +279,15 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
         state = "running" if c["running"] else f"stopped ({c['pause_reason']})"
         con.print(f"{now}, {left_text}, clock {state}")
         con.print(f"{st['players_left']} players left at {len(st['tables'])} table(s)")
-    for tab in st["tables"] if not st["finished"] else []:
+    if st["finished"]:
+        table = Table(title="results")
+        for column in ("place", "player", "prize", "knockouts"):
+            table.add_column(column, justify="left" if column == "player" else "right")
+        for r in st["results"]:
+            table.add_row(str(r["place"]), r["player"], f"{r['prize']:,}", str(r["knockouts"]))
+        con.print(table)
+        return
+    for tab in st["tables"]:
         table = Table(title=f"table {tab['table']}")
         table.add_column("seat", justify="right")
         table.add_column("player")
