@@ -1,0 +1,1 @@
+"""The league: points formulas, seasons, standings and the Tournament of Champions."""
