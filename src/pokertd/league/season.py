@@ -1,0 +1,234 @@
+"""Seasons: the league's configuration (points formula, bonuses, fees, TOC) and its events.
+
+Money is an integer number of the league's units (the Gananda preset counts whole dollars).
+A season is plain data: :meth:`SeasonConfig.to_dict` / :meth:`SeasonConfig.from_dict` and
+:meth:`Event.to_dict` / :meth:`Event.from_dict` are what the storage keeps.
+
+The Gananda preset (``Gananda: Cost``, ``Gananda: Points``, ``Gananda: TOC``):
+
+* a $50 yearly league fee, all of it to the Tournament of Champions (TOC) pool;
+* a $25 buy-in per event, $5 of each buy-in to the TOC pool, the other $20 to the event's payout
+  (paid by the Gananda payout table, ``Gananda: Payout``);
+* points ``10 * sqrt(n * b * b / e) / (f + 1)`` plus 1 per knockout, 2 more for knocking out the
+  previous event's winner and 2 more for knocking out the current points leader;
+* a season score of the 7 best event scores;
+* the TOC: players who attended at least 3 events, and the top 20 in points regardless;
+  starting stacks 3,400 for 1st down by 100 to 1,500 for 20th, 1,000 for 21st and below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .formula import Formula, FormulaError
+
+__all__ = ["GANANDA", "PRESETS", "Event", "LeagueError", "Result", "Season", "SeasonConfig", "season_preset"]
+
+
+class LeagueError(ValueError):
+    """A season, event or result that the league refuses; the message says why."""
+
+
+def _whole(value: Any, what: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise LeagueError(f"{what} must be a whole number of at least {minimum}, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class SeasonConfig:
+    """How a league scores and pays a season. Every field is data a league can change."""
+
+    formula: str = "10 * sqrt(n * b * b / e) / (f + 1)"
+    buy_in: int = 25
+    rebuy_cost: int | None = None  # None: the buy-in
+    addon_cost: int | None = None  # None: the buy-in
+    league_fee: int = 50
+    toc_contribution: int = 5  # of each buy-in (not of rebuys or add-ons)
+    best_of: int = 7
+    knockout_points: float = 1
+    previous_winner_bonus: float = 2
+    leader_bonus: float = 2
+    toc_min_events: int = 3
+    toc_top_n: int = 20
+    toc_top_stacks: tuple[int, ...] = tuple(range(3400, 1499, -100))
+    toc_other_stack: int = 1000
+    payouts: str = "gananda"
+
+    def __post_init__(self) -> None:
+        try:
+            Formula(self.formula)
+        except FormulaError as exc:
+            raise LeagueError(f"points formula {self.formula!r}: {exc}") from None
+        _whole(self.buy_in, "the buy-in", 1)
+        for name in ("rebuy_cost", "addon_cost"):
+            if getattr(self, name) is not None:
+                _whole(getattr(self, name), name.replace("_", " "), 0)
+        _whole(self.league_fee, "the league fee")
+        _whole(self.toc_contribution, "the TOC contribution")
+        if self.toc_contribution > self.buy_in:
+            raise LeagueError(f"the TOC contribution ({self.toc_contribution}) exceeds the buy-in ({self.buy_in})")
+        _whole(self.best_of, "best_of", 1)
+        _whole(self.toc_min_events, "toc_min_events")
+        _whole(self.toc_top_n, "toc_top_n")
+        object.__setattr__(self, "toc_top_stacks", tuple(self.toc_top_stacks))
+        for s in self.toc_top_stacks:
+            _whole(s, "a TOC starting stack", 1)
+        _whole(self.toc_other_stack, "the TOC starting stack below the listed places", 1)
+
+    @property
+    def points(self) -> Formula:
+        return Formula(self.formula)
+
+    def cost(self, result: Result) -> int:
+        """What the player paid in the event: buy-ins, rebuys and add-ons (the formula's ``e``)."""
+        rebuy = self.buy_in if self.rebuy_cost is None else self.rebuy_cost
+        addon = self.buy_in if self.addon_cost is None else self.addon_cost
+        return result.buyins * self.buy_in + result.rebuys * rebuy + result.addons * addon
+
+    def toc_stack(self, rank: int) -> int:
+        """Gananda: TOC. The starting stack for a final standing (1 = first)."""
+        return self.toc_top_stacks[rank - 1] if rank <= len(self.toc_top_stacks) else self.toc_other_stack
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["toc_top_stacks"] = list(self.toc_top_stacks)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SeasonConfig:
+        unknown = sorted(set(data) - set(cls.__dataclass_fields__))
+        if unknown:
+            raise LeagueError(f"unknown season settings: {', '.join(unknown)}")
+        return cls(**dict(data))
+
+
+GANANDA = SeasonConfig()
+"""Gananda: Cost, Gananda: Points, Gananda: TOC (2014-15 rules)."""
+
+PRESETS: dict[str, SeasonConfig] = {"gananda": GANANDA}
+
+
+def season_preset(name: str) -> SeasonConfig:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise LeagueError(f"no season preset named {name!r} (presets: {', '.join(PRESETS)})") from None
+
+
+@dataclass(frozen=True)
+class Result:
+    """One player's line in one event. ``finish`` 1 is the winner; equal finishes are a tie."""
+
+    player: str
+    finish: int
+    buyins: int = 1
+    rebuys: int = 0
+    addons: int = 0
+    knocked_out_by: str | None = None
+    substitute: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Event:
+    """A finished event of the season: its results, in any order."""
+
+    name: str
+    results: tuple[Result, ...]
+    date: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "results", tuple(self.results))
+        check_event(self)
+
+    @property
+    def entrants(self) -> int:
+        return len(self.results)
+
+    @property
+    def winners(self) -> frozenset[str]:
+        return frozenset(r.player for r in self.results if r.finish == 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "date": self.date, "results": [r.to_dict() for r in self.results]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        return cls(data["name"], tuple(Result(**r) for r in data["results"]), data.get("date"))
+
+
+def missing_place(finishes: Sequence[int]) -> int | None:
+    """The first place not taken in a finishing order with ties (competition ranking: two players
+    tied for 2nd take places 2 and 3, so the next finish is 4); None when the order is whole."""
+    order = sorted(finishes)
+    for i, f in enumerate(order):
+        if i > 0 and f == order[i - 1]:
+            continue
+        if f != i + 1:
+            return i + 1
+    return None
+
+
+def check_event(event: Event) -> None:
+    """Refuse an event whose results do not make one finished tournament."""
+    where = f"event {event.name!r}"
+    if not isinstance(event.name, str) or not event.name.strip():
+        raise LeagueError("an event needs a name")
+    if not event.results:
+        raise LeagueError(f"{where}: no results")
+    players = [r.player for r in event.results]
+    seen: set[str] = set()
+    for r in event.results:
+        if not isinstance(r.player, str) or not r.player.strip():
+            raise LeagueError(f"{where}: a result without a player")
+        if r.player in seen:
+            raise LeagueError(f"{where}: player {r.player!r} appears twice")
+        seen.add(r.player)
+        _whole(r.finish, f"{where}: {r.player}'s finish", 1)
+        _whole(r.buyins, f"{where}: {r.player}'s buy-ins", 1)
+        _whole(r.rebuys, f"{where}: {r.player}'s rebuys")
+        _whole(r.addons, f"{where}: {r.player}'s add-ons")
+        if r.knocked_out_by is not None:
+            if r.finish == 1:
+                raise LeagueError(f"{where}: the winner {r.player!r} cannot be knocked out")
+            if r.knocked_out_by == r.player:
+                raise LeagueError(f"{where}: {r.player!r} cannot knock themselves out")
+    for r in event.results:
+        if r.knocked_out_by is not None and r.knocked_out_by not in seen:
+            raise LeagueError(f"{where}: {r.player!r} knocked out by {r.knocked_out_by!r}, who is not in the event")
+    gap = missing_place([r.finish for r in event.results])
+    if gap is not None:
+        raise LeagueError(f"{where}: place {gap} is missing (finishes {sorted(r.finish for r in event.results)})")
+    if len(players) != len(set(players)):  # pragma: no cover - caught above
+        raise LeagueError(f"{where}: duplicate players")
+
+
+@dataclass
+class Season:
+    """A season: its name, configuration, events in the order played, and (optionally) the
+    members who paid the league fee (default: every player who played an event, not as a sub)."""
+
+    name: str
+    config: SeasonConfig = GANANDA
+    events: list[Event] = field(default_factory=list)
+    members: tuple[str, ...] | None = None
+
+    def add(self, event: Event) -> None:
+        if any(e.name == event.name for e in self.events):
+            raise LeagueError(f"season {self.name!r} already has an event named {event.name!r}")
+        self.events.append(event)
+
+    def member_list(self) -> tuple[str, ...]:
+        if self.members is not None:
+            return tuple(self.members)
+        seen: dict[str, None] = {}
+        for e in self.events:
+            for r in e.results:
+                if not r.substitute:
+                    seen.setdefault(r.player)
+        return tuple(seen)
