@@ -23,4 +23,4 @@ app = typer.Typer(
 )
 
 # Command modules register themselves on `app` when imported.
-from . import demo, equity, live, money, phh, tournament  # noqa: E402,F401
+from . import demo, equity, league, live, money, phh, tournament  # noqa: E402,F401

@@ -1,0 +1,220 @@
+"""``pokertd league``: import results, print standings and the Tournament of Champions.
+
+Seasons are kept in the database (``--db URL``: a database URL or an SQLite file path; default
+``$POKERTD_DB``, else ``pokertd.db`` in the user's data directory). Bad input (a bad CSV row, an
+unknown season, a bad formula) is a usage error: the message on standard error, exit status 2,
+nothing written.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from .app import app
+
+T = TypeVar("T")
+
+league = typer.Typer(
+    name="league",
+    help="Leagues: import results, standings after every event, the Tournament of Champions.",
+    no_args_is_help=True,
+)
+app.add_typer(league, name="league")
+
+
+class StandingsFormat(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+    html = "html"
+
+
+Db = Annotated[str | None, typer.Option(
+    "--db", help="Database URL or SQLite file (default $POKERTD_DB, else pokertd.db in the "
+                 "user's data directory).")]
+SeasonName = Annotated[str | None, typer.Option(
+    "--season", help="The season (default: the most recently created one).")]
+
+
+def _err(message: str, code: int = 2) -> typer.Exit:
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"Error: {message}", markup=False)
+    return typer.Exit(code)
+
+
+def _url(db: str | None) -> str | None:
+    if db is None or "://" in db:
+        return db
+    return f"sqlite:///{Path(db).expanduser()}"
+
+
+@contextmanager
+def _store(db: str | None) -> Iterator[Any]:
+    from ..league.season import LeagueError
+    from ..storage import ConcurrencyError, StorageError, StreamExists, open_store
+
+    try:
+        store = open_store(_url(db))
+    except (ValueError, StorageError) as exc:
+        raise _err(f"cannot open the database: {exc}") from None
+    try:
+        yield store
+    except (ConcurrencyError, StreamExists) as exc:
+        raise _err(f"another command changed the season meanwhile ({exc}); run it again", 1) from None
+    except (LeagueError, StorageError, ValueError) as exc:
+        raise _err(str(exc)) from None
+    finally:
+        store.close()
+
+
+def _season(store: Any, name: str | None) -> Any:
+    from ..league.importer import load_season, seasons
+    from ..league.season import LeagueError
+
+    if name is None:
+        known = seasons(store)
+        if not known:
+            raise LeagueError("no seasons yet (pokertd league import FILE.csv)")
+        name = known[-1]
+    return load_season(store, name)
+
+
+@league.command("import")
+def import_(
+    file: Annotated[Path, typer.Argument(help="CSV: event,date,player,finish,buyins,rebuys,addons,knocked_out_by")],
+    season: Annotated[str | None, typer.Option("--season", help="The season (default: the file's name without .csv).")] = None,
+    preset: Annotated[str, typer.Option("--preset", help="League preset of a new season: gananda.")] = "gananda",
+    formula: Annotated[str | None, typer.Option("--formula", help="Points formula of a new season (text, or a formula preset: gananda, linear, square-root, logarithmic, fixed-list).")] = None,
+    db: Db = None,
+) -> None:
+    """Import results run elsewhere; every row is checked, and any problem imports nothing."""
+    from dataclasses import replace
+
+    from ..league.formula import PRESETS as FORMULAS
+    from ..league.importer import import_csv
+    from ..league.season import season_preset
+
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise _err(f"cannot read {file}: {exc.strerror or exc}") from None
+    name = season or file.stem
+    with _store(db) as store:
+        config = season_preset(preset)
+        if formula is not None:
+            config = replace(config, formula=FORMULAS.get(formula, formula))
+        result = import_csv(store, name, text, config)
+    typer.echo(f"season {name!r}: {len(result.events)} events")
+
+
+def _rows(standing: list[Any]) -> list[dict[str, Any]]:
+    return [s.to_dict() for s in standing]
+
+
+def _html(season: Any, rows: list[dict[str, Any]]) -> str:
+    e = html.escape
+    body = "\n".join(
+        f"<tr><td>{r['rank']}</td><td>{e(r['player'])}</td><td>{r['points']:.2f}</td>"
+        f"<td>{r['events']}</td><td>{r['knockouts']}</td><td>{r['winnings']}</td></tr>"
+        for r in rows
+    )
+    title = e(f"{season.name} standings")
+    after = e(season.events[-1].name) if season.events else "no events"
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 48em; color: #222; }}
+table {{ border-collapse: collapse; width: 100%; }}
+th, td {{ padding: .3em .6em; border-bottom: 1px solid #ddd; text-align: right; }}
+th:nth-child(2), td:nth-child(2) {{ text-align: left; }}
+tr:nth-child(even) {{ background: #f6f6f6; }}
+</style>
+</head>
+<body>
+<h1>{title}</h1>
+<p>After {len(season.events)} events (last: {after}); a season score is the best {season.config.best_of} event scores.</p>
+<table>
+<thead><tr><th>Rank</th><th>Player</th><th>Points</th><th>Events</th><th>Knockouts</th><th>Winnings</th></tr></thead>
+<tbody>
+{body}
+</tbody>
+</table>
+</body>
+</html>
+"""
+
+
+@league.command()
+def standings(
+    season: SeasonName = None,
+    output: Annotated[StandingsFormat, typer.Option("--format", help="table, json, csv or html.")] = StandingsFormat.table,
+    db: Db = None,
+) -> None:
+    """The standings after the season's last event (points to 2 decimals)."""
+    from ..league.standings import standings as compute
+
+    with _store(db) as store:
+        loaded = _season(store, season)
+        rows = _rows(compute(loaded))
+    if output is StandingsFormat.json:
+        typer.echo(json.dumps([{k: r[k] for k in ("rank", "player", "points", "events", "knockouts")} for r in rows], indent=2))
+    elif output is StandingsFormat.csv:
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=["rank", "player", "points", "events", "knockouts", "winnings"], lineterminator="\n")
+        writer.writeheader()
+        for r in rows:
+            writer.writerow({**r, "points": f"{r['points']:.2f}"})
+        typer.echo(out.getvalue(), nl=False)
+    elif output is StandingsFormat.html:
+        typer.echo(_html(loaded, rows), nl=False)
+    else:
+        table = Table(title=f"{loaded.name}: after {len(loaded.events)} events")
+        for column in ("Rank", "Player", "Points", "Events", "Knockouts", "Winnings"):
+            table.add_column(column, justify="left" if column == "Player" else "right")
+        for r in rows:
+            table.add_row(str(r["rank"]), r["player"], f"{r['points']:.2f}", str(r["events"]),
+                          str(r["knockouts"]), str(r["winnings"]))
+        Console().print(table)
+
+
+@league.command()
+def toc(
+    season: SeasonName = None,
+    output: Annotated[StandingsFormat, typer.Option("--format", help="table or json.")] = StandingsFormat.table,
+    db: Db = None,
+) -> None:
+    """The Tournament of Champions: qualifiers with their starting stacks, the pool and its payouts."""
+    from ..league.standings import toc as compute
+
+    with _store(db) as store:
+        result = compute(_season(store, season))
+    if output is StandingsFormat.json:
+        typer.echo(json.dumps({
+            "pool": result.pool, "payouts": list(result.payouts),
+            "players": [{"rank": s.rank, "player": s.player, "points": round(s.points, 2),
+                         "events": s.events, "stack": s.stack} for s in result.seats],
+        }, indent=2))
+        return
+    if output is not StandingsFormat.table:
+        raise _err("toc prints --format table or json")
+    table = Table(title=f"Tournament of Champions: pool {result.pool}, pays {', '.join(map(str, result.payouts))}")
+    for column in ("Rank", "Player", "Points", "Events", "Stack"):
+        table.add_column(column, justify="left" if column == "Player" else "right")
+    for s in result.seats:
+        table.add_row(str(s.rank), s.player, f"{s.points:.2f}", str(s.events), f"{s.stack:,}")
+    Console().print(table)

@@ -1,0 +1,143 @@
+"""League import (CSV, checked row by row, all or nothing) and the `pokertd league` commands,
+on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pokertd.cli.app import app
+from pokertd.league.importer import STREAM_KIND, ImportRefused, import_csv, load_season, parse_csv
+from pokertd.league.season import GANANDA
+from pokertd.storage import open_store
+
+HEADER = "event,date,player,finish,buyins,rebuys,addons,knocked_out_by\n"
+GOOD = HEADER + """T1,2014-10-04,Ann,1,1,0,0,
+T1,2014-10-04,Bob,2,1,0,0,Ann
+T1,2014-10-04,Cat,3,1,0,0,Bob
+T2,2014-11-08,Bob,1,1,0,0,
+T2,2014-11-08,Ann,2,1,0,0,Bob
+T2,2014-11-08,Cat,3,1,0,0,Ann
+"""
+
+runner = CliRunner()
+
+
+def test_parse_csv_reads_events_in_order() -> None:
+    events = parse_csv(GOOD)
+    assert [e.name for e in events] == ["T1", "T2"]
+    assert events[0].date == "2014-10-04"
+    bob = next(r for r in events[0].results if r.player == "Bob")
+    assert (bob.finish, bob.buyins, bob.rebuys, bob.addons, bob.knocked_out_by) == (2, 1, 0, 0, "Ann")
+
+
+@pytest.mark.parametrize(("rows", "problem"), [
+    ("T1,d,Ann,1,1,0,0,\nT1,d,Bob,,1,0,0,Ann\n", "row 3: missing finish (place)"),
+    ("T1,d,Ann,1,1,0,0,\nT1,d,Bob,3,1,0,0,Ann\n", "event 'T1' (rows 2, 3): place 2 is missing (finishes 1, 3)"),
+    ("T1,d,Ann,1,1,0,0,\nT1,d,Ann,2,1,0,0,\n", "row 3: player 'Ann' is already in event 'T1' (row 2)"),
+    ("T1,d,Ann,1,1,0,0,\nT1,d,Bob,2,1,0,0,Zed\n", "row 3: 'Bob' knocked out by 'Zed', who is not in event 'T1'"),
+    ("T1,d,Ann,1,1,0,0,\nT1,d,Bob,2,x,0,0,Ann\n", "row 3: bad number in buyins: 'x'"),
+    ("T1,d,Ann,1,1,0,0,\nT1,d,Bob,2,1,-1,0,Ann\n", "row 3: rebuys must be at least 0, got -1"),
+    ("T1,d,Ann,1,1,0,0,Bob\nT1,d,Bob,2,1,0,0,\n", "row 2: the winner 'Ann' cannot be knocked out"),
+    ("T1,d,Ann,1,1,0,0,\nT1,d,Bob,2,1,0\n", "row 3: 6 columns, expected 8"),
+    ("T1,d,Ann,1,1,0,0,\nT1,e,Bob,2,1,0,0,Ann\n", "row 3: event 'T1' has date 'd' (row 2), not 'e'"),
+])
+def test_bad_rows_are_refused_with_the_row_number(rows: str, problem: str) -> None:
+    with pytest.raises(ImportRefused) as refused:
+        parse_csv(HEADER + rows)
+    assert any(p.startswith(problem) for p in refused.value.problems), refused.value.problems
+
+
+def test_every_problem_is_listed() -> None:
+    with pytest.raises(ImportRefused) as refused:
+        parse_csv(HEADER + "T1,d,Ann,1,1,0,0,\nT1,d,Bob,two,1,0,0,Ann\nT1,d,Cat,3,1,0,0,Zed\n")
+    assert [p.split(":")[0] for p in refused.value.problems] == ["row 3", "row 4"]
+
+
+def test_bad_header_is_refused() -> None:
+    with pytest.raises(ImportRefused, match="row 1: the header must be event,date,player"):
+        parse_csv("event,player,finish\nT1,Ann,1\n")
+
+
+def test_import_stores_the_season_and_replays_it(store_url: str) -> None:
+    with open_store(store_url) as store:
+        import_csv(store, "2014-15", GOOD, GANANDA)
+        season = load_season(store, "2014-15")
+        assert [e.name for e in season.events] == ["T1", "T2"]
+        assert season.config == GANANDA
+        # A second import appends; an event the season already has is refused, nothing stored.
+        import_csv(store, "2014-15", HEADER + "T3,2014-12-13,Cat,1,1,0,0,\nT3,2014-12-13,Ann,2,1,0,0,Cat\n", GANANDA)
+        with pytest.raises(ImportRefused, match="event 'T3': the season '2014-15' already has it"):
+            import_csv(store, "2014-15", HEADER + "T4,x,Ann,1,1,0,0,\nT4,x,Bob,2,1,0,0,\n"
+                                               "T3,x,Ann,1,1,0,0,\nT3,x,Bob,2,1,0,0,\n", GANANDA)
+        assert [e.name for e in load_season(store, "2014-15").events] == ["T1", "T2", "T3"]
+
+
+def test_bad_import_stores_nothing(store_url: str) -> None:
+    with open_store(store_url) as store:
+        with pytest.raises(ImportRefused):
+            import_csv(store, "s", GOOD + "T3,d,Ann,1,1,0,0,\nT3,d,Ann,2,1,0,0,\n", GANANDA)
+        assert store.streams(STREAM_KIND) == []
+        # A field the Gananda payout table does not cover (55 players) is refused before writing.
+        big = HEADER + "".join(f"T9,d,P{i},{i},1,0,0,\n" for i in range(1, 56))
+        with pytest.raises(ImportRefused, match="covers 2-54 entrants"):
+            import_csv(store, "s", big, GANANDA)
+        assert store.streams(STREAM_KIND) == []
+
+
+def _write(tmp_path: Path, text: str, name: str = "season.csv") -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def test_cli_import_and_standings_json_csv_html_table(store_url: str, tmp_path: Path) -> None:
+    """Gananda: Points through the command line: Bob 2nd of 3 then knocks out Ann, who won T1
+    and leads: 10*sqrt(75)/3 + 1 + 10*sqrt(75)/2 + 5."""
+    csv_file = _write(tmp_path, GOOD)
+    done = runner.invoke(app, ["league", "import", str(csv_file), "--season", "2014-15", "--preset", "gananda", "--db", store_url])
+    assert done.exit_code == 0, done.output
+    assert "season '2014-15': 2 events" in done.output
+    done = runner.invoke(app, ["league", "standings", "--season", "2014-15", "--format", "json", "--db", store_url])
+    assert done.exit_code == 0, done.output
+    rows = json.loads(done.output)
+    bob = 10 * math.sqrt(75) / 3 + 1 + 10 * math.sqrt(75) / 2 + 5
+    assert rows[0] == {"rank": 1, "player": "Bob", "points": round(bob, 2), "events": 2, "knockouts": 2}
+    assert [r["player"] for r in rows] == ["Bob", "Ann", "Cat"]
+    done = runner.invoke(app, ["league", "standings", "--format", "csv", "--db", store_url])
+    assert done.output.splitlines()[0] == "rank,player,points,events,knockouts,winnings"
+    assert done.output.splitlines()[1] == f"1,Bob,{bob:.2f},2,2,60"
+    done = runner.invoke(app, ["league", "standings", "--format", "html", "--db", store_url])
+    assert done.output.startswith("<!DOCTYPE html>") and "<td>Bob</td>" in done.output
+    assert "</html>" in done.output
+    done = runner.invoke(app, ["league", "standings", "--db", store_url])
+    assert done.exit_code == 0 and "Bob" in done.output and f"{bob:.2f}" in done.output
+    done = runner.invoke(app, ["league", "toc", "--format", "json", "--db", store_url])
+    toc = json.loads(done.output)
+    assert toc["pool"] == 50 * 3 + 5 * 6  # Gananda: TOC
+    assert [p["stack"] for p in toc["players"]] == [3400, 3300, 3200]
+
+
+def test_cli_bad_import_names_the_row_and_stores_nothing(store_url: str, tmp_path: Path) -> None:
+    csv_file = _write(tmp_path, HEADER + "T1,d,Ann,1,1,0,0,\nT1,d,Bob,2,1,0,0,Zed\n")
+    done = runner.invoke(app, ["league", "import", str(csv_file), "--db", store_url])
+    assert done.exit_code == 2
+    assert "row 3: 'Bob' knocked out by 'Zed', who is not in event 'T1'" in done.output
+    done = runner.invoke(app, ["league", "standings", "--db", store_url])
+    assert done.exit_code == 2 and "no seasons yet" in done.output
+
+
+def test_cli_import_with_a_formula_and_bad_formula(tmp_path: Path) -> None:
+    db = str(tmp_path / "l.db")
+    csv_file = _write(tmp_path, GOOD)
+    done = runner.invoke(app, ["league", "import", str(csv_file), "--formula", "sqr(n)", "--db", db])
+    assert done.exit_code == 2 and "position 1: unknown function 'sqr'" in done.output
+    done = runner.invoke(app, ["league", "import", str(csv_file), "--formula", "linear", "--db", db])
+    assert done.exit_code == 0, done.output
+    rows = json.loads(runner.invoke(app, ["league", "standings", "--season", "season", "--format", "json", "--db", db]).output)
+    # linear: n - f + 1, plus the bonuses: Bob 2 + 1 (T1), 3 + 5 (T2).
+    assert rows[0] == {"rank": 1, "player": "Bob", "points": 11.0, "events": 2, "knockouts": 2}
