@@ -218,3 +218,23 @@ def toc(
     for s in result.seats:
         table.add_row(str(s.rank), s.player, f"{s.points:.2f}", str(s.events), f"{s.stack:,}")
     Console().print(table)
+
+
+@league.command()
+def chart(
+    out: Annotated[Path, typer.Argument(help="The file to write: .png or .svg.")],
+    season: SeasonName = None,
+    top: Annotated[int, typer.Option("--top", help="How many players (of the final standings) to draw.")] = 10,
+    db: Db = None,
+) -> None:
+    """A chart of the points race over the season (PNG or SVG, by the file's suffix)."""
+    from ..league.chart import race_chart
+
+    fmt = out.suffix.lower().lstrip(".")
+    with _store(db) as store:
+        data = race_chart(_season(store, season), fmt, top)
+    try:
+        out.write_bytes(data)
+    except OSError as exc:
+        raise _err(f"cannot write {out}: {exc.strerror or exc}") from None
+    typer.echo(f"wrote {out}")
