@@ -1,0 +1,33 @@
+"""League events from tournaments run here (:class:`pokertd.tournament.director.Tournament`).
+
+A finished tournament becomes one :class:`~pokertd.league.season.Event`: each player's place
+(tied players share the place, as the director records them), one buy-in, the rebuys and add-ons
+taken, and who knocked them out. ``substitutes`` names the players who played as subs
+(``Gananda: Points``: they earn no points).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..tournament.director import Tournament
+from .season import Event, LeagueError, Result
+
+__all__ = ["event_from_tournament"]
+
+
+def event_from_tournament(tournament: Tournament, name: str, *, date: str | None = None,
+                          substitutes: Iterable[str] = ()) -> Event:
+    """The league event of a finished tournament."""
+    if not tournament.finished:
+        raise LeagueError(f"event {name!r}: the tournament is not finished")
+    subs = set(substitutes)
+    unknown = sorted(subs - set(tournament.players))
+    if unknown:
+        raise LeagueError(f"event {name!r}: substitutes not in the tournament: {', '.join(unknown)}")
+    results = []
+    for p in tournament.players.values():
+        if p.place is None:
+            raise LeagueError(f"event {name!r}: {p.name} has no place")
+        results.append(Result(p.name, p.place, 1, p.rebuys, p.addons, p.knocked_out_by, p.name in subs))
+    return Event(name, tuple(results), date)
