@@ -58,6 +58,20 @@ def test_every_problem_is_listed() -> None:
     assert [p.split(":")[0] for p in refused.value.problems] == ["row 3", "row 4"]
 
 
+def test_gananda_points_substitute_column_subs_earn_no_points(tmp_path: Path) -> None:
+    """Gananda: Points. Players (but not subs) earn points: the optional substitute column."""
+    text = HEADER.rstrip("\n") + ",substitute\nT1,d,Ann,1,1,0,0,,\nT1,d,Sub,2,1,0,0,Ann,yes\nT1,d,Bob,3,1,0,0,Sub,no\n"
+    events = parse_csv(text)
+    assert [r.substitute for r in events[0].results] == [False, True, False]
+    with pytest.raises(ImportRefused, match="row 2: substitute must be yes, no or empty, got 'maybe'"):
+        parse_csv(HEADER.rstrip("\n") + ",substitute\nT1,d,Ann,1,1,0,0,,maybe\n")
+    db = str(tmp_path / "l.db")
+    path = _write(tmp_path, text)
+    assert runner.invoke(app, ["league", "import", str(path), "--db", db]).exit_code == 0
+    rows = json.loads(runner.invoke(app, ["league", "standings", "--format", "json", "--db", db]).output)
+    assert [r["player"] for r in rows] == ["Ann", "Bob"]
+
+
 def test_bad_header_is_refused() -> None:
     with pytest.raises(ImportRefused, match="row 1: the header must be event,date,player"):
         parse_csv("event,player,finish\nT1,Ann,1\n")

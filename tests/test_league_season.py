@@ -206,3 +206,18 @@ def test_season_refuses_bad_events() -> None:
         season.add(Event("E", (Result("Ann", 1), Result("Bob", 2))))
     with pytest.raises(LeagueError, match="points formula 'sqr\\(n\\)': position 1: unknown function 'sqr'"):
         SeasonConfig(formula="sqr(n)")
+
+
+def test_gananda_winning_the_tournament_tied_finishers_get_equal_points_and_prizes() -> None:
+    """Gananda: Winning the Tournament. Players out on the same deal with equal stacks tie and
+    receive equal prize money and tournament points: both get the tied place's points."""
+    results = [Result(f"P{i}", i + 1) for i in range(8)] + [Result("Tie1", 9), Result("Tie2", 9)]
+    season = Season("s", GANANDA, [Event("E1", tuple(results))])
+    got = {s.player: s for s in standings(season)}
+    assert got["Tie1"].points == got["Tie2"].points == pytest.approx(neau(10, 25, 25, 9))
+    assert got["Tie1"].rank == got["Tie2"].rank == 9
+    # Three tied for 2nd (places 2-4 of a field of 10: 27 + 17 + 10 = 54% of $200 = $108 shared).
+    results = [Result("W", 1)] + [Result(f"T{i}", 2) for i in range(3)] + [Result(f"R{i}", 5 + i) for i in range(6)]
+    event = Event("E1", tuple(results))
+    prizes = event_prizes(Season("s", GANANDA, [event]), event)
+    assert [prizes[f"T{i}"] for i in range(3)] == [36, 36, 36]

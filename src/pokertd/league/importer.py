@@ -2,7 +2,8 @@
 
 The CSV has a header and the columns ``event,date,player,finish,buyins,rebuys,addons,knocked_out_by``
 (``knocked_out_by`` empty for the winner and for a bust-out nobody is credited with; empty
-``buyins`` means 1, empty ``rebuys``/``addons`` 0). Rows of one event need not be adjacent; events
+``buyins`` means 1, empty ``rebuys``/``addons`` 0), and optionally a last column ``substitute``
+(``yes``/``no``, empty = no: a sub earns no points, ``Gananda: Points``). Rows of one event need not be adjacent; events
 are taken in the order of their first row. Every row is checked and every problem is reported
 with its row number (the header is row 1): a missing or bad number, a missing place in an event's
 finishing order, a player twice in an event, a knockout by someone not in the event, an event the
@@ -50,6 +51,7 @@ class _Row:
     rebuys: int
     addons: int
     knocked_out_by: str | None
+    substitute: bool
 
 
 def _number(text: str, column: str, default: int | None, minimum: int, problems: list[str], line: int) -> int:
@@ -76,16 +78,21 @@ def parse_csv(text: str) -> list[Event]:
     header = next(reader, None)
     if header is None:
         raise ImportRefused(["row 1: the file is empty (expected the header " + ",".join(COLUMNS) + ")"])
-    if tuple(h.strip().lower() for h in header) != COLUMNS:
-        raise ImportRefused([f"row 1: the header must be {','.join(COLUMNS)}, got {','.join(header)}"])
+    names = tuple(h.strip().lower() for h in header)
+    if names not in (COLUMNS, (*COLUMNS, "substitute")):
+        raise ImportRefused([f"row 1: the header must be {','.join(COLUMNS)}[,substitute], got {','.join(header)}"])
+    width = len(names)
     rows: dict[str, list[_Row]] = {}
     for cells in reader:
         line = reader.line_num
         if not any(c.strip() for c in cells):
             continue
-        if len(cells) != len(COLUMNS):
-            problems.append(f"row {line}: {len(cells)} columns, expected {len(COLUMNS)}")
+        if len(cells) != width:
+            problems.append(f"row {line}: {len(cells)} columns, expected {width}")
             continue
+        sub = cells[8].strip().lower() if width > len(COLUMNS) else ""
+        if sub not in ("", "yes", "no"):
+            problems.append(f"row {line}: substitute must be yes, no or empty, got {cells[8]!r}")
         event, date, player = cells[0].strip(), cells[1].strip(), cells[2].strip()
         if not event:
             problems.append(f"row {line}: missing event")
@@ -105,7 +112,7 @@ def parse_csv(text: str) -> list[Event]:
             continue
         if same and same[0].date != date:
             problems.append(f"row {line}: event {event!r} has date {same[0].date!r} (row {same[0].line}), not {date!r}")
-        same.append(_Row(line, event, date, player, finish, buyins, rebuys, addons, by))
+        same.append(_Row(line, event, date, player, finish, buyins, rebuys, addons, by, sub == "yes"))
     if not rows and not problems:
         problems.append("the file has no results")
     for event, same in rows.items():
@@ -129,7 +136,7 @@ def parse_csv(text: str) -> list[Event]:
     if problems:
         raise ImportRefused(problems)
     return [
-        Event(name, tuple(Result(r.player, r.finish, r.buyins, r.rebuys, r.addons, r.knocked_out_by) for r in same),
+        Event(name, tuple(Result(r.player, r.finish, r.buyins, r.rebuys, r.addons, r.knocked_out_by, r.substitute) for r in same),
               same[0].date or None)
         for name, same in rows.items()
     ]

@@ -181,7 +181,6 @@ def check_event(event: Event) -> None:
         raise LeagueError("an event needs a name")
     if not event.results:
         raise LeagueError(f"{where}: no results")
-    players = [r.player for r in event.results]
     seen: set[str] = set()
     for r in event.results:
         if not isinstance(r.player, str) or not r.player.strip():
@@ -204,8 +203,6 @@ def check_event(event: Event) -> None:
     gap = missing_place([r.finish for r in event.results])
     if gap is not None:
         raise LeagueError(f"{where}: place {gap} is missing (finishes {sorted(r.finish for r in event.results)})")
-    if len(players) != len(set(players)):  # pragma: no cover - caught above
-        raise LeagueError(f"{where}: duplicate players")
 
 
 @dataclass
