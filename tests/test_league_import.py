@@ -72,6 +72,14 @@ def test_gananda_points_substitute_column_subs_earn_no_points(tmp_path: Path) ->
     assert [r["player"] for r in rows] == ["Ann", "Bob"]
 
 
+def test_html_page_escapes_names(tmp_path: Path) -> None:
+    db = str(tmp_path / "l.db")
+    path = _write(tmp_path, HEADER + "T1,d,<b>Ann</b> & co,1,1,0,0,\nT1,d,Bob,2,1,0,0,<b>Ann</b> & co\n")
+    assert runner.invoke(app, ["league", "import", str(path), "--db", db]).exit_code == 0
+    page = runner.invoke(app, ["league", "standings", "--format", "html", "--db", db]).output
+    assert "<td>&lt;b&gt;Ann&lt;/b&gt; &amp; co</td>" in page and "<b>Ann" not in page
+
+
 def test_bad_header_is_refused() -> None:
     with pytest.raises(ImportRefused, match="row 1: the header must be event,date,player"):
         parse_csv("event,player,finish\nT1,Ann,1\n")

@@ -221,3 +221,24 @@ def test_gananda_winning_the_tournament_tied_finishers_get_equal_points_and_priz
     event = Event("E1", tuple(results))
     prizes = event_prizes(Season("s", GANANDA, [event]), event)
     assert [prizes[f"T{i}"] for i in range(3)] == [36, 36, 36]
+
+
+def test_gananda_points_tied_leaders_each_count_as_the_leader() -> None:
+    """Gananda: Points. Two players tied first in the standings before the event: knocking out
+    either is knocking out the current points leader (+2); Bob also won the previous event."""
+    e1 = field("E1", ["Ann", "Bob", "Cat"])
+    e2 = field("E2", ["Bob", "Ann", "Cat"])
+    season = Season("s", GANANDA, [e1, e2])
+    top = standings(season)
+    assert [(r.rank, r.player) for r in top[:2]] == [(1, "Ann"), (1, "Bob")]
+    e3 = field("E3", ["Cat", "Dan", "Ann", "Bob"], {"Bob": "Cat", "Ann": "Cat"})
+    # Bob: 1 + 2 (previous winner) + 2 (a leader); Ann: 1 + 2 (a leader).
+    assert _knock_bonus(season, e3, "Cat") == pytest.approx(8)
+
+
+def test_formula_error_while_scoring_names_event_and_player() -> None:
+    config = SeasonConfig(formula="10 / (n - f)")
+    season = Season("s", config, [field("E1", ["Ann", "Bob"])])
+    with pytest.raises(LeagueError, match="event 'E1', player 'Bob': points formula '10 / \\(n - f\\)': "
+                                          "position 4: division by zero \\(with n=2, b=25, e=25, f=2, k=0, p=12\\)"):
+        standings(season)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..tournament.payouts import award, load_payout_table
+from .formula import FormulaError
 from .season import Event, LeagueError, Season
 
 __all__ = ["EventScore", "Standing", "Toc", "TocSeat", "event_prizes", "score_event",
@@ -100,8 +101,12 @@ def score_event(season: Season, event: Event, leaders: frozenset[str], previous_
                 bonus += config.previous_winner_bonus
             if v in leaders:
                 bonus += config.leader_bonus
-        points = formula.evaluate(n=event.entrants, b=config.buy_in, e=config.cost(r), f=r.finish,
-                                  k=len(knocked), p=prizes[r.player])
+        try:
+            points = formula.evaluate(n=event.entrants, b=config.buy_in, e=config.cost(r), f=r.finish,
+                                      k=len(knocked), p=prizes[r.player])
+        except FormulaError as exc:
+            raise LeagueError(f"event {event.name!r}, player {r.player!r}: points formula "
+                              f"{config.formula!r}: {exc}") from None
         out[r.player] = EventScore(r.player, event.name, r.finish, points, len(knocked), bonus,
                                    prizes[r.player], r.substitute)
     return out
