@@ -163,3 +163,23 @@ def test_cli_import_with_a_formula_and_bad_formula(tmp_path: Path) -> None:
     rows = json.loads(runner.invoke(app, ["league", "standings", "--season", "season", "--format", "json", "--db", db]).output)
     # linear: n - f + 1, plus the bonuses: Bob 2 + 1 (T1), 3 + 5 (T2).
     assert rows[0] == {"rank": 1, "player": "Bob", "points": 11.0, "events": 2, "knockouts": 2}
+
+
+def test_cli_standings_after_an_event_and_a_season_config_file(tmp_path: Path) -> None:
+    """Gananda: Standings (after each event); a league's own settings as TOML."""
+    db = str(tmp_path / "l.db")
+    config = tmp_path / "league.toml"
+    config.write_text('preset = "gananda"\nformula = "n - f + 1"\nknockout_points = 0\n')
+    path = _write(tmp_path, GOOD)
+    done = runner.invoke(app, ["league", "import", str(path), "--preset", str(config), "--db", db])
+    assert done.exit_code == 0, done.output
+    rows = json.loads(runner.invoke(app, ["league", "standings", "--after", "T1", "--format", "json", "--db", db]).output)
+    assert [(r["player"], r["points"]) for r in rows] == [("Ann", 3.0), ("Bob", 2.0), ("Cat", 1.0)]
+    rows = json.loads(runner.invoke(app, ["league", "standings", "--format", "json", "--db", db]).output)
+    # T2: Bob 3 + 2 + 2 (Ann won T1 and leads), Ann 2, Cat 1.
+    assert [(r["player"], r["points"]) for r in rows] == [("Bob", 9.0), ("Ann", 5.0), ("Cat", 2.0)]
+    done = runner.invoke(app, ["league", "standings", "--after", "T9", "--db", db])
+    assert done.exit_code == 2 and "has no event 'T9' (events: T1, T2)" in done.output
+    config.write_text('formula = "n - f + 1"\ncolour = "red"\n')
+    done = runner.invoke(app, ["league", "import", str(path), "--season", "other", "--preset", str(config), "--db", db])
+    assert done.exit_code == 2 and "unknown season settings: colour" in done.output

@@ -94,7 +94,7 @@ def _season(store: Any, name: str | None) -> Any:
 def import_(
     file: Annotated[Path, typer.Argument(help="CSV: event,date,player,finish,buyins,rebuys,addons,knocked_out_by")],
     season: Annotated[str | None, typer.Option("--season", help="The season (default: the file's name without .csv).")] = None,
-    preset: Annotated[str, typer.Option("--preset", help="League preset of a new season: gananda.")] = "gananda",
+    preset: Annotated[str, typer.Option("--preset", help="League preset of a new season: gananda, or a .toml/.json file of settings.")] = "gananda",
     formula: Annotated[str | None, typer.Option("--formula", help="Points formula of a new season (text, or a formula preset: gananda, linear, square-root, logarithmic, fixed-list).")] = None,
     db: Db = None,
 ) -> None:
@@ -103,7 +103,7 @@ def import_(
 
     from ..league.formula import PRESETS as FORMULAS
     from ..league.importer import import_csv
-    from ..league.season import season_preset
+    from ..league.season import parse_season_config, season_preset
 
     try:
         text = file.read_text(encoding="utf-8-sig")
@@ -111,7 +111,14 @@ def import_(
         raise _err(f"cannot read {file}: {exc.strerror or exc}") from None
     name = season or file.stem
     with _store(db) as store:
-        config = season_preset(preset)
+        if preset.endswith((".toml", ".json")):
+            try:
+                config_text = Path(preset).read_text(encoding="utf-8")
+            except OSError as exc:
+                raise _err(f"cannot read {preset}: {exc.strerror or exc}") from None
+            config = parse_season_config(config_text, Path(preset).suffix)
+        else:
+            config = season_preset(preset)
         if formula is not None:
             config = replace(config, formula=FORMULAS.get(formula, formula))
         result = import_csv(store, name, text, config)
@@ -162,15 +169,23 @@ tr:nth-child(even) {{ background: #f6f6f6; }}
 @league.command()
 def standings(
     season: SeasonName = None,
+    after: Annotated[str | None, typer.Option("--after", help="The standings after this event (default: the last).")] = None,
     output: Annotated[StandingsFormat, typer.Option("--format", help="table, json, csv or html.")] = StandingsFormat.table,
     db: Db = None,
 ) -> None:
     """The standings after the season's last event (points to 2 decimals)."""
-    from ..league.standings import standings as compute
+    from ..league.season import LeagueError
+    from ..league.standings import standings_history
 
     with _store(db) as store:
         loaded = _season(store, season)
-        rows = _rows(compute(loaded))
+        names = [e.name for e in loaded.events]
+        if after is not None and after not in names:
+            raise LeagueError(f"season {loaded.name!r} has no event {after!r} (events: {', '.join(names)})")
+        history = standings_history(loaded)
+        rows = _rows(history[names.index(after)] if after is not None else history[-1])
+        if after is not None:
+            loaded.events = loaded.events[: names.index(after) + 1]
     if output is StandingsFormat.json:
         typer.echo(json.dumps([{k: r[k] for k in ("rank", "player", "points", "events", "knockouts")} for r in rows], indent=2))
     elif output is StandingsFormat.csv:

@@ -24,7 +24,8 @@ from typing import Any
 
 from .formula import Formula, FormulaError
 
-__all__ = ["GANANDA", "PRESETS", "Event", "LeagueError", "Result", "Season", "SeasonConfig", "season_preset"]
+__all__ = ["GANANDA", "PRESETS", "Event", "LeagueError", "Result", "Season", "SeasonConfig", "parse_season_config",
+           "season_preset"]
 
 
 class LeagueError(ValueError):
@@ -116,6 +117,26 @@ def season_preset(name: str) -> SeasonConfig:
         return PRESETS[name]
     except KeyError:
         raise LeagueError(f"no season preset named {name!r} (presets: {', '.join(PRESETS)})") from None
+
+
+def parse_season_config(text: str, suffix: str) -> SeasonConfig:
+    """A season configuration from TOML (``suffix`` ``.toml``) or JSON text: a table of the
+    :class:`SeasonConfig` fields; fields left out keep the Gananda values; ``preset = "gananda"``
+    names the base explicitly."""
+    import json
+    import tomllib
+
+    try:
+        data = tomllib.loads(text) if suffix == ".toml" else json.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+        raise LeagueError(f"season configuration: {exc}") from None
+    if not isinstance(data, dict):
+        raise LeagueError("season configuration: expected a table of settings")
+    base = season_preset(data.pop("preset", "gananda")).to_dict()
+    try:
+        return SeasonConfig.from_dict({**base, **data})
+    except TypeError as exc:
+        raise LeagueError(f"season configuration: {exc}") from None
 
 
 @dataclass(frozen=True)
