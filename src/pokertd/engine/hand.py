@@ -13,6 +13,7 @@ dictionaries only when asked for (:meth:`Hand.events`).
 from __future__ import annotations
 
 import random
+import math
 from collections.abc import Iterable, Sequence
 from operator import add as _add
 from typing import Any, NamedTuple
@@ -249,14 +250,35 @@ _SHUFFLES: dict[int, Any] = {}
 
 def _make_shuffle(k: int):
     """Deal ``k`` cards from a 52-card list: the mixed-radix digits of one uniform random
-    integer pick each card among those left (straight-line code, built once per ``k``)."""
+    integer pick each card among those left (straight-line code, built once per ``k``).
+
+    The digits are taken a few at a time: one ``divmod`` of the big integer by the product
+    of the next radices (kept below 2**30, one machine digit for CPython) leaves a small
+    integer whose digits come from fast small-int arithmetic. The digits, and so the cards,
+    are those of taking ``r % m`` and ``r //= m`` one radix at a time."""
     f = _SHUFFLES.get(k)
     if f is None:
+        radices = list(range(52, 52 - k, -1))
+        chunks: list[list[int]] = []
+        for m in radices:
+            if chunks and math.prod(chunks[-1]) * m < 1 << 30:
+                chunks[-1].append(m)
+            else:
+                chunks.append([m])
         lines = ["def shuffle(r, d):", "    pop = d.pop"]
-        for j in range(k):
-            lines.append(f"    c{j} = pop(r % {52 - j})")
-            if j < k - 1:
-                lines.append(f"    r //= {52 - j}")
+        j = 0
+        for ci, chunk in enumerate(chunks):
+            if ci < len(chunks) - 1:
+                lines.append(f"    r, x = divmod(r, {math.prod(chunk)})")
+            else:
+                lines.append(f"    x = r % {math.prod(chunk)}")   # r may exceed the product of all radices
+            for mi, m in enumerate(chunk):
+                if mi < len(chunk) - 1:
+                    lines.append(f"    c{j} = pop(x % {m})")
+                    lines.append(f"    x //= {m}")
+                else:
+                    lines.append(f"    c{j} = pop(x)")       # x < m: the last digit of the chunk
+                j += 1
         lines.append("    return [" + ", ".join(f"c{j}" for j in range(k)) + "]")
         ns: dict[str, Any] = {}
         exec("\n".join(lines), ns)
