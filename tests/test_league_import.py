@@ -183,3 +183,31 @@ def test_cli_standings_after_an_event_and_a_season_config_file(tmp_path: Path) -
     config.write_text('formula = "n - f + 1"\ncolour = "red"\n')
     done = runner.invoke(app, ["league", "import", str(path), "--season", "other", "--preset", str(config), "--db", db])
     assert done.exit_code == 2 and "unknown season settings: colour" in done.output
+
+
+def test_cli_add_a_tournament_run_here(store_url: str) -> None:
+    """A live tournament kept in the database becomes a league event (Gananda: Points, with the
+    knockout point); an unfinished one is refused and nothing is stored."""
+    from pokertd.services.tournaments import TournamentService
+    from pokertd.tournament.house import config_preset
+
+    with open_store(store_url) as store:
+        service = TournamentService(store)
+        service.create("Friday", config_preset("gananda"), seed=1)
+        service.register("Friday", ["Ann", "Bob", "Cat"])
+        service.start("Friday")
+        service.bust("Friday", "Cat", knocked_out_by="Bob")
+    done = runner.invoke(app, ["league", "add", "Friday", "--season", "S", "--db", store_url])
+    assert done.exit_code == 2 and "the tournament is not finished" in done.output
+    with open_store(store_url) as store:
+        assert store.streams(STREAM_KIND) == []
+        TournamentService(store).bust("Friday", "Bob", knocked_out_by="Ann")
+    done = runner.invoke(app, ["league", "add", "Friday", "--season", "S", "--event", "T1", "--subs", "Cat", "--db", store_url])
+    assert done.exit_code == 0, done.output
+    rows = json.loads(runner.invoke(app, ["league", "standings", "--format", "json", "--db", store_url]).output)
+    assert rows == [
+        {"rank": 1, "player": "Ann", "points": round(10 * math.sqrt(75) / 2 + 1, 2), "events": 1, "knockouts": 1},
+        {"rank": 2, "player": "Bob", "points": round(10 * math.sqrt(75) / 3 + 1, 2), "events": 1, "knockouts": 1},
+    ]
+    done = runner.invoke(app, ["league", "add", "Friday", "--season", "S", "--event", "T1", "--db", store_url])
+    assert done.exit_code == 2 and "the season 'S' already has it" in done.output

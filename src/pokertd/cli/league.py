@@ -125,6 +125,33 @@ def import_(
     typer.echo(f"season {name!r}: {len(result.events)} events")
 
 
+@league.command("add")
+def add(
+    tournament: Annotated[str, typer.Argument(help="A finished tournament kept in the database (pokertd tournament ...).")],
+    season: Annotated[str, typer.Option("--season", help="The season (created when new).")],
+    event: Annotated[str | None, typer.Option("--event", help="The event's name in the season (default: the tournament's).")] = None,
+    date: Annotated[str | None, typer.Option("--date", help="The event's date.")] = None,
+    subs: Annotated[str | None, typer.Option("--subs", help="Players who played as substitutes, comma-separated (they earn no points).")] = None,
+    preset: Annotated[str, typer.Option("--preset", help="League preset of a new season: gananda.")] = "gananda",
+    db: Db = None,
+) -> None:
+    """Add a finished tournament run here to a season as one event."""
+    from ..league.importer import add_events
+    from ..league.season import season_preset
+    from ..league.tournaments import event_from_tournament
+    from ..services.tournaments import TournamentService, TournamentServiceError
+
+    with _store(db) as store:
+        try:
+            t = TournamentService(store).load(tournament).tournament
+        except TournamentServiceError as exc:
+            raise _err(str(exc)) from None
+        names = [n.strip() for n in (subs or "").split(",") if n.strip()]
+        league_event = event_from_tournament(t, event or tournament, date=date, substitutes=names)
+        add_events(store, season, [league_event], season_preset(preset))
+    typer.echo(f"season {season!r}: added {league_event.name!r} ({league_event.entrants} players)")
+
+
 def _rows(standing: list[Any]) -> list[dict[str, Any]]:
     return [s.to_dict() for s in standing]
 

@@ -25,7 +25,7 @@ from ..storage import NewEvent, Store
 from .season import Event, LeagueError, Result, Season, SeasonConfig, missing_place
 from .standings import standings_history
 
-__all__ = ["COLUMNS", "EVENT_TYPE", "STREAM_KIND", "ImportRefused", "import_csv", "load_season", "parse_csv", "seasons"]
+__all__ = ["COLUMNS", "EVENT_TYPE", "STREAM_KIND", "ImportRefused", "add_events", "import_csv", "load_season", "parse_csv", "seasons"]
 
 COLUMNS = ("event", "date", "player", "finish", "buyins", "rebuys", "addons", "knocked_out_by")
 STREAM_KIND = "league-season"
@@ -162,7 +162,12 @@ def seasons(store: Store) -> list[str]:
 def import_csv(store: Store, season_name: str, text: str, config: SeasonConfig) -> Season:
     """Import the results in ``text`` into the season (created with ``config`` when new; an
     existing season keeps its own config). All events or, on any problem, none."""
-    events = parse_csv(text)
+    return add_events(store, season_name, parse_csv(text), config)
+
+
+def add_events(store: Store, season_name: str, events: list[Event], config: SeasonConfig) -> Season:
+    """Append ``events`` to the season (created with ``config`` when new; an existing season keeps
+    its own config) in one transaction, after checking that the season scores with them."""
     info = store.find_stream(STREAM_KIND, season_name)
     # The head before reading: a writer in between makes the append a ConcurrencyError.
     head = store.head(info.id) if info is not None else 0
