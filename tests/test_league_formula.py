@@ -105,3 +105,14 @@ def test_evaluation_errors_name_position_and_variable_values(text: str, message:
 def test_unknown_variable_given_to_evaluate_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown formula variables: z"):
         Formula("n").evaluate(z=1)
+
+
+def test_deep_nesting_is_an_error_not_a_crash() -> None:
+    with pytest.raises(FormulaError, match="^position 101: the formula nests more than 100 deep"):
+        parse("(" * 5000 + "1" + ")" * 5000)
+    with pytest.raises(FormulaError, match="nests more than 100 deep"):
+        parse("-" * 5000 + "1")
+    with pytest.raises(FormulaError, match="^position 1: the formula has more than 200 operations in a chain"):
+        parse("+".join(["1"] * 5000))
+    assert parse("+".join(["1"] * 150)).evaluate() == 150
+    assert parse("(" * 50 + "2" + ")" * 50).evaluate() == 2

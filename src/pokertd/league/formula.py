@@ -135,10 +135,31 @@ _INFIX = {
 _PREFIX_POWER = 40
 
 
+MAX_DEPTH = 100
+"""The deepest a formula may nest (parentheses, calls, operators): evaluation walks the tree by
+recursion, so a deeper one is refused as an error instead of exhausting Python's stack."""
+
+
+def _depth(tree: tuple) -> int:
+    """The depth of a tree, without recursion."""
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, d = stack.pop()
+        deepest = max(deepest, d)
+        if node[0] == "neg":
+            stack.append((node[1], d + 1))
+        elif node[0] == "bin":
+            stack.extend(((node[2], d + 1), (node[3], d + 1)))
+        elif node[0] == "call":
+            stack.extend((a, d + 1) for a in node[2])
+    return deepest
+
+
 class _Parser:
     def __init__(self, text: str) -> None:
         self.tokens = _tokenize(text)
         self.i = 0
+        self.depth = 0
 
     def peek(self) -> _Token:
         return self.tokens[self.i]
@@ -159,9 +180,20 @@ class _Parser:
         token = self.peek()
         if token.kind != "end":
             raise FormulaError(token.pos, "expected an operator or the end of the formula" + _found(token))
+        if _depth(tree) > 2 * MAX_DEPTH:
+            raise FormulaError(1, f"the formula has more than {2 * MAX_DEPTH} operations in a chain")
         return tree
 
     def expression(self, min_power: int) -> tuple:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise FormulaError(self.peek().pos, f"the formula nests more than {MAX_DEPTH} deep")
+        try:
+            return self._expression(min_power)
+        finally:
+            self.depth -= 1
+
+    def _expression(self, min_power: int) -> tuple:
         left = self.prefix()
         while True:
             token = self.peek()
