@@ -165,7 +165,7 @@ def test_cli_import_with_a_formula_and_bad_formula(tmp_path: Path) -> None:
     assert rows[0] == {"rank": 1, "player": "Bob", "points": 11.0, "events": 2, "knockouts": 2}
 
 
-def test_cli_standings_after_an_event_and_a_season_config_file(tmp_path: Path) -> None:
+def test_gananda_standings_cli_after_an_event_and_a_season_config_file(tmp_path: Path) -> None:
     """Gananda: Standings (after each event); a league's own settings as TOML."""
     db = str(tmp_path / "l.db")
     config = tmp_path / "league.toml"

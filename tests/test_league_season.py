@@ -126,7 +126,7 @@ def test_gananda_points_substitutes_earn_no_points() -> None:
     assert got["Bob"] == pytest.approx(neau(3, 25, 25, 3))
 
 
-def test_standings_after_every_event_with_ties_events_knockouts_winnings() -> None:
+def test_gananda_standings_after_every_event_with_ties_events_knockouts_winnings() -> None:
     """Gananda: Standings. Updated after each event; equal points share a rank."""
     e1 = field("E1", ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"], {"Bob": "Ann", "Cat": "Ann"})
     e2 = field("E2", ["Bob", "Ann", "Cat", "Dan", "Eve", "Fay", "Gus"])
@@ -144,7 +144,7 @@ def test_standings_after_every_event_with_ties_events_knockouts_winnings() -> No
     assert [(r.rank, r.player) for r in rows] == [(1, "Ann"), (1, "Bob")]
 
 
-def test_gananda_payout_of_an_event_pool_is_20_of_each_25() -> None:
+def test_gananda_cost_and_payout_event_pool_is_20_of_each_25() -> None:
     """Gananda: Cost and Gananda: Payout. $20 of each $25 buy-in to the event's payout."""
     event = field("E1", [f"P{i}" for i in range(10)])
     prizes = event_prizes(Season("s", GANANDA, [event]), event)

@@ -47,7 +47,7 @@ FUNCTIONS: dict[str, tuple[int, int | None]] = {
 }
 
 PRESETS: dict[str, str] = {
-    # Gananda: Scoring — Dr. Jeff Neau's formula as the Gananda league reads it: with no rebuys
+    # Gananda: Points (the rules' Scoring section) — Dr. Jeff Neau's formula as the Gananda league reads it: with no rebuys
     # (e = b) it is 10 * sqrt(n * b) / (f + 1).
     "gananda": "10 * sqrt(n * b * b / e) / (f + 1)",
     "linear": "n - f + 1",
