@@ -1139,13 +1139,15 @@ class Hand:
         a = self.aggressor
         start = a if a >= 0 else 0
         if self.auto_showdown and not self.manual:
-            holes = self.holes
-            ev = self._events
-            for k in range(start, start + n):
-                i = k if k < n else k - n
-                if status[i] != FOLDED and not shown[i]:
-                    shown[i] = True
-                    ev.append((E_SHOW, i, holes[i], "showdown"))
+            if not self.faced_up:
+                # (Once hands are faced up, every live hand is shown: nobody is left to show.)
+                holes = self.holes
+                ev = self._events
+                for k in range(start, start + n):
+                    i = k if k < n else k - n
+                    if status[i] != FOLDED and not shown[i]:
+                        shown[i] = True
+                        ev.append((E_SHOW, i, holes[i], "showdown"))
             self._award()
             return
         order = [k if k < n else k - n for k in range(start, start + n)]
