@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from enum import Enum
+from pathlib import Path
+from typing import Annotated
 
 import typer
+from rich.console import Console
 
 
 class OutputFormat(str, Enum):
@@ -12,6 +15,25 @@ class OutputFormat(str, Enum):
 
     table = "table"
     json = "json"
+
+
+# --db of the commands that keep their state in the event store.
+Db = Annotated[str | None, typer.Option(
+    "--db", help="Database URL or SQLite file (default $POKERTD_DB, else pokertd.db in the "
+                 "user's data directory).")]
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print ``Error: message`` on stderr; raise the returned Exit (2: bad input)."""
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"Error: {message}", markup=False)
+    return typer.Exit(code)
+
+
+def db_url(db: str | None) -> str | None:
+    """--db as a store URL: a URL as given, a plain path as an SQLite file."""
+    if db is None or "://" in db:
+        return db
+    return f"sqlite:///{Path(db).expanduser()}"
 
 
 app = typer.Typer(

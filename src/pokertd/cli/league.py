@@ -22,7 +22,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .app import app
+from .app import Db, app, db_url, fail
 
 T = TypeVar("T")
 
@@ -41,22 +41,8 @@ class StandingsFormat(str, Enum):
     html = "html"
 
 
-Db = Annotated[str | None, typer.Option(
-    "--db", help="Database URL or SQLite file (default $POKERTD_DB, else pokertd.db in the "
-                 "user's data directory).")]
 SeasonName = Annotated[str | None, typer.Option(
     "--season", help="The season (default: the most recently created one).")]
-
-
-def _err(message: str, code: int = 2) -> typer.Exit:
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"Error: {message}", markup=False)
-    return typer.Exit(code)
-
-
-def _url(db: str | None) -> str | None:
-    if db is None or "://" in db:
-        return db
-    return f"sqlite:///{Path(db).expanduser()}"
 
 
 @contextmanager
@@ -65,15 +51,15 @@ def _store(db: str | None) -> Iterator[Any]:
     from ..storage import ConcurrencyError, StorageError, StreamExists, open_store
 
     try:
-        store = open_store(_url(db))
+        store = open_store(db_url(db))
     except (ValueError, StorageError) as exc:
-        raise _err(f"cannot open the database: {exc}") from None
+        raise fail(f"cannot open the database: {exc}") from None
     try:
         yield store
     except (ConcurrencyError, StreamExists) as exc:
-        raise _err(f"another command changed the season meanwhile ({exc}); run it again", 1) from None
+        raise fail(f"another command changed the season meanwhile ({exc}); run it again", 1) from None
     except (LeagueError, StorageError, ValueError) as exc:
-        raise _err(str(exc)) from None
+        raise fail(str(exc)) from None
     finally:
         store.close()
 
@@ -108,14 +94,14 @@ def import_(
     try:
         text = file.read_text(encoding="utf-8-sig")
     except OSError as exc:
-        raise _err(f"cannot read {file}: {exc.strerror or exc}") from None
+        raise fail(f"cannot read {file}: {exc.strerror or exc}") from None
     name = season or file.stem
     with _store(db) as store:
         if preset.endswith((".toml", ".json")):
             try:
                 config_text = Path(preset).read_text(encoding="utf-8")
             except OSError as exc:
-                raise _err(f"cannot read {preset}: {exc.strerror or exc}") from None
+                raise fail(f"cannot read {preset}: {exc.strerror or exc}") from None
             config = parse_season_config(config_text, Path(preset).suffix)
         else:
             config = season_preset(preset)
@@ -145,7 +131,7 @@ def add(
         try:
             t = TournamentService(store).load(tournament).tournament
         except TournamentServiceError as exc:
-            raise _err(str(exc)) from None
+            raise fail(str(exc)) from None
         names = [n.strip() for n in (subs or "").split(",") if n.strip()]
         league_event = event_from_tournament(t, event or tournament, date=date, substitutes=names)
         add_events(store, season, [league_event], season_preset(preset))
@@ -253,7 +239,7 @@ def toc(
         }, indent=2))
         return
     if output is not StandingsFormat.table:
-        raise _err("toc prints --format table or json")
+        raise fail("toc prints --format table or json")
     table = Table(title=f"Tournament of Champions: pool {result.pool}, pays {', '.join(map(str, result.payouts))}")
     for column in ("Rank", "Player", "Points", "Events", "Stack"):
         table.add_column(column, justify="left" if column == "Player" else "right")
@@ -278,5 +264,5 @@ def chart(
     try:
         out.write_bytes(data)
     except OSError as exc:
-        raise _err(f"cannot write {out}: {exc.strerror or exc}") from None
+        raise fail(f"cannot write {out}: {exc.strerror or exc}") from None
     typer.echo(f"wrote {out}")

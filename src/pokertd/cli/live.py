@@ -24,14 +24,13 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import Enum
-from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from .app import OutputFormat, app
+from .app import Db, OutputFormat, app, db_url, fail
 
 live = typer.Typer(
     name="tournament",
@@ -59,21 +58,7 @@ class DealKind(str, Enum):
 
 
 Name = Annotated[str, typer.Argument(help="The tournament's name.")]
-Db = Annotated[str | None, typer.Option(
-    "--db", help="Database URL or SQLite file (default $POKERTD_DB, else pokertd.db in the "
-                 "user's data directory).")]
 Format = Annotated[OutputFormat, typer.Option("--format", help="table or json.")]
-
-
-def _err(message: str, code: int = 2) -> typer.Exit:
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"Error: {message}", markup=False)
-    return typer.Exit(code)
-
-
-def _url(db: str | None) -> str | None:
-    if db is None or "://" in db:
-        return db
-    return f"sqlite:///{Path(db).expanduser()}"
 
 
 @contextmanager
@@ -83,17 +68,17 @@ def _service(db: str | None) -> Iterator[Any]:
     from ..storage import ConcurrencyError, StorageError, open_store
 
     try:
-        store = open_store(_url(db))
+        store = open_store(db_url(db))
     except (ValueError, StorageError) as exc:
-        raise _err(f"cannot open the database: {exc}") from None
+        raise fail(f"cannot open the database: {exc}") from None
     try:
         yield TournamentService(store)
     except ConcurrencyError as exc:
-        raise _err(f"another command changed the tournament meanwhile ({exc}); run it again",
+        raise fail(f"another command changed the tournament meanwhile ({exc}); run it again",
                    1) from None
     except (TournamentServiceError, StorageError, ValueError) as exc:
         # DirectorError, DealError, ClockError: the pure layers' refusals are ValueErrors.
-        raise _err(str(exc)) from None
+        raise fail(str(exc)) from None
     finally:
         store.close()
 
@@ -106,7 +91,7 @@ def _run(db: str | None, command: Callable[[Any], T]) -> T:
 def _names(text: str, option: str) -> list[str]:
     names = [t.strip() for t in text.split(",") if t.strip()]
     if not names:
-        raise _err(f"{option}: give at least one player, comma-separated")
+        raise fail(f"{option}: give at least one player, comma-separated")
     return names
 
 
@@ -121,9 +106,9 @@ def _amounts(text: str, option: str) -> dict[str, int]:
         except ValueError:
             amount = None
         if not sep or not player or amount is None:
-            raise _err(f"{option}: {item!r} is not PLAYER=AMOUNT (e.g. Ann=30000,Bob=20000)")
+            raise fail(f"{option}: {item!r} is not PLAYER=AMOUNT (e.g. Ann=30000,Bob=20000)")
         if player in out:
-            raise _err(f"{option}: {player} is listed twice")
+            raise fail(f"{option}: {player} is listed twice")
         out[player] = amount
     return out
 
@@ -328,7 +313,7 @@ def payouts(name: Name, output: Format = OutputFormat.table, db: Db = None) -> N
     """The prize of each paid place (fixed when the field is final), with who finished there."""
     t = _run(db, lambda s: s.load(name).tournament)
     if t.payouts is None:
-        raise _err(f"{name}: the payouts are fixed when the field is final (at the start, or "
+        raise fail(f"{name}: the payouts are fixed when the field is final (at the start, or "
                    "when late registration, rebuys and add-ons close)")
     at: dict[int, list[str]] = {}
     for p in t.players.values():
