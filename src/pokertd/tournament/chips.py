@@ -10,14 +10,13 @@ list of amounts (the blinds and antes still to come), which is what a chip-up br
 
 from __future__ import annotations
 
-import json
 import math
-import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from .config_data import read_config
 
 __all__ = [
     "GANANDA_CHIPS",
@@ -135,20 +134,7 @@ class ChipSet:
 
 def load_chip_set(source: str | Path | Mapping[str, Any]) -> ChipSet:
     """A chip set from plain data, a ``.toml``/``.json`` file, or a preset name (``gananda``)."""
-    if isinstance(source, Mapping):
-        return ChipSet.from_dict(source)
-    path = Path(source)
-    if not path.suffix:
-        preset = resources.files("pokertd.tournament") / "presets" / f"{source}-chips.toml"
-        if not preset.is_file():
-            raise ChipSetError(f"no chip set preset named {str(source)!r} (presets: gananda)")
-        return ChipSet.from_dict(tomllib.loads(preset.read_text(encoding="utf-8")))
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise ChipSetError(f"{path}: {exc}") from None
-    return ChipSet.from_dict(data)
+    return ChipSet.from_dict(read_config(source, "chips", "chip set", ChipSetError))
 
 
 GANANDA_CHIPS: ChipSet = load_chip_set("gananda")

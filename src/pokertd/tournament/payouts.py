@@ -23,16 +23,15 @@ Three things live here.
 
 from __future__ import annotations
 
-import json
 import math
-import tomllib
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from .config_data import read_config
 
 __all__ = [
     "GANANDA",
@@ -296,20 +295,7 @@ def _percent_json(p: Fraction) -> int | str:
 
 def load_payout_table(source: str | Path | Mapping[str, Any]) -> PayoutTable:
     """A payout table from plain data, a ``.toml``/``.json`` file, or a preset name (``gananda``)."""
-    if isinstance(source, Mapping):
-        return PayoutTable.from_dict(source)
-    path = Path(source)
-    if not path.suffix:
-        preset = resources.files("pokertd.tournament") / "presets" / f"{source}-payouts.toml"
-        if not preset.is_file():
-            raise PayoutError(f"no payout preset named {str(source)!r} (presets: gananda)")
-        return PayoutTable.from_dict(tomllib.loads(preset.read_text(encoding="utf-8")))
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
-    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
-        raise PayoutError(f"{path}: {exc}") from None
-    return PayoutTable.from_dict(data)
+    return PayoutTable.from_dict(read_config(source, "payouts", "payout", PayoutError))
 
 
 GANANDA: PayoutTable = load_payout_table("gananda")
