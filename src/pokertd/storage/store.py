@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 import math
 import os
+import sqlite3
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -406,7 +408,7 @@ def _sqlite_engine(url: URL) -> Engine:
         cursor.execute(f"PRAGMA busy_timeout = {int(SQLITE_BUSY_TIMEOUT_S * 1000)}")
         cursor.execute("PRAGMA foreign_keys = ON")
         if not in_memory:
-            cursor.execute("PRAGMA journal_mode = WAL")
+            _enable_wal(cursor)
             # FULL: a commit is on disk when commit() returns, even across a power cut.
             cursor.execute("PRAGMA synchronous = FULL")
         cursor.close()
@@ -417,6 +419,30 @@ def _sqlite_engine(url: URL) -> Engine:
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
+
+
+def _enable_wal(cursor: Any) -> None:
+    """Switch the database file to write-ahead logging (a setting stored in the file).
+
+    Switching needs the file to itself, and SQLite answers "database is locked" at once,
+    without its busy handler, when another connection is opening it at the same moment
+    (several processes opening a fresh database). Retry until the busy timeout; once one
+    connection has switched, the others find WAL already set and change nothing."""
+    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_S
+    delay = 0.005
+    while True:
+        try:
+            mode = cursor.execute("PRAGMA journal_mode").fetchone()[0]
+            if str(mode).lower() == "wal":
+                return
+            mode = cursor.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal" and time.monotonic() >= deadline:
+                return  # a file system without WAL support: SQLite keeps its rollback journal
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+        time.sleep(delay)
+        delay = min(delay * 2, 0.1)
 
 
 def _json_dumps(value: Any) -> str:
