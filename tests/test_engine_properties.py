@@ -33,6 +33,9 @@ def hands(draw):
         kwargs["straddles"] = (2 * bb,)
     if n > 2 and draw(st.integers(0, 5)) == 0:
         kwargs["single_big_blind"] = True
+    if draw(st.integers(0, 3)) == 0:
+        # IFP 8: absent players (their all-in hands killed by the dealer)
+        kwargs["absent"] = draw(st.lists(st.integers(0, n - 1), max_size=n, unique=True))
     seed = draw(st.integers(0, 2**32))
     return stacks, (sb, bb), kwargs, seed
 

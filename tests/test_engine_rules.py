@@ -63,6 +63,72 @@ def test_ifp_18_heads_up_small_blind_on_button():
         Hand.at_table([None, 1000, 1000], button=0, blinds=(5, 10), seed=1)
 
 
+def test_ifp_18_two_players_at_a_bigger_table_post_as_placed():
+    """IFP 18 / IFP 10: two players dealt in with their blinds given per player (the others
+    wait): the smaller forced bet is the small blind, posted first; the labels follow the
+    amounts, not the heads-up seat order."""
+    h = Hand([1000, 1000], blinds_or_straddles=[5, 10], seed=4)
+    posts = kinds(h, "posted")
+    assert [(e["player"], e["kind"], e["amount"]) for e in posts] == [
+        (0, "small_blind", 5), (1, "big_blind", 10)]
+    assert h.legal_actions().player == 0        # the small blind acts first pre-flop
+    reversed_ = Hand([1000, 1000], blinds_or_straddles=[10, 5], seed=4)
+    assert [(e["player"], e["kind"]) for e in kinds(reversed_, "posted")] == [
+        (1, "small_blind"), (0, "big_blind")]
+    assert reversed_.legal_actions().player == 1
+
+
+def test_ifp_8_absent_all_in_hand_is_mucked():
+    """IFP 8: an absent player put all-in by his forced bets has his hand mucked
+    automatically: he cannot win, his chips stay in the pot, he is eliminated."""
+    # Player 1 (absent) is all-in on the big blind with the best hand.
+    h = Hand([1000, 100, 1000], (50, 100), absent=[1],
+             deck=deck_for(["2c7d", "AsAh", "3h8s"], "KcKdQh4s9c"))
+    killed = kinds(h, "killed")
+    assert killed == [{"type": "killed", "player": 1, "rule": "IFP 8"}]
+    assert h.status[1] == 2 and h.legal_actions().player == 2
+    h.check_call()            # the button calls 100
+    h.check_call()            # the small blind completes
+    while not h.done:
+        h.check_call()
+    assert h.stacks[1] == 0                    # eliminated: the aces never play
+    assert sum(h.stacks) == 2100
+    assert all(1 not in a["winners"] for a in kinds(h, "awarded"))
+    assert Hand.replay(h.events()).stacks == h.stacks
+
+
+def test_ifp_8_absent_all_in_heads_up_ends_the_hand_before_the_deal():
+    """IFP 8 with IFP 44: killing the only other live hand ends the hand; the uncalled
+    part of the absent player's blind goes back to him (IFP 27)."""
+    h = Hand([1000, 60], (50, 100), absent=[1], seed=9)   # absent small blind on the button
+    # Heads-up the button (player 1) posts the small blind of 50 and keeps 10: not all-in.
+    assert kinds(h, "killed") == [] and not h.done
+    h = Hand([1000, 40], (50, 100), absent=[1], seed=9)
+    assert kinds(h, "killed") == [{"type": "killed", "player": 1, "rule": "IFP 8"}]
+    assert h.done and h.stacks == [1040, 0]
+    assert kinds(h, "dealt") == []
+    assert Hand.replay(h.events()).stacks == [1040, 0]
+
+
+def test_ifp_8_absent_player_with_chips_behind_keeps_his_hand():
+    """IFP 8: an absent player who is not all-in keeps his obligations: his hand is dealt
+    and folded in turn by the dealer, so his big blind still wins when all fold to it."""
+    h = Hand([1000, 1000, 1000], (50, 100), absent=[1], seed=5)
+    assert kinds(h, "killed") == []
+    h.fold(); h.fold()
+    assert h.done and h.stacks == [950, 1050, 1000]
+
+
+def test_ifp_44_absent_all_in_hands_are_kept_when_no_other_hand_is_live():
+    """IFP 44: a pot needs a live hand to win it: when every live hand is an absent
+    all-in hand, none is killed and the cards decide."""
+    h = Hand([50, 40], (50, 100), absent=[0, 1], seed=6)    # both all-in on their blinds
+    assert kinds(h, "killed") == []
+    assert h.done and sum(h.stacks) == 90
+    with pytest.raises(ValueError, match="absent player 5"):
+        Hand([1000, 1000], (5, 10), absent=[5], seed=1)
+
+
 def test_tda_rp_11_big_blind_ante_posted_after_the_big_blind():
     """TDA RP-11: the big blind is posted first, then the big-blind ante; the ante is dead
     money in the main pot."""

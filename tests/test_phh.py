@@ -138,3 +138,13 @@ def test_cli_export_writes_phh_that_replays(tmp_path):
     result = runner.invoke(app, ["phh", "export", "--events", str(events)])
     assert result.exit_code == 0, result.output
     assert replay(loads(result.output)).stacks == h.stacks
+
+
+def test_export_refuses_a_hand_killed_by_the_dealer():
+    """IFP 8: PHH has no action for a hand the dealer killed; exporting such a hand would
+    write a file that replays to other stacks, so it is refused, naming the player."""
+    from pokertd.engine import Hand
+    from pokertd.formats.phh import PHHError, export_hand
+    h = Hand([1000, 40, 1000], (50, 100), absent=[1], seed=3)
+    with pytest.raises(PHHError, match="player 2's hand was killed .*IFP 8"):
+        export_hand(h)

@@ -13,6 +13,7 @@ Every change of state is one event. In JSON form each is an object with a ``type
 ``returned``   ``player``, ``amount``: an uncalled bet given back
 ``shown``      ``player``, ``cards``, ``reason`` (all-in: IFP 43; showdown; winner: WPA 40)
 ``mucked``     ``player``
+``killed``     ``player``, ``rule``: the dealer killed the hand (IFP 8: an absent all-in hand)
 ``awarded``    ``pot`` (0 main, 1.. side pots in creation order), ``amount``, ``winners``,
                ``shares``
 ``ended``      ``stacks``: the finishing stacks
@@ -32,8 +33,8 @@ from ..cards import CARDS
 from ..rules import RuleSet
 from .errors import IllegalAction
 from .hand import (
-    ACTION_NAMES, E_ACT, E_AWARD, E_BOARD, E_BURN, E_END, E_HOLE, E_MUCK, E_POST, E_RETURN,
-    E_HOLES, E_SHOW, E_START, STREETS, Hand,
+    ACTION_NAMES, E_ACT, E_AWARD, E_BOARD, E_BURN, E_END, E_HOLE, E_KILL, E_MUCK, E_POST,
+    E_RETURN, E_HOLES, E_SHOW, E_START, STREETS, Hand,
 )
 
 __all__ = ["event_to_dict", "replay", "to_dicts"]
@@ -63,6 +64,8 @@ def event_to_dict(hand: Hand, e: tuple) -> dict[str, Any]:
         return {"type": "shown", "player": e[1], "cards": _cards(e[2]), "reason": e[3]}
     if code == E_MUCK:
         return {"type": "mucked", "player": e[1]}
+    if code == E_KILL:
+        return {"type": "killed", "player": e[1], "rule": e[2]}
     if code == E_AWARD:
         return {"type": "awarded", "pot": e[1], "amount": e[2], "winners": list(e[3]), "shares": list(e[4])}
     if code == E_END:
@@ -91,7 +94,7 @@ def hand_from_config(config: dict[str, Any], **extra: Any) -> Hand:
         rules=RuleSet.from_dict(rules) if isinstance(rules, dict) else rules,
         heads_up_tournament=c.get("heads_up_tournament", False), chip_unit=c.get("chip_unit", 1),
         seats=c.get("seats"), button_seat=c.get("button_seat"),
-        missing_small_blind=c.get("missing_small_blind", 0),
+        missing_small_blind=c.get("missing_small_blind", 0), absent=c.get("absent", ()),
     )
     if kwargs["structure"] == "fixed-limit":
         kwargs["small_bet"] = c["small_bet"]

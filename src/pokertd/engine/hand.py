@@ -125,6 +125,7 @@ _START_EVENT = (0,)
 _END_EVENT = (10,)
 _HOLES_EVENT = (11,)
 E_HOLES = 11                  # all hole cards dealt at once: (E_HOLES, [(c1, c2), ...])
+E_KILL = 12                   # a hand killed by the dealer: (E_KILL, player, rule)
 
 
 class _Table:
@@ -187,8 +188,8 @@ class _Table:
         # first). The player posting the largest forced bet last is the big blind or the last
         # straddle: pre-flop action starts on the player to the left (IFP 18 heads-up).
         order = [i for i in range(n) if bl[i]]
-        if n == 2 and len(order) == 2:
-            order = [1, 0]
+        if len(order) == 2 and bl[order[0]] > bl[order[1]]:
+            order.reverse()         # heads-up (IFP 18): the button's small blind is posted first
         kinds = (["big_blind"] if len(order) == 1 else
                  ["small_blind", "big_blind"] + ["straddle"] * (len(order) - 2))
         self.posters = tuple((i, kinds[k], bl[i]) for k, i in enumerate(order))
@@ -327,7 +328,7 @@ class Hand:
         "stacks", "bets", "totals", "status", "acted", "_holes", "shown", "mucked", "board",
         "burns", "street", "phase", "actor", "current", "min_raise", "full_raises", "raises",
         "aggressor", "n_live", "n_active", "pot", "_events", "faced_up", "_sd_order",
-        "winnings", "_holes_pending", "_dead_pl", "_legal", "dead", "done",
+        "winnings", "_holes_pending", "_dead_pl", "_legal", "dead", "done", "absent",
     )
 
     def __init__(
@@ -343,6 +344,7 @@ class Hand:
         auto_showdown: bool = True,
         seats: Sequence[int] | None = None,
         button_seat: int | None = None,
+        absent: Sequence[int] = (),
         **options: Any,
     ) -> None:
         n = len(stacks)
@@ -483,6 +485,18 @@ class Hand:
                     status[i] = 1
                     na -= 1
         self.n_active = na
+        self.absent = absent = tuple(absent)
+        if absent:
+            self._kill_absent_all_in(absent)
+            if self.n_live < 2:
+                # IFP 44: the hand is over before the deal; the last live hand takes the pot.
+                self._holes_pending = 0
+                self._holes = [None] * n
+                self.current = t.top
+                self.min_raise = self.full_raises = self.raises = 0
+                self.acted = [-1] * n
+                self._end_round()
+                return
         if manual:
             self.phase = DEALING
             self._holes_pending = n
@@ -523,6 +537,23 @@ class Hand:
             self._end_round()
         else:
             self.actor = a
+
+    def _kill_absent_all_in(self, absent: tuple[int, ...]) -> None:
+        """IFP 8: an absent player's all-in hand is mucked automatically (he is eliminated
+        unless chips come back to him as an uncalled bet). When every live hand is such a
+        hand, none is killed: a pot needs a live hand to win it (IFP 44)."""
+        n = self.n
+        for i in absent:
+            if type(i) is not int or not 0 <= i < n:
+                raise ValueError(f"absent player {i!r} is not a player of this hand (0..{n - 1})")
+        status = self.status
+        doomed = sorted({i for i in absent if status[i] == ALL_IN})
+        if not doomed or len(doomed) == self.n_live:
+            return
+        for i in doomed:
+            status[i] = FOLDED
+            self.n_live -= 1
+            self._events.append((E_KILL, i, "IFP 8"))
 
     def _set_dead_pl(self) -> None:
         # TDA 54-B: pre-flop a dead or short blind counts as fully posted in pot limit.
@@ -1461,6 +1492,7 @@ class Hand:
             "chip_unit": t.chip_unit, "auto_showdown": self.auto_showdown,
             "seats": None if self.seats is None else list(self.seats),
             "button_seat": self.button_seat, "missing_small_blind": t.missing_sb,
+            "absent": list(self.absent),
         }
 
     def raw_events(self) -> list[tuple]:

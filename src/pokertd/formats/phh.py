@@ -331,6 +331,9 @@ def export_hand(hand: Hand, **extra: Any) -> dict[str, Any]:
             actions.append(f"p{e['player'] + 1} sm {cards}")
         elif ty == "mucked":
             actions.append(f"p{e['player'] + 1} sm")
+        elif ty == "killed":
+            raise PHHError(f"player {e['player'] + 1}'s hand was killed by the dealer ({e['rule']}): "
+                           "PHH has no action for a killed hand, so the file could not replay it")
     data["actions"] = actions
     if hand.done:
         data["finishing_stacks"] = list(hand.stacks)
