@@ -544,3 +544,21 @@ def test_ifp_25_acting_after_the_hand_is_over_refused():
     with pytest.raises(IllegalAction, match="over"):
         h.check_call()
     assert parse_card("As") == 51
+
+
+def test_ifp_8_absent_all_in_hand_killed_during_the_hand():
+    """IFP 8: the dealer kills an all-in hand when the player turns out to be absent; the
+    hand goes on among the live hands, and the kill replays."""
+    h = Hand([1000, 1000, 300], (50, 100),
+             deck=deck_for(["2c7d", "3h8s", "AsAh"], "KcKdQh4s9c"))
+    h.all_in()                 # player 2 (button) all-in for 300, then found absent
+    with pytest.raises(IllegalAction, match="not all-in"):
+        h.kill(0)
+    h.kill(2)
+    assert kinds(h, "killed") == [{"type": "killed", "player": 2, "rule": "IFP 8"}]
+    h.check_call()             # the small blind calls 300
+    h.fold()                   # the big blind folds: the small blind wins everything
+    assert h.done and h.stacks == [1400, 900, 0]
+    assert Hand.replay(h.events()).stacks == h.stacks
+    with pytest.raises(IllegalAction, match="the hand is over"):
+        h.kill(2)

@@ -135,6 +135,8 @@ def replay(events: Sequence[dict[str, Any]]) -> Hand:
                 h.show(e["player"], e["cards"])
             elif t == "mucked":
                 h.muck(e["player"])
+            elif t == "killed" and h.status[e["player"]] != 2:
+                h.kill(e["player"], e["rule"])      # killed during the hand (not at its start)
         except (IllegalAction, KeyError, TypeError) as exc:
             raise ValueError(f"event {k} ({t}): {exc}") from exc
     h.auto_showdown = bool(config.get("auto_showdown", True))

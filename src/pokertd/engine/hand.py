@@ -555,6 +555,29 @@ class Hand:
             self.n_live -= 1
             self._events.append((E_KILL, i, "IFP 8"))
 
+    def kill(self, player: int, rule: str = "IFP 8") -> None:
+        """The dealer kills an all-in hand during the hand (IFP 8: an absent player's all-in
+        hand is mucked automatically): it can no longer win, its chips stay in the pots.
+        Players known to be absent when the hand starts are better given as
+        ``Hand(..., absent=[...])``, which kills their all-in hands before anything is
+        dealt (a hand can end at once). A live hand with chips behind is folded in turn."""
+        if self.phase not in (BETTING, DEALING):
+            raise IllegalAction(f"cannot kill player {player}'s hand: "
+                                + ("the hand is over" if self.phase == COMPLETE else
+                                   "the showdown has begun"), self.legal_actions().describe(), rule)
+        if type(player) is not int or not 0 <= player < self.n:
+            raise IllegalAction(f"no player {player!r} in this hand (0..{self.n - 1})",
+                                self.legal_actions().describe(), rule)
+        if self.status[player] != ALL_IN:
+            raise IllegalAction(f"player {player} is not all-in: a hand with chips behind is folded "
+                                "in turn, not killed", self.legal_actions().describe(), rule)
+        self._legal = None
+        self.status[player] = FOLDED
+        self.n_live -= 1
+        self._events.append((E_KILL, player, rule))
+        if self.n_live == 1:
+            self._end_round()                      # IFP 44: the last live hand wins
+
     def _set_dead_pl(self) -> None:
         # TDA 54-B: pre-flop a dead or short blind counts as fully posted in pot limit.
         dead = self.t.missing_sb
