@@ -45,6 +45,9 @@ def test_parse_csv_reads_events_in_order() -> None:
     ("T1,d,Ann,1,1,0,0,Bob\nT1,d,Bob,2,1,0,0,\n", "row 2: the winner 'Ann' cannot be knocked out"),
     ("T1,d,Ann,1,1,0,0,\nT1,d,Bob,2,1,0\n", "row 3: 6 columns, expected 8"),
     ("T1,d,Ann,1,1,0,0,\nT1,e,Bob,2,1,0,0,Ann\n", "row 3: event 'T1' has date 'd' (row 2), not 'e'"),
+    ("T1,d,Ann,1,1,0,0,\nT1,d,Bob,2,1,0,0,Cat\nT1,d,Cat,3,1,0,0,Ann\n",
+     "row 3: 'Bob' (finish 2) knocked out by 'Cat', who finished 3: whoever knocks a player out takes their last "
+     "chips and outlasts them (Gananda: Winning the Tournament)"),
 ])
 def test_bad_rows_are_refused_with_the_row_number(rows: str, problem: str) -> None:
     with pytest.raises(ImportRefused) as refused:

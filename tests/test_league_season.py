@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -40,7 +41,7 @@ def test_gananda_points_for_fields_of_10_20_30(n: int, first: float, last: float
 
 def test_gananda_points_expense_counts_rebuys_and_addons() -> None:
     """Gananda: Points. b is the player's buy-in expense: a rebuy and an add-on triple it."""
-    config = SeasonConfig(toc_contribution=5)
+    config = GANANDA  # rebuys and add-ons cost the buy-in
     event = field("E1", [f"P{i}" for i in range(10)], extra={"P0": {"rebuys": 1, "addons": 1}})
     season = Season("s", config, [event])
     got = {s.player: s.points for s in standings(season)}
@@ -87,11 +88,11 @@ def test_gananda_points_winner_and_leader_bonuses_separately() -> None:
     e2 = field("E2", ["Zed", "Cat", "Dan", "Eve"])  # Zed wins E2 but Ann (E1) still leads
     season = Season("s", GANANDA, [e1, e2])
     assert standings(season)[0].player == "Ann"
-    e3 = field("E3", ["Cat", "Dan", "Eve", "Zed", "Ann", "Bob"], {"Ann": "Bob", "Zed": "Dan"})
+    e3 = field("E3", ["Cat", "Dan", "Eve", "Bob", "Zed", "Ann"], {"Ann": "Bob", "Zed": "Dan"})
     # Bob knocks out the leader Ann: 1 + 2; Dan knocks out the previous winner Zed: 1 + 2.
     assert _knock_bonus(season, e3, "Dan") == pytest.approx(3)
     scores = {s.player: s.scores[-1] for s in standings(season)}
-    assert scores["Bob"] == pytest.approx(neau(6, 25, 25, 6) + 3)
+    assert scores["Bob"] == pytest.approx(neau(6, 25, 25, 4) + 3)
 
 
 def test_gananda_points_leader_is_the_leader_before_the_event() -> None:
@@ -205,7 +206,7 @@ def test_season_refuses_bad_events() -> None:
     with pytest.raises(LeagueError, match="already has an event named 'E'"):
         season.add(Event("E", (Result("Ann", 1), Result("Bob", 2))))
     with pytest.raises(LeagueError, match="points formula 'sqr\\(n\\)': position 1: unknown function 'sqr'"):
-        SeasonConfig(formula="sqr(n)")
+        replace(GANANDA, formula="sqr(n)")
 
 
 def test_gananda_winning_the_tournament_tied_finishers_get_equal_points_and_prizes() -> None:
@@ -237,8 +238,22 @@ def test_gananda_points_tied_leaders_each_count_as_the_leader() -> None:
 
 
 def test_formula_error_while_scoring_names_event_and_player() -> None:
-    config = SeasonConfig(formula="10 / (n - f)")
+    config = replace(GANANDA, formula="10 / (n - f)")
     season = Season("s", config, [field("E1", ["Ann", "Bob"])])
     with pytest.raises(LeagueError, match="event 'E1', player 'Bob': points formula '10 / \\(n - f\\)': "
                                           "position 4: division by zero \\(with n=2, b=25, e=25, f=2, k=0, p=12\\)"):
         standings(season)
+
+
+def test_gananda_winning_the_tournament_a_knocker_outlasts_the_player_knocked_out() -> None:
+    """Gananda: Winning the Tournament (the last player eliminated is second, ...): whoever takes a
+    player's last chips is still in, so finishes better; a knockout by a player who finished
+    level or below is refused."""
+    with pytest.raises(LeagueError, match="event 'E': 'Bob' \\(finish 2\\) knocked out by 'Cat', who finished 3: "
+                                          "whoever knocks a player out takes their last chips and outlasts them"):
+        Event("E", (Result("Ann", 1), Result("Bob", 2, knocked_out_by="Cat"), Result("Cat", 3, knocked_out_by="Ann")))
+    with pytest.raises(LeagueError, match="'Bob' \\(finish 2\\) knocked out by 'Cat', who finished 2"):
+        Event("E", (Result("Ann", 1), Result("Bob", 2, knocked_out_by="Cat"), Result("Cat", 2, knocked_out_by="Ann")))
+    # Two players out on the same hand, tied for 2nd, both knocked out by the winner: fine.
+    event = Event("E", (Result("Ann", 1), Result("Bob", 2, knocked_out_by="Ann"), Result("Cat", 2, knocked_out_by="Ann")))
+    assert {s.player: s.knockouts for s in standings(Season("s", GANANDA, [event]))}["Ann"] == 2

@@ -22,7 +22,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .app import Db, app, db_url, fail
+from .app import Db, OutputFormat, app, db_url, fail
 
 T = TypeVar("T")
 
@@ -76,20 +76,44 @@ def _season(store: Any, name: str | None) -> Any:
     return load_season(store, name)
 
 
+PresetOption = Annotated[str, typer.Option(
+    "--preset", help="Season preset of a new season (gananda), or a .toml/.json file of settings on top of one.")]
+FormulaOption = Annotated[str | None, typer.Option(
+    "--formula", help="Points formula of a new season: text, or a formula preset (gananda, linear, square-root, "
+                      "logarithmic, fixed-list, fixed-list-10).")]
+
+
+def _config(preset: str, formula: str | None) -> Any:
+    """The settings of a new season: a shipped preset by name or a league's .toml/.json file,
+    with ``--formula`` (a formula preset's name or a formula's text) on top."""
+    from dataclasses import replace
+
+    from ..league.formula import PRESETS as FORMULAS
+    from ..league.season import parse_season_config, season_preset
+
+    if preset.endswith((".toml", ".json")):
+        try:
+            text = Path(preset).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise fail(f"cannot read {preset}: {exc.strerror or exc}") from None
+        config = parse_season_config(text, Path(preset).suffix)
+    else:
+        config = season_preset(preset)
+    if formula is not None:
+        config = replace(config, formula=FORMULAS.get(formula, formula))
+    return config
+
+
 @league.command("import")
 def import_(
     file: Annotated[Path, typer.Argument(help="CSV: event,date,player,finish,buyins,rebuys,addons,knocked_out_by")],
     season: Annotated[str | None, typer.Option("--season", help="The season (default: the file's name without .csv).")] = None,
-    preset: Annotated[str, typer.Option("--preset", help="League preset of a new season: gananda, or a .toml/.json file of settings.")] = "gananda",
-    formula: Annotated[str | None, typer.Option("--formula", help="Points formula of a new season (text, or a formula preset: gananda, linear, square-root, logarithmic, fixed-list).")] = None,
+    preset: PresetOption = "gananda",
+    formula: FormulaOption = None,
     db: Db = None,
 ) -> None:
     """Import results run elsewhere; every row is checked, and any problem imports nothing."""
-    from dataclasses import replace
-
-    from ..league.formula import PRESETS as FORMULAS
     from ..league.importer import import_csv
-    from ..league.season import parse_season_config, season_preset
 
     try:
         text = file.read_text(encoding="utf-8-sig")
@@ -97,17 +121,7 @@ def import_(
         raise fail(f"cannot read {file}: {exc.strerror or exc}") from None
     name = season or file.stem
     with _store(db) as store:
-        if preset.endswith((".toml", ".json")):
-            try:
-                config_text = Path(preset).read_text(encoding="utf-8")
-            except OSError as exc:
-                raise fail(f"cannot read {preset}: {exc.strerror or exc}") from None
-            config = parse_season_config(config_text, Path(preset).suffix)
-        else:
-            config = season_preset(preset)
-        if formula is not None:
-            config = replace(config, formula=FORMULAS.get(formula, formula))
-        result = import_csv(store, name, text, config)
+        result = import_csv(store, name, text, _config(preset, formula))
     typer.echo(f"season {name!r}: {len(result.events)} events")
 
 
@@ -118,24 +132,54 @@ def add(
     event: Annotated[str | None, typer.Option("--event", help="The event's name in the season (default: the tournament's).")] = None,
     date: Annotated[str | None, typer.Option("--date", help="The event's date.")] = None,
     subs: Annotated[str | None, typer.Option("--subs", help="Players who played as substitutes, comma-separated (they earn no points).")] = None,
-    preset: Annotated[str, typer.Option("--preset", help="League preset of a new season: gananda.")] = "gananda",
+    preset: PresetOption = "gananda",
+    formula: FormulaOption = None,
     db: Db = None,
 ) -> None:
     """Add a finished tournament run here to a season as one event."""
     from ..league.importer import add_events
-    from ..league.season import season_preset
     from ..league.tournaments import event_from_tournament
     from ..services.tournaments import TournamentService, TournamentServiceError
 
     with _store(db) as store:
+        config = _config(preset, formula)
         try:
             t = TournamentService(store).load(tournament).tournament
         except TournamentServiceError as exc:
             raise fail(str(exc)) from None
         names = [n.strip() for n in (subs or "").split(",") if n.strip()]
         league_event = event_from_tournament(t, event or tournament, date=date, substitutes=names)
-        add_events(store, season, [league_event], season_preset(preset))
+        add_events(store, season, [league_event], config)
     typer.echo(f"season {season!r}: added {league_event.name!r} ({league_event.entrants} players)")
+
+
+@league.command()
+def seasons(
+    output: Annotated[OutputFormat, typer.Option("--format", help="table or json.")] = OutputFormat.table,
+    db: Db = None,
+) -> None:
+    """The seasons kept in the database, oldest first: events, players, the TOC pool so far."""
+    from ..league.importer import load_season, seasons as names
+    from ..league.standings import toc_pool
+
+    with _store(db) as store:
+        rows = []
+        for name in names(store):
+            loaded = load_season(store, name)
+            last = loaded.events[-1] if loaded.events else None
+            rows.append({"season": name, "events": len(loaded.events), "players": len(loaded.member_list()),
+                         "pool": toc_pool(loaded), "last_event": last.name if last else None,
+                         "last_date": last.date if last else None})
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    table = Table(title="Seasons" if rows else "No seasons yet (pokertd league import FILE.csv)")
+    for column in ("Season", "Events", "Players", "TOC pool", "Last event", "Date"):
+        table.add_column(column, justify="right" if column in ("Events", "Players", "TOC pool") else "left")
+    for r in rows:
+        table.add_row(r["season"], str(r["events"]), str(r["players"]), f"{r['pool']:,}",
+                      r["last_event"] or "", r["last_date"] or "")
+    Console().print(table)
 
 
 def _rows(standing: list[Any]) -> list[dict[str, Any]]:

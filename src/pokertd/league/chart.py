@@ -12,7 +12,7 @@ import io
 from .season import LeagueError, Season
 from .standings import standings_history
 
-__all__ = ["FORMATS", "points_race", "race_chart"]
+__all__ = ["FORMATS", "points_race", "race_chart", "race_svg_element"]
 
 FORMATS = ("png", "svg")
 
@@ -43,19 +43,29 @@ def race_chart(season: Season, fmt: str = "png", top: int = 10) -> bytes:
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
 
-    figure = Figure(figsize=(10, 6), dpi=100)
-    axes = figure.subplots()
-    names = [e.name for e in season.events]
-    xs = list(range(1, len(names) + 1))
-    for player, points in race.items():
-        axes.plot(xs, points, marker="o", label=player)
-    axes.set_xticks(xs, names, rotation=30 if len(names) > 6 else 0)
-    axes.set_xlabel("after event")
-    axes.set_ylabel(f"season points (best {season.config.best_of})")
-    axes.set_title(f"{season.name}: the points race")
-    axes.grid(True, alpha=0.3)
-    axes.legend(loc="upper left", fontsize="small")
-    figure.tight_layout()
-    out = io.BytesIO()
-    figure.savefig(out, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
+    # Player and season names are text, never mathtext ("$5 Joe", "a$b$"), and a name starting
+    # with "_" is still in the legend (the handles and labels are given explicitly).
+    with matplotlib.rc_context({"text.parse_math": False, "svg.hashsalt": "pokertd", "svg.fonttype": "path"}):
+        figure = Figure(figsize=(10, 6), dpi=100)
+        axes = figure.subplots()
+        names = [e.name for e in season.events]
+        xs = list(range(1, len(names) + 1))
+        lines = [axes.plot(xs, points, marker="o")[0] for points in race.values()]
+        axes.set_xticks(xs, names, rotation=30 if len(names) > 6 else 0)
+        axes.set_xlabel("after event")
+        best = "every event" if season.config.best_of is None else f"best {season.config.best_of}"
+        axes.set_ylabel(f"season points ({best})")
+        axes.set_title(f"{season.name}: the points race")
+        axes.grid(True, alpha=0.3)
+        axes.legend(lines, list(race), loc="upper left", fontsize="small")
+        figure.tight_layout()
+        out = io.BytesIO()
+        figure.savefig(out, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
     return out.getvalue()
+
+
+def race_svg_element(season: Season, top: int = 10) -> str:
+    """The points race as an ``<svg>`` element to put inline in an HTML page (no XML prolog or
+    DOCTYPE; the text is drawn as paths and the names in comments are escaped by matplotlib)."""
+    svg = race_chart(season, "svg", top).decode("utf-8")
+    return svg[svg.index("<svg"):].strip()

@@ -25,6 +25,11 @@ Errors are :class:`FormulaError` and name the (1-based) character position and t
 ``position 7: unknown function 'sqr'``, ``position 3: expected ')'``. Evaluation errors (division
 by zero, the square root or logarithm of a bad number) also give the variables' values.
 
+Presets are data, in ``formulas.toml`` beside this module (:data:`PRESETS`): ``gananda``
+(Gananda: Points, Dr. Neau's formula times 10: ``10 * sqrt(n * b * b / e) / (f + 1)``),
+``linear``, ``square-root``, ``logarithmic`` and the fixed lists ``fixed-list`` and
+``fixed-list-10``.
+
 Points are floats; round them (to 2 decimals) only for display.
 """
 
@@ -35,7 +40,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["FUNCTIONS", "Formula", "FormulaError", "PRESETS", "VARIABLES", "parse", "preset"]
+__all__ = ["ABOUT", "FUNCTIONS", "Formula", "FormulaError", "PRESETS", "VARIABLES", "parse", "preset"]
 
 VARIABLES = ("n", "b", "e", "f", "k", "p")
 
@@ -46,15 +51,27 @@ FUNCTIONS: dict[str, tuple[int, int | None]] = {
     "abs": (1, 1), "if": (3, 3), "list": (3, None),
 }
 
-PRESETS: dict[str, str] = {
-    # Gananda: Points (the rules' Scoring section) — Dr. Jeff Neau's formula as the Gananda league reads it: with no rebuys
-    # (e = b) it is 10 * sqrt(n * b) / (f + 1).
-    "gananda": "10 * sqrt(n * b * b / e) / (f + 1)",
-    "linear": "n - f + 1",
-    "square-root": "10 * sqrt(n) / sqrt(f)",
-    "logarithmic": "10 * (log(n + 1) - log(f))",
-    "fixed-list": "list(f, 1, 10, 7, 5, 4, 3, 2, 1)",
-}
+PRESETS_FILE = "formulas.toml"
+"""The formula presets, shipped as data in ``pokertd/league/formulas.toml``: one table per name
+with ``formula`` (the text) and ``about`` (one line for people)."""
+
+
+def _load_presets() -> tuple[dict[str, str], dict[str, str]]:
+    import tomllib
+    from importlib import resources
+
+    data = tomllib.loads((resources.files(__package__) / PRESETS_FILE).read_text(encoding="utf-8"))
+    formulas: dict[str, str] = {}
+    about: dict[str, str] = {}
+    for name, entry in data.items():
+        if not isinstance(entry, dict) or set(entry) != {"formula", "about"}:
+            raise ValueError(f"{PRESETS_FILE}: [{name}] must have exactly formula and about")
+        try:
+            Formula(entry["formula"])
+        except FormulaError as exc:
+            raise ValueError(f"{PRESETS_FILE}: [{name}] formula {entry['formula']!r}: {exc}") from None
+        formulas[name], about[name] = entry["formula"], entry["about"]
+    return formulas, about
 
 
 class FormulaError(ValueError):
@@ -384,13 +401,20 @@ class Formula:
         return _Evaluator(values).eval(self.tree)
 
 
+PRESETS: dict[str, str]
+"""Formula presets by name (gananda, linear, square-root, logarithmic, fixed-list, ...)."""
+ABOUT: dict[str, str]
+"""One line on each preset, by name."""
+PRESETS, ABOUT = _load_presets()
+
+
 def parse(text: str) -> Formula:
     """The :class:`Formula` for ``text``; :class:`FormulaError` names the position and problem."""
     return Formula(text)
 
 
 def preset(name: str) -> Formula:
-    """A preset formula by name: gananda, linear, square-root, logarithmic, fixed-list."""
+    """A preset formula by name (the names of :data:`PRESETS`)."""
     try:
         return Formula(PRESETS[name])
     except KeyError:

@@ -6,8 +6,8 @@ The CSV has a header and the columns ``event,date,player,finish,buyins,rebuys,ad
 (``yes``/``no``, empty = no: a sub earns no points, ``Gananda: Points``). Rows of one event need not be adjacent; events
 are taken in the order of their first row. Every row is checked and every problem is reported
 with its row number (the header is row 1): a missing or bad number, a missing place in an event's
-finishing order, a player twice in an event, a knockout by someone not in the event, an event the
-season already has. If there is any problem nothing is imported.
+finishing order, a player twice in an event, a knockout by someone not in the event (or who
+finished no better than the player knocked out), an event the season already has. If there is any problem nothing is imported.
 
 A season is one event stream of kind ``league-season`` named after the season; its config is the
 :class:`~pokertd.league.season.SeasonConfig` as data, and each league event is one stored event of
@@ -22,6 +22,7 @@ import io
 from dataclasses import dataclass
 
 from ..storage import NewEvent, Store
+from .season import OUTLASTS
 from .season import Event, LeagueError, Result, Season, SeasonConfig, missing_place
 from .standings import standings_history
 
@@ -117,6 +118,7 @@ def parse_csv(text: str) -> list[Event]:
         problems.append("the file has no results")
     for event, same in rows.items():
         names = {r.player for r in same}
+        finish = {r.player: r.finish for r in same}
         for r in same:
             if r.knocked_out_by is None:
                 continue
@@ -126,6 +128,9 @@ def parse_csv(text: str) -> list[Event]:
                 problems.append(f"row {r.line}: {r.player!r} knocked out by {r.knocked_out_by!r}, who is not in event {event!r}")
             elif r.finish == 1:
                 problems.append(f"row {r.line}: the winner {r.player!r} cannot be knocked out (leave knocked_out_by empty)")
+            elif r.finish >= 1 and finish[r.knocked_out_by] >= r.finish:
+                problems.append(f"row {r.line}: {r.player!r} (finish {r.finish}) knocked out by {r.knocked_out_by!r}, "
+                                f"who finished {finish[r.knocked_out_by]}: {OUTLASTS}")
         finishes = [r.finish for r in same if r.finish >= 1]
         if len(finishes) == len(same):
             gap = missing_place(finishes)

@@ -4,7 +4,10 @@ Money is an integer number of the league's units (the Gananda preset counts whol
 A season is plain data: :meth:`SeasonConfig.to_dict` / :meth:`SeasonConfig.from_dict` and
 :meth:`Event.to_dict` / :meth:`Event.from_dict` are what the storage keeps.
 
-The Gananda preset (``Gananda: Cost``, ``Gananda: Points``, ``Gananda: TOC``):
+Season presets are data files shipped in ``pokertd/league/presets/`` (``<name>.toml``, every
+:class:`SeasonConfig` setting), read with :mod:`importlib.resources` and checked like any
+league's own file. The Gananda preset (``presets/gananda.toml``; ``Gananda: Cost``,
+``Gananda: Points``, ``Gananda: TOC``):
 
 * a $50 yearly league fee, all of it to the Tournament of Champions (TOC) pool;
 * a $25 buy-in per event, $5 of each buy-in to the TOC pool, the other $20 to the event's payout
@@ -14,18 +17,28 @@ The Gananda preset (``Gananda: Cost``, ``Gananda: Points``, ``Gananda: TOC``):
 * a season score of the 7 best event scores;
 * the TOC: players who attended at least 3 events, and the top 20 in points regardless;
   starting stacks 3,400 for 1st down by 100 to 1,500 for 20th, 1,000 for 21st and below.
+
+A :class:`SeasonConfig` built in code needs only the formula, the buy-in and the payout table;
+every other setting defaults to "none": no fees, no bonuses, every event counts, every player in
+the standings qualifies for the TOC with the same stack.
 """
 
 from __future__ import annotations
 
+import json
+import math
+import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import MISSING as _MISSING
+from dataclasses import asdict, dataclass, field, fields
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from .formula import Formula, FormulaError
 
 __all__ = ["GANANDA", "PRESETS", "Event", "LeagueError", "Result", "Season", "SeasonConfig", "parse_season_config",
-           "season_preset"]
+           "season_preset", "season_presets"]
 
 
 class LeagueError(ValueError):
@@ -38,27 +51,35 @@ def _whole(value: Any, what: str, minimum: int = 0) -> int:
     return value
 
 
+def _real(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise LeagueError(f"{what} must be a number, got {value!r}")
+    return value
+
+
 @dataclass(frozen=True)
 class SeasonConfig:
     """How a league scores and pays a season. Every field is data a league can change."""
 
-    formula: str = "10 * sqrt(n * b * b / e) / (f + 1)"
-    buy_in: int = 25
+    formula: str  # the points formula (pokertd.league.formula)
+    buy_in: int
+    payouts: str  # the payout table of an event and of the TOC: a preset name or a .toml/.json file
     rebuy_cost: int | None = None  # None: the buy-in
     addon_cost: int | None = None  # None: the buy-in
-    league_fee: int = 50
-    toc_contribution: int = 5  # of each buy-in (not of rebuys or add-ons)
-    best_of: int = 7
-    knockout_points: float = 1
-    previous_winner_bonus: float = 2
-    leader_bonus: float = 2
-    toc_min_events: int = 3
-    toc_top_n: int = 20
-    toc_top_stacks: tuple[int, ...] = tuple(range(3400, 1499, -100))
-    toc_other_stack: int = 1000
-    payouts: str = "gananda"
+    league_fee: int = 0  # per member, all of it to the TOC pool
+    toc_contribution: int = 0  # of each buy-in (not of rebuys or add-ons), to the TOC pool
+    best_of: int | None = None  # a season score is the best N event scores; None: every event
+    knockout_points: float = 0
+    previous_winner_bonus: float = 0
+    leader_bonus: float = 0
+    toc_min_events: int = 0  # the TOC: players who played at least this many events ...
+    toc_top_n: int = 0  # ... and the top N in points regardless
+    toc_top_stacks: tuple[int, ...] = ()  # TOC starting stacks of 1st, 2nd, ...
+    toc_other_stack: int = 1500  # the TOC starting stack of everyone below the listed places
 
     def __post_init__(self) -> None:
+        if not isinstance(self.formula, str):
+            raise LeagueError(f"the points formula must be text, got {self.formula!r}")
         try:
             Formula(self.formula)
         except FormulaError as exc:
@@ -71,13 +92,26 @@ class SeasonConfig:
         _whole(self.toc_contribution, "the TOC contribution")
         if self.toc_contribution > self.buy_in:
             raise LeagueError(f"the TOC contribution ({self.toc_contribution}) exceeds the buy-in ({self.buy_in})")
-        _whole(self.best_of, "best_of", 1)
+        if self.best_of is not None:
+            _whole(self.best_of, "best_of", 1)
+        for name in ("knockout_points", "previous_winner_bonus", "leader_bonus"):
+            _real(getattr(self, name), name)
         _whole(self.toc_min_events, "toc_min_events")
         _whole(self.toc_top_n, "toc_top_n")
+        if isinstance(self.toc_top_stacks, (str, bytes, Mapping)) or not isinstance(self.toc_top_stacks, Sequence):
+            raise LeagueError(f"toc_top_stacks must be a list of stacks, got {self.toc_top_stacks!r}")
         object.__setattr__(self, "toc_top_stacks", tuple(self.toc_top_stacks))
         for s in self.toc_top_stacks:
             _whole(s, "a TOC starting stack", 1)
         _whole(self.toc_other_stack, "the TOC starting stack below the listed places", 1)
+        if not isinstance(self.payouts, str) or not self.payouts:
+            raise LeagueError(f"payouts must name a payout table, got {self.payouts!r}")
+        from ..tournament.payouts import PayoutError, load_payout_table
+
+        try:
+            load_payout_table(self.payouts)
+        except (PayoutError, OSError) as exc:
+            raise LeagueError(f"payouts {self.payouts!r}: {exc}") from None
 
     @property
     def points(self) -> Formula:
@@ -100,43 +134,65 @@ class SeasonConfig:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SeasonConfig:
-        unknown = sorted(set(data) - set(cls.__dataclass_fields__))
+        names = [f.name for f in fields(cls)]
+        unknown = sorted(set(data) - set(names))
         if unknown:
-            raise LeagueError(f"unknown season settings: {', '.join(unknown)}")
+            raise LeagueError(f"unknown season settings: {', '.join(unknown)} (settings: {', '.join(names)})")
+        missing = [f.name for f in fields(cls)
+                   if f.name not in data and f.default is _MISSING and f.default_factory is _MISSING]
+        if missing:
+            raise LeagueError(f"missing season settings: {', '.join(missing)}")
         return cls(**dict(data))
 
 
-GANANDA = SeasonConfig()
-"""Gananda: Cost, Gananda: Points, Gananda: TOC (2014-15 rules)."""
+def season_presets() -> tuple[str, ...]:
+    """The names of the shipped season presets."""
+    folder = resources.files(__package__) / "presets"
+    return tuple(sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")))
 
-PRESETS: dict[str, SeasonConfig] = {"gananda": GANANDA}
 
-
+@cache
 def season_preset(name: str) -> SeasonConfig:
+    """A shipped season preset by name (``gananda``); an unknown name lists the presets."""
+    known = season_presets()
+    if name not in known:
+        raise LeagueError(f"no season preset named {name!r} (presets: {', '.join(known)})")
+    text = (resources.files(__package__) / "presets" / f"{name}.toml").read_text(encoding="utf-8")
     try:
-        return PRESETS[name]
-    except KeyError:
-        raise LeagueError(f"no season preset named {name!r} (presets: {', '.join(PRESETS)})") from None
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise LeagueError(f"season preset {name!r}: {exc}") from None
+    try:
+        return SeasonConfig.from_dict(data)
+    except LeagueError as exc:
+        raise LeagueError(f"season preset {name!r}: {exc}") from None
 
 
 def parse_season_config(text: str, suffix: str) -> SeasonConfig:
     """A season configuration from TOML (``suffix`` ``.toml``) or JSON text: a table of the
-    :class:`SeasonConfig` fields; fields left out keep the Gananda values; ``preset = "gananda"``
-    names the base explicitly."""
-    import json
-    import tomllib
-
+    :class:`SeasonConfig` fields on top of a preset: ``preset = "NAME"`` names it (default
+    ``gananda``), and the fields left out keep the preset's values."""
     try:
         data = tomllib.loads(text) if suffix == ".toml" else json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
         raise LeagueError(f"season configuration: {exc}") from None
     if not isinstance(data, dict):
         raise LeagueError("season configuration: expected a table of settings")
-    base = season_preset(data.pop("preset", "gananda")).to_dict()
+    base_name = data.pop("preset", "gananda")
+    if not isinstance(base_name, str):
+        raise LeagueError(f"season configuration: preset must be a preset name, got {base_name!r}")
+    base = season_preset(base_name).to_dict()
     try:
         return SeasonConfig.from_dict({**base, **data})
-    except TypeError as exc:
+    except LeagueError as exc:
         raise LeagueError(f"season configuration: {exc}") from None
+
+
+GANANDA = season_preset("gananda")
+"""Gananda: Cost, Gananda: Points, Gananda: TOC (2014-15 rules), from ``presets/gananda.toml``."""
+
+PRESETS: dict[str, SeasonConfig] = {name: season_preset(name) for name in season_presets()}
+"""Every shipped season preset, by name."""
 
 
 @dataclass(frozen=True)
@@ -195,6 +251,9 @@ def missing_place(finishes: Sequence[int]) -> int | None:
     return None
 
 
+OUTLASTS = "whoever knocks a player out takes their last chips and outlasts them (Gananda: Winning the Tournament)"
+
+
 def check_event(event: Event) -> None:
     """Refuse an event whose results do not make one finished tournament."""
     where = f"event {event.name!r}"
@@ -218,9 +277,13 @@ def check_event(event: Event) -> None:
                 raise LeagueError(f"{where}: the winner {r.player!r} cannot be knocked out")
             if r.knocked_out_by == r.player:
                 raise LeagueError(f"{where}: {r.player!r} cannot knock themselves out")
+    finish = {r.player: r.finish for r in event.results}
     for r in event.results:
         if r.knocked_out_by is not None and r.knocked_out_by not in seen:
             raise LeagueError(f"{where}: {r.player!r} knocked out by {r.knocked_out_by!r}, who is not in the event")
+        if r.knocked_out_by is not None and finish[r.knocked_out_by] >= r.finish:
+            raise LeagueError(f"{where}: {r.player!r} (finish {r.finish}) knocked out by {r.knocked_out_by!r}, "
+                              f"who finished {finish[r.knocked_out_by]}: {OUTLASTS}")
     gap = missing_place([r.finish for r in event.results])
     if gap is not None:
         raise LeagueError(f"{where}: place {gap} is missing (finishes {sorted(r.finish for r in event.results)})")
