@@ -52,3 +52,13 @@ def test_cli_chart(tmp_path: Path) -> None:
     assert b"<svg" in out.read_bytes()
     done = runner.invoke(app, ["league", "chart", str(tmp_path / "race.gif"), "--db", db])
     assert done.exit_code == 2 and "chart format must be one of png, svg" in done.output
+
+
+def test_chart_names_are_text_not_mathtext_and_underscore_names_are_in_the_legend() -> None:
+    """A player named like matplotlib mathtext ("a$\\unknowncmd$b") would make the chart fail,
+    and a label starting with "_" would be dropped from the legend; both are plain names here."""
+    season = Season("s", GANANDA, [Event("T1", (Result("a$\\unknowncmd$b", 1), Result("_under", 2)))])
+    svg = race_chart(season, "svg")
+    assert b"<!-- _under -->" in svg
+    assert b"<!-- a$\\unknowncmd$b -->" in svg
+    assert race_chart(season, "png").startswith(b"\x89PNG")

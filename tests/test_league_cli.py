@@ -9,6 +9,7 @@ import io
 import json
 import math
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -55,3 +56,106 @@ def test_league_seasons_lists_events_players_and_pools(store_url: str, tmp_path:
     assert re.search(r"2014-15\s*│\s*2\s*│\s*3\s*│\s*180\s*│\s*T2", done.output), done.output
     done = runner.invoke(app, ["league", "seasons", "--format", "xml", "--db", store_url])
     assert done.exit_code == 2
+
+
+class _Page(HTMLParser):
+    """The tags of a page and the text of its table cells."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[str] = []
+        self.cells: list[str] = []
+        self._in_td = False
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        self.tags.append(tag)
+        self._in_td = tag == "td"
+        if tag == "td":
+            self.cells.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "td":
+            self._in_td = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_td:
+            self.cells[-1] += data
+
+
+NASTY = "</svg><script>alert(1)</script> & co"
+
+
+def _nasty_season(db: str, tmp_path: Path) -> None:
+    text = HEADER + f"T1,d,\"{NASTY}\",1,1,0,0,\nT1,d,[/x],2,1,0,0,\"{NASTY}\"\nT1,d,Cat,3,1,0,0,[/x]\n"
+    _import(db, tmp_path, text, "s<b>")
+
+
+def test_html_standings_page_holds_the_points_race_chart_inline(tmp_path: Path) -> None:
+    """One publishable file: the standings table and the chart as inline SVG, every name escaped
+    (in the table and in the chart's SVG)."""
+    db = str(tmp_path / "l.db")
+    _nasty_season(db, tmp_path)
+    done = runner.invoke(app, ["league", "standings", "--format", "html", "--db", db])
+    assert done.exit_code == 0, done.output
+    page = done.output
+    assert page.startswith("<!DOCTYPE html>") and page.count("<svg") == 1 and page.count("</svg>") == 1
+    assert "<?xml" not in page and "svg11.dtd" not in page  # the SVG's prolog is not in the page
+    assert page.index("</table>") < page.index("<figure>\n<svg") < page.index("</svg>\n<figcaption>")
+    parsed = _Page()
+    parsed.feed(page)
+    assert "script" not in parsed.tags and "b" not in parsed.tags
+    assert NASTY in parsed.cells and "[/x]" in parsed.cells
+    assert "<title>s&lt;b&gt; standings</title>" in page
+    assert "&lt;/svg&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in page  # the legend, in the SVG
+    done = runner.invoke(app, ["league", "standings", "--format", "html", "--no-chart", "--db", db])
+    assert done.exit_code == 0 and "<svg" not in done.output and "<td>[/x]</td>" in done.output
+
+
+def test_tables_print_names_as_text_not_rich_markup(tmp_path: Path) -> None:
+    db = str(tmp_path / "l.db")
+    _nasty_season(db, tmp_path)
+    for command in (["standings"], ["toc"], ["seasons"]):
+        done = runner.invoke(app, ["league", *command, "--db", db])
+        assert done.exit_code == 0, (command, done.output)
+    assert "[/x]" in runner.invoke(app, ["league", "standings", "--db", db]).output
+    assert "s<b>" in runner.invoke(app, ["league", "seasons", "--db", db]).output
+
+
+def test_gananda_toc_in_every_format(store_url: str, tmp_path: Path) -> None:
+    """Gananda: TOC. Stacks by final standing, the pool ($50 a member plus $5 a buy-in) paid by
+    the Gananda payout table (3 qualifiers: the 2-6 bracket, 70/30)."""
+    _import(store_url, tmp_path, SEASON, "2014-15")
+    pool = 3 * 50 + 6 * 5
+    done = runner.invoke(app, ["league", "toc", "--format", "json", "--db", store_url])
+    assert done.exit_code == 0, done.output
+    result = json.loads(done.output)
+    assert result["pool"] == pool and result["payouts"] == [126, 54]
+    assert [(p["rank"], p["player"], p["stack"]) for p in result["players"]] == [
+        (1, "Bob", 3400), (2, "Ann", 3300), (3, "Cat", 3200)]
+    bob = 10 * math.sqrt(75) / 3 + 1 + 10 * math.sqrt(75) / 2 + 5
+    done = runner.invoke(app, ["league", "toc", "--format", "csv", "--db", store_url])
+    assert done.exit_code == 0, done.output
+    rows = list(csv.DictReader(io.StringIO(done.output)))
+    assert rows[0] == {"rank": "1", "player": "Bob", "points": f"{bob:.2f}", "events": "2", "stack": "3400"}
+    assert [r["stack"] for r in rows] == ["3400", "3300", "3200"]
+    done = runner.invoke(app, ["league", "toc", "--format", "html", "--db", store_url])
+    assert done.exit_code == 0 and done.output.startswith("<!DOCTYPE html>")
+    assert "<td>1</td><td>Bob</td>" in done.output and "<td>3,400</td>" in done.output
+    assert "the prize pool is 180" in done.output and "<tr><td>1</td><td>126</td></tr>" in done.output
+    done = runner.invoke(app, ["league", "toc", "--db", store_url])
+    assert done.exit_code == 0 and "3,400" in done.output
+    assert "pool 180, pays 126, 54" in " ".join(done.output.split())  # the title may wrap
+
+
+@pytest.mark.parametrize("command", ["import", "add", "standings", "toc", "chart", "seasons"])
+def test_every_league_command_takes_db(command: str) -> None:
+    done = runner.invoke(app, ["league", command, "--help"])
+    assert done.exit_code == 0 and "--db" in done.output
+
+
+@pytest.mark.parametrize(("command", "formats"), [
+    ("standings", "table, json, csv or html"), ("toc", "table, json, csv or html"), ("seasons", "table or json")])
+def test_league_listing_commands_take_format(command: str, formats: str) -> None:
+    done = runner.invoke(app, ["league", command, "--help"])
+    assert done.exit_code == 0 and "--format" in done.output
+    assert formats in " ".join(done.output.replace("│", " ").split())

@@ -21,6 +21,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from .app import Db, OutputFormat, app, db_url, fail
 
@@ -62,6 +63,16 @@ def _store(db: str | None) -> Iterator[Any]:
         raise fail(str(exc)) from None
     finally:
         store.close()
+
+
+def _print_table(title: str, columns: list[str], left: set[int], rows: list[list[str]]) -> None:
+    """A Rich table of plain text: names are never read as Rich markup ("[/x]", "[bold]")."""
+    table = Table(title=Text(title))
+    for i, column in enumerate(columns):
+        table.add_column(column, justify="left" if i in left else "right")
+    for row in rows:
+        table.add_row(*(Text(cell) for cell in row))
+    Console().print(table)
 
 
 def _season(store: Any, name: str | None) -> Any:
@@ -173,54 +184,69 @@ def seasons(
     if output is OutputFormat.json:
         typer.echo(json.dumps(rows, indent=2))
         return
-    table = Table(title="Seasons" if rows else "No seasons yet (pokertd league import FILE.csv)")
-    for column in ("Season", "Events", "Players", "TOC pool", "Last event", "Date"):
-        table.add_column(column, justify="right" if column in ("Events", "Players", "TOC pool") else "left")
-    for r in rows:
-        table.add_row(r["season"], str(r["events"]), str(r["players"]), f"{r['pool']:,}",
-                      r["last_event"] or "", r["last_date"] or "")
-    Console().print(table)
+    _print_table("Seasons" if rows else "No seasons yet (pokertd league import FILE.csv)",
+                 ["Season", "Events", "Players", "TOC pool", "Last event", "Date"], {0, 4, 5},
+                 [[r["season"], str(r["events"]), str(r["players"]), f"{r['pool']:,}",
+                   r["last_event"] or "", r["last_date"] or ""] for r in rows])
 
 
 def _rows(standing: list[Any]) -> list[dict[str, Any]]:
     return [s.to_dict() for s in standing]
 
 
-def _html(season: Any, rows: list[dict[str, Any]]) -> str:
-    e = html.escape
-    body = "\n".join(
-        f"<tr><td>{r['rank']}</td><td>{e(r['player'])}</td><td>{r['points']:.2f}</td>"
-        f"<td>{r['events']}</td><td>{r['knockouts']}</td><td>{r['winnings']}</td></tr>"
-        for r in rows
-    )
-    title = e(f"{season.name} standings")
-    after = e(season.events[-1].name) if season.events else "no events"
+_CSS = """\
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; padding: 0 1em; color: #222; }
+table { border-collapse: collapse; width: 100%; }
+th, td { padding: .3em .6em; border-bottom: 1px solid #ddd; text-align: right; }
+th:nth-child(2), td:nth-child(2) { text-align: left; }
+tr:nth-child(even) { background: #f6f6f6; }
+figure { margin: 2em 0; }
+figure svg { max-width: 100%; height: auto; }"""
+
+
+def _page(title: str, body: str) -> str:
+    """A self-contained HTML page (no outside files: a league can publish the one file)."""
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
+<title>{html.escape(title)}</title>
 <style>
-body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 48em; color: #222; }}
-table {{ border-collapse: collapse; width: 100%; }}
-th, td {{ padding: .3em .6em; border-bottom: 1px solid #ddd; text-align: right; }}
-th:nth-child(2), td:nth-child(2) {{ text-align: left; }}
-tr:nth-child(even) {{ background: #f6f6f6; }}
+{_CSS}
 </style>
 </head>
 <body>
-<h1>{title}</h1>
-<p>After {len(season.events)} events (last: {after}); a season score is the best {season.config.best_of} event scores.</p>
-<table>
-<thead><tr><th>Rank</th><th>Player</th><th>Points</th><th>Events</th><th>Knockouts</th><th>Winnings</th></tr></thead>
-<tbody>
+<h1>{html.escape(title)}</h1>
 {body}
-</tbody>
-</table>
 </body>
 </html>
 """
+
+
+def _html_table(columns: list[str], rows: list[list[str]]) -> str:
+    """A table; every cell is text, escaped here."""
+    e = html.escape
+    head = "".join(f"<th>{e(c)}</th>" for c in columns)
+    body = "\n".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>\n{body}\n</tbody>\n</table>"
+
+
+def _html(season: Any, rows: list[dict[str, Any]], chart: bool) -> str:
+    """The standings page: the table, then the points race as an inline SVG chart."""
+    from ..league.chart import race_svg_element
+
+    after = season.events[-1].name if season.events else "no events"
+    best = ("every event score" if season.config.best_of is None
+            else f"the best {season.config.best_of} event scores")
+    body = [f"<p>After {len(season.events)} events (last: {html.escape(after)}); a season score is {best}.</p>",
+            _html_table(["Rank", "Player", "Points", "Events", "Knockouts", "Winnings"],
+                        [[str(r["rank"]), r["player"], f"{r['points']:.2f}", str(r["events"]),
+                          str(r["knockouts"]), str(r["winnings"])] for r in rows])]
+    if chart and season.events:
+        body.append(f'<figure>\n{race_svg_element(season)}\n<figcaption>The points race: season points after '
+                    f"each event (the top {min(10, len(rows))} of the standings).</figcaption>\n</figure>")
+    return _page(f"{season.name} standings", "\n".join(body))
 
 
 @league.command()
@@ -228,6 +254,7 @@ def standings(
     season: SeasonName = None,
     after: Annotated[str | None, typer.Option("--after", help="The standings after this event (default: the last).")] = None,
     output: Annotated[StandingsFormat, typer.Option("--format", help="table, json, csv or html.")] = StandingsFormat.table,
+    chart: Annotated[bool, typer.Option("--chart/--no-chart", help="html: include the points-race chart (inline SVG).")] = True,
     db: Db = None,
 ) -> None:
     """The standings after the season's last event (points to 2 decimals)."""
@@ -253,43 +280,54 @@ def standings(
             writer.writerow({**r, "points": f"{r['points']:.2f}"})
         typer.echo(out.getvalue(), nl=False)
     elif output is StandingsFormat.html:
-        typer.echo(_html(loaded, rows), nl=False)
+        typer.echo(_html(loaded, rows, chart), nl=False)
     else:
-        table = Table(title=f"{loaded.name}: after {len(loaded.events)} events")
-        for column in ("Rank", "Player", "Points", "Events", "Knockouts", "Winnings"):
-            table.add_column(column, justify="left" if column == "Player" else "right")
-        for r in rows:
-            table.add_row(str(r["rank"]), r["player"], f"{r['points']:.2f}", str(r["events"]),
-                          str(r["knockouts"]), str(r["winnings"]))
-        Console().print(table)
+        _print_table(f"{loaded.name}: after {len(loaded.events)} events",
+                     ["Rank", "Player", "Points", "Events", "Knockouts", "Winnings"], {1},
+                     [[str(r["rank"]), r["player"], f"{r['points']:.2f}", str(r["events"]),
+                       str(r["knockouts"]), str(r["winnings"])] for r in rows])
 
 
 @league.command()
 def toc(
     season: SeasonName = None,
-    output: Annotated[StandingsFormat, typer.Option("--format", help="table or json.")] = StandingsFormat.table,
+    output: Annotated[StandingsFormat, typer.Option("--format", help="table, json, csv or html.")] = StandingsFormat.table,
     db: Db = None,
 ) -> None:
-    """The Tournament of Champions: qualifiers with their starting stacks, the pool and its payouts."""
+    """The Tournament of Champions: qualifiers with their starting stacks, the pool and its payouts.
+
+    csv has one row per qualifier; the pool and its payouts are in the other formats."""
     from ..league.standings import toc as compute
 
     with _store(db) as store:
-        result = compute(_season(store, season))
+        loaded = _season(store, season)
+        result = compute(loaded)
+    players = [{"rank": s.rank, "player": s.player, "points": round(s.points, 2), "events": s.events, "stack": s.stack}
+               for s in result.seats]
     if output is StandingsFormat.json:
-        typer.echo(json.dumps({
-            "pool": result.pool, "payouts": list(result.payouts),
-            "players": [{"rank": s.rank, "player": s.player, "points": round(s.points, 2),
-                         "events": s.events, "stack": s.stack} for s in result.seats],
-        }, indent=2))
-        return
-    if output is not StandingsFormat.table:
-        raise fail("toc prints --format table or json")
-    table = Table(title=f"Tournament of Champions: pool {result.pool}, pays {', '.join(map(str, result.payouts))}")
-    for column in ("Rank", "Player", "Points", "Events", "Stack"):
-        table.add_column(column, justify="left" if column == "Player" else "right")
-    for s in result.seats:
-        table.add_row(str(s.rank), s.player, f"{s.points:.2f}", str(s.events), f"{s.stack:,}")
-    Console().print(table)
+        typer.echo(json.dumps({"pool": result.pool, "payouts": list(result.payouts), "players": players}, indent=2))
+    elif output is StandingsFormat.csv:
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=["rank", "player", "points", "events", "stack"], lineterminator="\n")
+        writer.writeheader()
+        for p in players:
+            writer.writerow({**p, "points": f"{p['points']:.2f}"})
+        typer.echo(out.getvalue(), nl=False)
+    elif output is StandingsFormat.html:
+        body = [f"<p>{len(players)} qualifiers; the prize pool is {result.pool:,} (league fees plus the TOC part "
+                "of every buy-in).</p>",
+                _html_table(["Rank", "Player", "Points", "Events", "Starting stack"],
+                            [[str(p["rank"]), p["player"], f"{p['points']:.2f}", str(p["events"]), f"{p['stack']:,}"]
+                             for p in players]),
+                "<h2>Payouts</h2>",
+                _html_table(["Place", "Prize"], [[str(i), f"{amount:,}"] for i, amount in enumerate(result.payouts, 1)])]
+        typer.echo(_page(f"{loaded.name}: Tournament of Champions", "\n".join(body)), nl=False)
+    else:
+        _print_table(f"{loaded.name}: Tournament of Champions: pool {result.pool}, "
+                     f"pays {', '.join(map(str, result.payouts))}",
+                     ["Rank", "Player", "Points", "Events", "Stack"], {1},
+                     [[str(p["rank"]), p["player"], f"{p['points']:.2f}", str(p["events"]), f"{p['stack']:,}"]
+                      for p in players])
 
 
 @league.command()
