@@ -179,6 +179,88 @@ def test_ifp9_registration_closes_after_the_late_registration_level():
     assert t.payouts is not None and t.prize_pool == 4 * 20
 
 
+def test_ifp9_dead_stacks_unsold_seats_removed_at_the_start():
+    """IFP 9: 10 seats for sale, 7 sold: when registration closes (at the start, no late
+    registration) the 3 unsold seats' starting stacks are removed, one event, with the chips
+    to take off the tables; they are no one's chips and pay nothing into the prize pool."""
+    from dataclasses import replace
+
+    t = Tournament(replace(gananda(), seats=10), seed=4, dealt=False)
+    for i in range(7):
+        t.register(f"p{i}")
+    assert t.unsold_seats == 3 and t.chips == 7 * 1500 and not t.registration_closed
+    out = t.start(0)
+    dead = [e for e in out if isinstance(e, ev.DeadStacksRemoved)]
+    assert dead == [ev.DeadStacksRemoved(3, 4500, ((5, 75), (25, 39), (50, 21), (100, 6),
+                                                    (500, 3)), "IFP 9")]
+    # Gananda: Tournament Structure: 25 x 5 + 13 x 25 + 7 x 50 + 2 x 100 + 1 x 500 a stack.
+    assert sum(v * k for v, k in dead[0].by_value) == dead[0].chips
+    assert t.registration_closed and t.dead_stacks == dead[0]
+    assert t.chips == 7 * 1500 == sum(p.stack for p in t.players.values())
+    assert t.prize_pool == 7 * 20 and t.payouts == (70, 42, 28)   # Gananda: Payout, 7-9
+    assert t.follow_clock(60 * 60) and [e for e in t.events if e.type == "dead_stacks_removed"] \
+        == dead                                   # removed once
+    assert Tournament.replay(t.event_dicts()).state() == t.state()
+
+
+def test_ifp9_dead_stacks_sold_out_refused_none_when_every_seat_sold():
+    """IFP 9: registration stops when every seat for sale is sold (nothing recorded); a
+    sold-out event has no dead stacks."""
+    from dataclasses import replace
+
+    t = Tournament(replace(config_preset("ifp-2012"), seats=4), seed=4, dealt=False)
+    for p in ("a", "b", "c", "d"):
+        t.register(p)
+    n = len(t.events)
+    with pytest.raises(DirectorError, match="all 4 seats are sold"):
+        t.register("e")
+    assert len(t.events) == n and "e" not in t.players
+    t.start(0)
+    assert t.registration_closed and t.dead_stacks is None
+    assert not any(e.type == "dead_stacks_removed" for e in t.events)
+    with pytest.raises(ValueError, match="at least two"):
+        replace(config_preset("ifp-2012"), seats=1)
+
+
+def test_ifp9_dead_stacks_removed_when_late_registration_closes():
+    """IFP 9 with late registration until level 2: the unsold seats keep their stacks while
+    late entries can buy them; at the first hand of level 3 the stacks still unsold are
+    removed. The chip set's stack (1500) is not this structure's (1000): the chips by value
+    are left to the director."""
+    cfg = TournamentConfig(structure=small_structure(late_registration_until_level=2), seats=6)
+    t = Tournament(cfg, seed=3, dealt=True)
+    for p in ("a", "b", "c"):
+        t.register(p)
+    t.start(0)
+    assert t.dead_stacks is None and not t.registration_closed and t.unsold_seats == 3
+    t.register("late", now=700)                   # level 2: a late entry buys a seat
+    assert t.unsold_seats == 2 and t.chips == 4000
+    assert not any(e.type == "dead_stacks_removed" for e in t.advance(700))
+    out = t.advance(25 * 60 + 1)                  # level 3: registration has closed
+    assert [e.type for e in out] == ["level_started", "dead_stacks_removed", "payouts_fixed"]
+    assert out[1] == ev.DeadStacksRemoved(2, 2000, (), "IFP 9")
+    assert t.chips == 4000 and t.prize_pool == 4 * 20
+    assert Tournament.replay(t.event_dicts()).state() == t.state()
+
+
+def test_ifp9_dead_stacks_simulated_chips_in_play_stay_the_players():
+    """IFP 9 in a dealt tournament: 30 seats for sale, 27 sold: 3 stacks removed at the
+    start; every hand, chip race (IFP 56) and absent-stack removal keeps the tournament's
+    count of chips in play equal to the stacks at the tables (``check``), and the winner ends
+    with all of them."""
+    from dataclasses import replace
+
+    r = simulate(27, preset=replace(gananda(), seats=30), seed=11, absent=2, check=True)
+    t = r.tournament
+    dead = [e for e in t.events if e.type == "dead_stacks_removed"]
+    assert [(e.seats, e.chips) for e in dead] == [(3, 4500)]
+    assert r.prize_pool == 27 * 20 and sum(x["prize"] for x in r.results) == 27 * 20
+    removed = sum(e.removed for e in t.events if e.type == "busted")
+    assert 0 < removed < 2 * 1500                 # Gananda: absent stacks less blinds posted
+    assert t.chips == t.players[t.winner].stack
+    assert any(e.type == "chip_raced" for e in t.events)
+
+
 def test_ifp59_rebuy_only_in_its_period():
     s = small_structure(rebuys={"until_level": 1, "chips": 1000, "max_per_player": 1})
     t = Tournament(TournamentConfig(structure=s), seed=3, dealt=False)
@@ -203,8 +285,9 @@ def test_gananda_no_rebuys_or_addons():
 
 
 def test_wpa6_addon_after_its_level():
+    """A dealt event: the add-on closes at the next level's first hand."""
     s = small_structure(addon={"after_level": 1, "chips": 500})
-    t = Tournament(TournamentConfig(structure=s), seed=3, dealt=False)
+    t = Tournament(TournamentConfig(structure=s), seed=3, dealt=True)
     for p in ("a", "b", "c"):
         t.register(p)
     t.start(0)
@@ -218,6 +301,31 @@ def test_wpa6_addon_after_its_level():
     t.advance(10 * 60 + 5)                        # level 2's first hand
     with pytest.raises(DirectorError, match="WPA 6"):
         t.addon("b", now=10 * 60 + 6)
+    assert t.payouts is not None                  # the add-on has closed: the field is final
+
+
+def test_wpa6_live_addon_on_the_break_or_through_the_next_level():
+    """WPA 6 in a live event: the software does not see the next level's first hand, so the
+    add-on is taken on the break after its level or during the next level (the director sees
+    the cards), and refused after that level; the payouts are fixed once it has closed."""
+    s = small_structure(addon={"after_level": 2, "chips": 500})   # break 1 follows level 2
+    t = Tournament(TournamentConfig(structure=s), seed=3, dealt=False)
+    for p in ("a", "b", "c"):
+        t.register(p)
+    t.start(0)
+    t.follow_clock(60)
+    with pytest.raises(DirectorError, match="WPA 6"):
+        t.addon("a", now=15 * 60)                 # level 2 is still running
+    assert t.follow_clock(21 * 60) == []          # on the break: nothing changes
+    t.addon("a", now=21 * 60)                     # the break after level 2
+    t.follow_clock(26 * 60)                       # level 3 has begun
+    t.addon("b", now=26 * 60)                     # still level 3
+    assert t.payouts is None
+    t.follow_clock(36 * 60)                       # level 4: the add-on has closed
+    with pytest.raises(DirectorError, match="WPA 6"):
+        t.addon("c", now=36 * 60)
+    assert t.payouts is not None and t.prize_pool == 5 * 20
+    assert t.chips == 3 * 1000 + 2 * 500
 
 
 def test_gananda_absent_players_chips_removed_at_start_of_level_3():

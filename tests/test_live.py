@@ -523,3 +523,149 @@ def test_cli_db_from_the_environment(store_url: str) -> None:
         assert TournamentService(store).load("Env").tournament.entrants == 2
     finally:
         store.close()
+
+
+def _late_config(seats: int | None = None):
+    """The ifp-2012 preset with late registration and rebuys through level 2 and the add-on
+    after level 2 (Gananda structure: 25-minute levels, break 1 after level 4)."""
+    from dataclasses import replace
+
+    from pokertd.tournament.structure import Structure
+
+    base = config_preset("ifp-2012")
+    structure = Structure.from_dict({**base.structure.to_dict(),
+                                     "late_registration_until_level": 2,
+                                     "rebuys": {"until_level": 2, "chips": 1500},
+                                     "addon": {"after_level": 2, "chips": 3000}})
+    return replace(base, structure=structure, seats=seats)
+
+
+def test_ifp9_ifp59_wpa6_live_payouts_fixed_when_the_last_of_registration_rebuys_addons_closes(
+        service: TournamentService) -> None:
+    """Issue 4, "Payouts" in a live event, through the service and a clock the test moves:
+    the payouts are fixed (and stored) at the first command after late registration, rebuys
+    and the add-on have all closed, not at the finish; status shows them then. IFP 9: with
+    8 seats for sale and 5 sold, the 3 unsold stacks are removed when registration closes."""
+    from pokertd.tournament.payouts import generated_payouts
+
+    clock = service.clock
+    start = clock.now
+    service.create("Late", _late_config(seats=8), seed=5)
+    service.register("Late", ["Ann", "Bob", "Cid", "Dan"])
+    begun = service.start("Late")
+    assert [e.type for e in begun.clock] == ["level_started"] and begun.tournament.payouts is None
+    clock.now = start + 30 * 60                               # level 2: registration open
+    service.register("Late", ["Eve"])
+    service.rebuy("Late", "Ann")
+    shown = status(service.observe("Late").tournament, service.now())
+    assert shown["payouts"] is None and shown["registration_open"] and shown["seats"] == 8
+    assert shown["dead_stacks"] is None
+
+    clock.now = start + 55 * 60                               # level 3: only the add-on open
+    seen = service.observe("Late")
+    assert [e.type for e in seen.clock] == ["level_started", "dead_stacks_removed"]
+    assert [e.type for e in seen.events] == ["level_started", "dead_stacks_removed"]
+    shown = status(seen.tournament, service.now())
+    assert shown["dead_stacks"]["seats"] == 3 and shown["dead_stacks"]["chips"] == 3 * 1500
+    assert shown["payouts"] is None and not shown["registration_open"]
+    with pytest.raises(DirectorError, match="registration is closed"):
+        service.register("Late", ["Fay"])
+    service.addon("Late", "Bob")                              # WPA 6: after level 2
+    assert service.observe("Late").events == ()               # nothing new: nothing written
+
+    clock.now = start + 80 * 60                               # level 4: the field is final
+    seen = service.observe("Late")
+    assert [e.type for e in seen.events] == ["level_started", "payouts_fixed"]
+    pool = 5 * 20 + 20 + 20
+    expected = generated_payouts(5, pool, buy_in=20, unit=1)
+    shown = status(service.load("Late").tournament, service.now())   # as stored
+    assert shown["payouts"] == list(expected) and sum(expected) == pool
+    assert shown["chips"] == 5 * 1500 + 1500 + 3000 and shown["average_stack"] == 12000 // 5
+    with pytest.raises(DirectorError, match="may not take an add-on"):
+        service.addon("Late", "Cid")
+    # A bust-out at level 4 pays from the payouts fixed then, and they do not change.
+    t = service.bust("Late", "Eve", knocked_out_by="Ann").tournament
+    assert t.payouts == expected
+    assert sum(1 for e in t.events if e.type == "payouts_fixed") == 1
+    assert sum(1 for e in t.events if e.type == "dead_stacks_removed") == 1
+    assert stored_state(service, "Late") == t.state()
+
+
+def test_gananda_absent_player_removed_at_level_3_by_the_next_live_command(
+        service: TournamentService) -> None:
+    """Gananda: Absent/Late Players in a live event: the first command at level 3 (any one,
+    even a bust-out of someone else) records the absent player's chips removed and his place
+    before its own events, in the same transaction; an arrival before then keeps the stack."""
+    clock = service.clock
+    start = clock.now
+    service.create("Away", config_preset("gananda"), seed=8)
+    service.register("Away", ["Ann", "Bob", "Cid", "Dan"])
+    service.register("Away", ["Eve", "Fay"], absent=True)
+    service.start("Away")
+    clock.now = start + 30 * 60                               # level 2
+    service.arrive("Away", "Fay")
+    with pytest.raises(DirectorError, match="not absent"):
+        service.arrive("Away", "Fay")
+    clock.now = start + 51 * 60                               # level 3
+    out = service.bust("Away", "Dan", knocked_out_by="Ann")
+    assert [(e.type, getattr(e, "player", None)) for e in out.clock] == [
+        ("level_started", None), ("busted", "Eve")]
+    assert [e.type for e in out.events][:2] == ["level_started", "busted"]
+    t = out.tournament
+    assert t.players["Eve"].place == 6 and t.players["Dan"].place == 5
+    assert not t.players["Fay"].out and t.chips == 5 * 1500
+    assert stored_state(service, "Away") == t.state()
+
+
+def test_cli_payouts_fixed_once_late_registration_rebuys_and_addons_close(store_url: str) -> None:
+    """``pokertd tournament payouts|status`` (wall clock) on an event started long ago: the
+    clock's events are recorded by the read command, which then shows the fixed payouts and
+    the IFP 9 dead stacks; a second read writes nothing."""
+    import time
+
+    from pokertd.tournament.payouts import generated_payouts
+
+    store = open_store(store_url)
+    try:
+        service = TournamentService(store, clock=Clock(time.time() - 3 * 3600))
+        service.create("Old", _late_config(seats=6), seed=1)
+        service.register("Old", ["Ann", "Bob", "Cid"])
+        service.start("Old")
+        stored = len(store.read(store.find_stream("tournament", "Old").id))
+    finally:
+        store.close()
+    r = cli(store_url, "payouts", "Old", "--format", "json")
+    assert r.exit_code == 0, r.stderr
+    assert [row["amount"] for row in json.loads(r.stdout)] == list(
+        generated_payouts(3, 60, buy_in=20, unit=1))
+    st = json.loads(cli(store_url, "status", "Old", "--format", "json").stdout)
+    assert st["payouts"] == [row["amount"] for row in json.loads(r.stdout)]
+    assert st["dead_stacks"] == {"seats": 3, "chips": 4500, "rule": "IFP 9", "by_value": [
+        [5, 75], [25, 39], [50, 21], [100, 6], [500, 3]]}
+    r = cli(store_url, "status", "Old")
+    assert r.exit_code == 0 and "3 unsold seat(s): 4,500 chips taken out of play (IFP 9)" in r.stdout
+    store = open_store(store_url)
+    try:
+        events = store.read(store.find_stream("tournament", "Old").id)
+        assert [e.type for e in events[stored:]] == [
+            "level_started", "dead_stacks_removed", "payouts_fixed"]
+    finally:
+        store.close()
+
+
+def test_cli_ifp9_seats_for_sale(store_url: str) -> None:
+    """``pokertd tournament new --seats N``: registration stops when the seats are sold (exit
+    2, nothing written); the start removes the unsold seats' stacks (IFP 9) and says so."""
+    assert cli(store_url, "new", "Sat", "--preset", "ifp-2012", "--seats", "3").exit_code == 0
+    r = cli(store_url, "register", "Sat", "Ann", "Bob")
+    assert r.exit_code == 0 and "1 of 3 seats unsold" in r.stdout
+    r = cli(store_url, "register", "Sat", "Cid", "Dan")
+    assert r.exit_code == 2 and "all 3 seats are sold" in " ".join(r.stderr.split())
+    r = cli(store_url, "start", "Sat")
+    assert r.exit_code == 0
+    assert ("remove the starting stacks of 1 unsold seat(s), 1,500 chips (25 x 5, 13 x 25, "
+            "7 x 50, 2 x 100, 1 x 500) (IFP 9)") in r.stdout
+    st = json.loads(cli(store_url, "status", "Sat", "--format", "json").stdout)
+    assert st["entrants"] == 2 and st["chips"] == 3000 and st["dead_stacks"]["seats"] == 1
+    r = cli(store_url, "new", "Bad", "--seats", "1")
+    assert r.exit_code == 2 and "at least two seats" in r.stderr

@@ -34,8 +34,8 @@ from .app import Db, OutputFormat, app, db_url, fail
 
 live = typer.Typer(
     name="tournament",
-    help="Run a live tournament: new, register, start, pause, resume, bust, rebuy, addon, "
-         "status, moves, payouts, deal. State is kept in the database (--db).",
+    help="Run a live tournament: new, register, start, pause, resume, arrive, bust, rebuy, "
+         "addon, status, moves, payouts, deal. State is kept in the database (--db).",
     no_args_is_help=True,
 )
 app.add_typer(live, name="tournament")
@@ -113,6 +113,26 @@ def _amounts(text: str, option: str) -> dict[str, int]:
     return out
 
 
+def _print_clock(events: Any) -> None:
+    """What the clock brought since the last command (recorded with this one)."""
+    for e in events:
+        if e.type == "level_started":
+            typer.echo(f"level {e.level} has started (IFP 23)")
+        elif e.type == "dead_stacks_removed":
+            chips = ", ".join(f"{n} x {v}" for v, n in e.by_value)
+            typer.echo(f"registration closed: remove the starting stacks of {e.seats} unsold "
+                       f"seat(s), {e.chips:,} chips" + (f" ({chips})" if chips else "")
+                       + f" ({e.rule})")
+        elif e.type == "busted":
+            typer.echo(f"{e.player} is out in place {e.place}: {e.removed:,} chips removed "
+                       f"({e.rule})")
+        elif e.type == "payouts_fixed":
+            typer.echo(f"payouts fixed: {e.entrants} entrants, prize pool {e.pool:,}")
+        elif e.type == "clock_paused":
+            typer.echo(f"clock stopped ({e.reason}): resume once the players are seated")
+    _print_moves(list(events))
+
+
 def _print_moves(events: list[Any]) -> None:
     from ..services.tournaments import describe_move, seat_changes
 
@@ -132,44 +152,63 @@ def new(
     = Preset.gananda,
     seed: Annotated[int | None, typer.Option(
         help="Seed for the seat draws (default: the system's secure generator, IFP 5).")] = None,
+    seats: Annotated[int | None, typer.Option(
+        help="Seats for sale, each laid out with a starting stack: registration stops when "
+             "they are sold; the unsold seats' stacks are removed when registration closes "
+             "(IFP 9).")] = None,
     db: Db = None,
 ) -> None:
     """Create a live tournament."""
+    from dataclasses import replace
+
     from ..tournament.house import config_preset
 
     config = config_preset(preset.value)
+    if seats is not None:
+        if seats < 2:
+            raise fail(f"--seats {seats}: a tournament needs at least two seats")
+        config = replace(config, seats=seats)
     _run(db, lambda s: s.create(name, config, seed=seed))
     typer.echo(f"created {name!r} ({preset.value}, buy-in {config.buy_in}, "
-               f"{config.to_prize_pool} to the prize pool)")
+               f"{config.to_prize_pool} to the prize pool"
+               + (f", {seats} seats for sale)" if seats is not None else ")"))
 
 
 @live.command()
 def register(
     name: Name,
     players: Annotated[list[str], typer.Argument(help="Players to register.")],
+    absent: Annotated[bool, typer.Option("--absent", help="Paid but not at the table: dealt "
+                                         "in, blinds posted, cards killed (IFP 8); under the "
+                                         "Gananda house removed at level 3.")] = False,
     db: Db = None,
 ) -> None:
     """Register players: all of them or, one refused, none.
 
     After the start, late entries are seated while registration is open (IFP 9).
     """
-    out = _run(db, lambda s: s.register(name, players))
+    out = _run(db, lambda s: s.register(name, players, absent=absent))
     t = out.tournament
-    typer.echo(f"registered {len(players)}: {t.entrants} entrants, prize pool {t.prize_pool}")
+    typer.echo(f"registered {len(players)}: {t.entrants} entrants, prize pool {t.prize_pool}"
+               + (f", {t.unsold_seats} of {t.config.seats} seats unsold"
+                  if t.config.seats is not None else ""))
     for e in out.result:
         if e.type == "seated":
             typer.echo(f"seat: {e.player} at table {e.table} seat {e.seat}")
+    _print_clock(out.clock)
 
 
 @live.command()
 def start(name: Name, db: Db = None) -> None:
     """Start the clock and draw the seats at random (IFP 5)."""
-    t = _run(db, lambda s: s.start(name)).tournament
+    out = _run(db, lambda s: s.start(name))
+    t = out.tournament
     assert t.floor is not None
     typer.echo(f"started: {t.entrants} players at {t.floor.table_count} table(s)")
     for tid, table in sorted(t.floor.tables.items()):
         seated = ", ".join(f"{k + 1}: {p}" for k, p in enumerate(table.seats) if p is not None)
         typer.echo(f"table {tid}: {seated}")
+    _print_clock([e for e in out.result if e.type != "seated"] + list(out.clock))
 
 
 @live.command()
@@ -179,15 +218,26 @@ def pause(
     db: Db = None,
 ) -> None:
     """Stop the clock."""
-    _run(db, lambda s: s.pause(name, reason))
+    out = _run(db, lambda s: s.pause(name, reason))
+    _print_clock(out.clock)
     typer.echo("clock stopped")
 
 
 @live.command()
 def resume(name: Name, db: Db = None) -> None:
     """Restart the clock."""
-    _run(db, lambda s: s.resume(name))
+    out = _run(db, lambda s: s.resume(name))
+    _print_clock(out.clock)
     typer.echo("clock running")
+
+
+@live.command()
+def arrive(name: Name, player: Annotated[str, typer.Argument(help="The absent player.")],
+           db: Db = None) -> None:
+    """An absent player arrives and plays his stack (IFP 8; Gananda: Absent/Late Players)."""
+    out = _run(db, lambda s: s.arrive(name, player))
+    _print_clock(out.clock)
+    typer.echo(f"{player} has arrived: {out.tournament.players[player].stack:,} chips")
 
 
 @live.command()
@@ -201,6 +251,7 @@ def bust(
     """Record a bust-out, then print the seat moves it calls for (IFP 10, 11a, 15)."""
     out = _run(db, lambda s: s.bust(name, player, knocked_out_by=by))
     t = out.tournament
+    _print_clock(out.clock)
     for e in out.result:
         if e.type == "busted":
             tie = f" (tied for {e.tied} places)" if e.tied > 1 else ""
@@ -219,7 +270,9 @@ def bust(
 def rebuy(name: Name, player: Annotated[str, typer.Argument(help="The player.")],
           db: Db = None) -> None:
     """A rebuy in the rebuy period (IFP 59; WPA 6)."""
-    t = _run(db, lambda s: s.rebuy(name, player)).tournament
+    out = _run(db, lambda s: s.rebuy(name, player))
+    t = out.tournament
+    _print_clock(out.clock)
     typer.echo(f"{player} rebought: {t.players[player].stack} chips, prize pool {t.prize_pool}")
 
 
@@ -227,7 +280,9 @@ def rebuy(name: Name, player: Annotated[str, typer.Argument(help="The player.")]
 def addon(name: Name, player: Annotated[str, typer.Argument(help="The player.")],
           db: Db = None) -> None:
     """An add-on after its level (WPA 6)."""
-    t = _run(db, lambda s: s.addon(name, player)).tournament
+    out = _run(db, lambda s: s.addon(name, player))
+    t = out.tournament
+    _print_clock(out.clock)
     typer.echo(f"{player} took the add-on: {t.players[player].stack} chips, "
                f"prize pool {t.prize_pool}")
 
@@ -238,8 +293,8 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
     from ..services.tournaments import status as read_status
 
     def command(service: Any) -> dict[str, Any]:
-        return {"tournament": name,
-                **read_status(service.load(name).tournament, service.now())}
+        t = service.observe(name).tournament     # what the clock brought is recorded first
+        return {"tournament": name, **read_status(t, service.now())}
     st = _run(db, command)
     if output is OutputFormat.json:
         typer.echo(json.dumps(st))
@@ -263,7 +318,16 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
         left_text = "last level" if left is None else f"{int(left) // 60}:{int(left) % 60:02d} left"
         state = "running" if c["running"] else f"stopped ({c['pause_reason']})"
         con.print(f"{now}, {left_text}, clock {state}")
-        con.print(f"{st['players_left']} players left at {len(st['tables'])} table(s)")
+        con.print(f"{st['players_left']} players left at {len(st['tables'])} table(s), "
+                  f"{st['chips']:,} chips in play, average stack {st['average_stack']:,}")
+        if st["seats"] is not None and st["registration_open"]:
+            con.print(f"{st['seats'] - st['entrants']} of {st['seats']} seats unsold")
+    d = st["dead_stacks"]
+    if d is not None:
+        con.print(f"{d['seats']} unsold seat(s): {d['chips']:,} chips taken out of play "
+                  f"({d['rule']})")
+    if st["payouts"] is None and not st["finished"]:
+        con.print("payouts: fixed when late registration, rebuys and add-ons close")
     if st["finished"]:
         table = Table(title="results")
         for column in ("place", "player", "prize", "knockouts"):
@@ -296,7 +360,7 @@ def moves(
     from ..services.tournaments import describe_move, seat_changes
     from ..tournament import events as ev
 
-    t = _run(db, lambda s: s.load(name).tournament)
+    t = _run(db, lambda s: s.observe(name).tournament)
     changes = seat_changes(t.events, latest=not all_moves)
     if output is OutputFormat.json:
         typer.echo(json.dumps([ev.to_dict(e) for e in changes]))
@@ -311,7 +375,7 @@ def moves(
 @live.command()
 def payouts(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
     """The prize of each paid place (fixed when the field is final), with who finished there."""
-    t = _run(db, lambda s: s.load(name).tournament)
+    t = _run(db, lambda s: s.observe(name).tournament)
     if t.payouts is None:
         raise fail(f"{name}: the payouts are fixed when the field is final (at the start, or "
                    "when late registration, rebuys and add-ons close)")

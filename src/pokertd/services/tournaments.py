@@ -23,6 +23,14 @@ changes are events"). Every command goes the same way::
 A process killed at any moment therefore leaves the tournament at its last committed command:
 the store commits a batch whole or not at all, and the state is only ever rebuilt from it.
 
+The clock changes a live event between commands: before and after each command (at the
+command's time) the service runs :meth:`Tournament.follow_clock`, which records what the
+clock has brought since the last one (a new level; IFP 9 dead stacks at the close of
+registration; the Gananda absent stacks removed at level 3 and the moves they call for; the
+payouts fixed once late registration, rebuys and add-ons have closed), in the same
+transaction as the command. The read commands (:meth:`TournamentService.observe`: status,
+payouts, moves) record those events too, so what they show is what the log holds.
+
 The time of a command (the clock's start, pauses, late entries, the Gananda final-table stop)
 is the service's ``clock()``: wall-clock seconds by default, injectable for tests.
 """
@@ -93,6 +101,9 @@ class Outcome(Generic[R]):
     result: R
     events: tuple[RecordedEvent, ...]
     tournament: Tournament
+    clock: tuple[ev.Event, ...] = ()
+    """The events the clock brought (:meth:`Tournament.follow_clock`), before or after the
+    command's own."""
 
 
 def _new_event(e: ev.Event) -> NewEvent:
@@ -153,13 +164,34 @@ class TournamentService:
         loaded.stored += len(recorded)
         return recorded
 
-    def run(self, name: str, command: Callable[[Tournament], R]) -> Outcome[R]:
+    def run(self, name: str, command: Callable[[Tournament], R], *,
+            now: float | None = None) -> Outcome[R]:
         """Load, run ``command`` on the tournament, commit its events. A refusal raised by
-        the command propagates and nothing is written."""
+        the command propagates and nothing is written. With ``now`` (the command's time), the
+        clock's events (:meth:`Tournament.follow_clock`) are recorded before and after the
+        command, in the same transaction."""
         loaded = self.load(name)
-        result = command(loaded.tournament)
+        t = loaded.tournament
+        clock = t.follow_clock(now) if now is not None else []
+        result = command(t)
+        if now is not None:
+            clock += t.follow_clock(now)
         recorded = self.commit(loaded)
-        return Outcome(result, recorded, loaded.tournament)
+        return Outcome(result, recorded, t, tuple(clock))
+
+    def observe(self, name: str, *, attempts: int = 3) -> Outcome[None]:
+        """The tournament now, for the read commands (status, payouts, moves): the clock's
+        events since the last command are recorded first (a reader that loses a race with a
+        writer reads again, up to ``attempts`` times)."""
+        from pokertd.storage import ConcurrencyError
+
+        for attempt in range(attempts):
+            try:
+                return self.run(name, lambda t: None, now=self.now())
+            except ConcurrencyError:
+                if attempt == attempts - 1:
+                    raise
+        raise AssertionError("unreachable")
 
     # --- commands -----------------------------------------------------------------------------
 
@@ -176,20 +208,26 @@ class TournamentService:
             for p in players:
                 out += t.register(p, absent=absent, now=now if t.started else None)
             return out
-        return self.run(name, command)
+        return self.run(name, command, now=now)
 
     def start(self, name: str) -> Outcome[list[ev.Event]]:
         """Start the clock and draw the seats (IFP 5; Gananda: Seating)."""
         now = self.now()
-        return self.run(name, lambda t: t.start(now))
+        return self.run(name, lambda t: t.start(now), now=now)
 
     def pause(self, name: str, reason: str = "director") -> Outcome[list[ev.Event]]:
         now = self.now()
-        return self.run(name, lambda t: t.pause(now, reason))
+        return self.run(name, lambda t: t.pause(now, reason), now=now)
 
     def resume(self, name: str) -> Outcome[list[ev.Event]]:
         now = self.now()
-        return self.run(name, lambda t: t.resume(now))
+        return self.run(name, lambda t: t.resume(now), now=now)
+
+    def arrive(self, name: str, player: str) -> Outcome[list[ev.Event]]:
+        """An absent player (registered with ``absent=True``) arrives and plays his stack
+        (IFP 8; Gananda: Absent/Late Players: before the first hand of level 3)."""
+        now = self.now()
+        return self.run(name, lambda t: t.arrive(player), now=now)
 
     def bust(self, name: str, player: str, *,
              knocked_out_by: str | None = None) -> Outcome[list[ev.Event]]:
@@ -202,17 +240,17 @@ class TournamentService:
             if not t.finished:
                 out += t.rearrange(now)
             return out
-        return self.run(name, command)
+        return self.run(name, command, now=now)
 
     def rebuy(self, name: str, player: str) -> Outcome[list[ev.Event]]:
         """IFP 59 / WPA 6: refused outside the structure's rebuy period."""
         now = self.now()
-        return self.run(name, lambda t: t.rebuy(player, now))
+        return self.run(name, lambda t: t.rebuy(player, now), now=now)
 
     def addon(self, name: str, player: str) -> Outcome[list[ev.Event]]:
         """WPA 6: refused outside the structure's add-on window."""
         now = self.now()
-        return self.run(name, lambda t: t.addon(player, now))
+        return self.run(name, lambda t: t.addon(player, now), now=now)
 
     def deal(self, name: str, method: str, agreed_by: Sequence[str], *,
              stacks: Mapping[str, int] | None = None, amounts: Mapping[str, int] | None = None,
@@ -242,7 +280,7 @@ class TournamentService:
                                custom=amounts, left_to_play_for=left_to_play_for,
                                unit=t.config.unit)
             return t.make_deal(record)
-        return self.run(name, command)
+        return self.run(name, command, now=self.now())
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -281,7 +319,9 @@ def describe_move(e: ev.Event) -> list[str]:
 
 def status(t: Tournament, now: float) -> dict[str, Any]:
     """What a live event's display shows, as plain data: the clock (level, blinds, time left,
-    running or stopped), the players left, the tables and their seats, the payouts."""
+    running or stopped), the players left, the chips in play, the tables and their seats, the
+    payouts. Read it after :meth:`TournamentService.observe`, which records what the clock
+    has brought."""
     clock: dict[str, Any] | None = None
     if t.started:
         st = t.clock.status(now)
@@ -311,6 +351,16 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
         "entrants": t.entrants,
         "players_left": t.alive,
         "prize_pool": t.prize_pool,
+        # Chips in play and the average stack; IFP 9: the seats for sale, and the unsold
+        # seats' stacks removed at the close of registration.
+        "chips": t.chips,
+        "average_stack": t.chips // t.alive if t.alive else None,
+        "seats": t.config.seats,
+        "registration_open": not t.registration_closed,
+        "dead_stacks": None if t.dead_stacks is None else {
+            "seats": t.dead_stacks.seats, "chips": t.dead_stacks.chips,
+            "by_value": [list(x) for x in t.dead_stacks.by_value],
+            "rule": t.dead_stacks.rule},
         "clock": clock,
         "tables": tables,
         "payouts": None if t.payouts is None else list(t.payouts),

@@ -171,7 +171,7 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
             t.resume(now)                      # Gananda: Final Table: seated, the clock runs
         if check:
             fl.check()
-            assert sum(t.players[p].stack for p in fl.where) == total
+            assert sum(t.players[p].stack for p in fl.where) == total == t.chips
         if paid is None and t.payouts is not None:
             paid = sum(1 for a in t.payouts if a)
         hand_for_hand = (paid is not None and fl.table_count > 1      # IFP 61, on the bubble

@@ -39,8 +39,18 @@ Rules decided here:
 - Absent players (IFP 8; Gananda: Absent/Late Players): dealt in, blinds posted, cards killed
   (the bots fold them); under the Gananda structure their chips are removed at the first hand of
   level 3 and they are out, tied with any other absent player removed then.
-- Registration closes when play starts or at the end of the late-registration level (IFP 9).
-- Rebuys only in the rebuy period and add-ons only after their level (IFP 59; WPA 6).
+- Registration closes when play starts or at the end of the late-registration level (IFP 9);
+  a configuration with a number of seats for sale (``TournamentConfig.seats``) stops selling
+  when they are sold, and at the close of registration the starting stack of every unsold
+  seat is removed and its chips taken out of play (IFP 9: dead stacks), one
+  ``dead_stacks_removed`` event.
+- Chips in play (:attr:`Tournament.chips`): every starting stack sold, rebuy and add-on, less
+  the chips removed (absent players' stacks) and changed by chip races; in a dealt event it is
+  the sum of the stacks of the players still in. Unsold seats' stacks are never counted.
+- Rebuys only in the rebuy period and add-ons only after their level (IFP 59; WPA 6). A dealt
+  event knows when the next level's first hand is dealt; a live one does not, so there the
+  add-on is taken on the break after its level or during the next level (the director sees
+  that no hand of it has been dealt).
 - Payouts (Gananda: Payout, or the generated structure) are fixed when the field is final:
   at the start when there is no late registration, rebuy or add-on, else when the last of them
   closes, or at the finish; ties share the places they span (IFP 57, WPA 8, Gananda).
@@ -154,6 +164,9 @@ class Tournament:
         self.chips_in_play: tuple[int, ...] = config.chip_set.values
         self.winner: str | None = None
         self.last_at: float | None = None        # the time of the last hand or level
+        self.chips = 0                           # chips in play (see the module docstring)
+        self.registration_closed = False         # IFP 9
+        self.dead_stacks: ev.DeadStacksRemoved | None = None   # IFP 9: unsold seats' stacks
         self._group_place = 0
         self._level_cache: tuple[float, int, Level] | None = None
         self._mover = _MOVER.get(self.rules.balancing_mover, "next-big-blind")
@@ -209,6 +222,7 @@ class Tournament:
 
     def _on_registered(self, e: ev.Registered, floor: bool) -> None:
         self.players[e.player] = PlayerState(e.player, self.structure.starting_stack, e.absent)
+        self.chips += self.structure.starting_stack
         self.entrants += 1
         self.alive += 1
         self.prize_pool += self.config.to_prize_pool
@@ -216,6 +230,8 @@ class Tournament:
     def _on_started(self, e: ev.Started, floor: bool) -> None:
         self.started = True
         self.clock.start(e.at)
+        if self.structure.late_registration_until_level is None:
+            self.registration_closed = True      # IFP 9: registration closes at the start
         if floor:
             self.floor = Floor(self.structure.max_players_per_table)
 
@@ -237,6 +253,12 @@ class Tournament:
     def _on_level_started(self, e: ev.LevelStarted, floor: bool) -> None:
         self.level = e.level
         self.last_at = e.at
+        until = self.structure.late_registration_until_level
+        if until is not None and e.level > until:
+            self.registration_closed = True      # IFP 9: late registration is over
+
+    def _on_dead_stacks_removed(self, e: ev.DeadStacksRemoved, floor: bool) -> None:
+        self.dead_stacks = e
 
     def _on_clock_paused(self, e: ev.ClockPaused, floor: bool) -> None:
         self.clock.pause(e.at, e.reason)
@@ -275,6 +297,7 @@ class Tournament:
         p.tied = e.tied
         p.knocked_out_by = e.knocked_out_by
         p.stack = 0
+        self.chips -= e.removed
         if e.knocked_out_by is not None:
             self.players[e.knocked_out_by].knockouts += 1
         self.alive -= 1
@@ -311,7 +334,9 @@ class Tournament:
         assert self.floor is not None
         seats = self.floor.tables[e.table].seats
         for seat, chips in e.stacks:
-            self.players[seats[seat - 1]].stack = chips  # type: ignore[index]
+            p = self.players[seats[seat - 1]]  # type: ignore[index]
+            self.chips += chips - p.stack        # IFP 56: the race rounds the odd chips
+            p.stack = chips
         out = set(e.going_out)
         self.chips_in_play = tuple(v for v in self.chips_in_play if v not in out)
 
@@ -321,12 +346,14 @@ class Tournament:
     def _on_rebuy(self, e: ev.Rebuy, floor: bool) -> None:
         p = self.players[e.player]
         p.stack += e.chips
+        self.chips += e.chips
         p.rebuys += 1
         self.prize_pool += e.to_prize_pool
 
     def _on_addon(self, e: ev.Addon, floor: bool) -> None:
         p = self.players[e.player]
         p.stack += e.chips
+        self.chips += e.chips
         p.addons += 1
         self.prize_pool += e.to_prize_pool
 
@@ -373,7 +400,9 @@ class Tournament:
             "entrants": self.entrants, "prize_pool": self.prize_pool,
             "payouts": self.payouts, "deal": self.deal, "finishing": self.finishing,
             "hands": self.hands, "level": self.level, "chips_in_play": self.chips_in_play,
-            "winner": self.winner,
+            "winner": self.winner, "chips": self.chips,
+            "registration_closed": self.registration_closed,
+            "dead_stacks": None if self.dead_stacks is None else ev.to_dict(self.dead_stacks),
         }
 
     def event_dicts(self) -> list[dict[str, Any]]:
@@ -429,6 +458,10 @@ class Tournament:
             raise DirectorError(f"{player} is already registered")
         if self.finished:
             raise DirectorError("the tournament is over")
+        seats = self.config.seats
+        if seats is not None and self.entrants >= seats:
+            raise DirectorError(f"all {seats} seats are sold: {player} cannot be registered "
+                                "(IFP 9: only the seats for sale have stacks)")
         n = len(self.events)
         if self.started:
             if now is None:
@@ -477,9 +510,32 @@ class Tournament:
         for m in moves:
             self._log(ev.Seated(m.player, m.to_table, m.to_seat, m.reason))
         s = self.structure
+        if self.registration_closed:
+            self._remove_dead_stacks()
         if s.late_registration_until_level is None and s.rebuys is None and s.addon is None:
             self._fix_payouts()
         return self.events[n:]
+
+    @property
+    def unsold_seats(self) -> int:
+        """Seats for sale not sold (0 when the configuration sells no fixed number)."""
+        seats = self.config.seats
+        return 0 if seats is None else max(seats - self.entrants, 0)
+
+    def _remove_dead_stacks(self) -> None:
+        """IFP 9: at the close of registration, any unsold seat's starting stack is removed and
+        its chips taken out of play. The players' chips are untouched (an unsold stack was
+        never anyone's), so :attr:`chips` stays the sum of the players' stacks."""
+        k = self.unsold_seats
+        if k == 0 or self.dead_stacks is not None:
+            return
+        stack = self.structure.starting_stack
+        cs = self.config.chip_set
+        by_value: tuple[tuple[int, int], ...] = ()
+        if cs.starting_stack == stack and all(c.value in self.chips_in_play
+                                              for c in cs.chips if c.count):
+            by_value = tuple((c.value, c.count * k) for c in cs.chips if c.count)
+        self.apply(ev.DeadStacksRemoved(k, k * stack, by_value, "IFP 9"))
 
     # --- the clock ----------------------------------------------------------------------------
 
@@ -518,14 +574,19 @@ class Tournament:
     def advance(self, now: float) -> list[ev.Event]:
         """Before hands dealt at ``now``: a new level applies (IFP 23); at the first hand of
         the structure's absent level, absent players' chips are removed and they are out
-        (Gananda: Absent/Late Players); payouts are fixed once registration, rebuys and
-        add-ons have closed."""
+        (Gananda: Absent/Late Players); at the close of late registration the unsold seats'
+        stacks are removed (IFP 9); payouts are fixed once registration, rebuys and add-ons
+        have closed. A live event's service calls it before and after every command, so the
+        log follows the clock. Not on a break (no hand begins on one): see :meth:`follow_clock`."""
         level = self._hand_level(now)[0]
         if level == self.level:
             return []
         n = len(self.events)
+        was_open = not self.registration_closed
         self.apply(ev.LevelStarted(level, float(now)))
         s = self.structure
+        if was_open and self.registration_closed:
+            self._remove_dead_stacks()                     # IFP 9: dead stacks
         gone = s.absent_stack_removed_at_level
         if gone is not None and level >= gone:
             absent = [p for p in self.players.values() if p.absent and not p.out]
@@ -533,11 +594,28 @@ class Tournament:
                 self._eliminate_group([[p.name for p in absent]], None,
                                       "Gananda: Absent/Late Players", removed=True)
         if self.payouts is None and not self.finished:
+            # The add-on closes at the first hand of the level after its own (WPA 6); in a
+            # live event the window runs to that level's end (see addon).
+            addon_closes = 0
+            if s.addon:
+                addon_closes = s.addon.after_level + (0 if self.dealt else 1)
             closes = max(s.late_registration_until_level or 0,
-                         s.rebuys.until_level if s.rebuys else 0,
-                         s.addon.after_level + 1 if s.addon else 0)
+                         s.rebuys.until_level if s.rebuys else 0, addon_closes)
             if level > closes:
                 self._fix_payouts()
+        return self.events[n:]
+
+    def follow_clock(self, now: float) -> list[ev.Event]:
+        """A live event between the director's commands: what the clock has brought by
+        ``now`` (:meth:`advance`: a new level, IFP 9 dead stacks at the close of registration,
+        the Gananda absent stacks removed, the payouts fixed once the field is final), then
+        the seat moves any bust-out it made calls for (:meth:`rearrange`). Nothing before the
+        start, after the finish or on a break."""
+        if not self.started or self.finished or self.clock.status(now).on_break:
+            return []
+        n = len(self.events)
+        if any(e.type == "busted" for e in self.advance(now)) and not self.finished:
+            self.rearrange(now)
         return self.events[n:]
 
     # --- dealt hands --------------------------------------------------------------------------
@@ -761,14 +839,17 @@ class Tournament:
 
     def addon(self, player: str, now: float) -> list[ev.Event]:
         """WPA 6: the add-on after the last hand of its level and before the first hand of the
-        next (on the break between them, or before the next level's first hand is dealt)."""
+        next (on the break between them, or before the next level's first hand is dealt; in a
+        live event, during the next level, whose first hand only the director sees)."""
         self._require_running()
         p = self._in_play(player)
         s = self.structure
         status = self.clock.status(now)
         if status.on_break:
             completed = status.level_number
-        elif self.level < status.level_number:     # no hand of this level dealt yet
+        elif self.level < status.level_number or not self.dealt:
+            # No hand of this level dealt yet; in a live event the director sees that at the
+            # table (the software does not see the cards): the whole next level.
             completed = status.level_number - 1
         else:
             completed = 0

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 __all__ = [
     "Addon", "Arrived", "Busted", "Created", "ButtonPlaced", "ChipRaced", "ClockPaused", "ClockResumed",
-    "DealMade", "Event", "HandForHand", "HandForHandHandDone", "FinalTableFormed", "Finished", "HandPlayed", "LevelStarted", "Moved",
+    "DeadStacksRemoved", "DealMade", "Event", "HandForHand", "HandForHandHandDone", "FinalTableFormed", "Finished", "HandPlayed", "LevelStarted", "Moved",
     "PayoutsFixed", "Rebuy", "Registered", "Seated", "Started", "TableBroken", "TableOpened",
     "EVENT_TYPES", "from_dict", "to_dict",
 ]
@@ -158,6 +158,20 @@ class Busted(Event):
     knocked_out_by: str | None
     removed: int = 0          # chips taken out of play (an absent player's stack)
     rule: str = ""
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class DeadStacksRemoved(Event):
+    """IFP 9: at the close of registration the starting stacks of the ``seats`` unsold seats
+    are removed and their ``chips`` taken out of play; ``by_value`` lists the chips to take
+    off the tables, (value, how many), when the starting stack is made of the chip set's
+    colours still in play (else empty)."""
+    type: ClassVar[str] = "dead_stacks_removed"
+    seats: int
+    chips: int
+    by_value: tuple[tuple[int, int], ...]
+    rule: str = "IFP 9"
 
 
 @_event

@@ -68,6 +68,11 @@ class TournamentConfig:
     unit: int = 1                         # money rounding unit
     name: str = "tournament"
     final_table_stops_clock: bool = False  # Gananda: Final Table: the timer stops meanwhile
+    seats: int | None = None
+    """The seats for sale, each laid out with a starting stack (a satellite's or a card room's
+    fixed field): registration stops when they are sold, and at the close of registration
+    every unsold seat's starting stack is removed and its chips taken out of play (IFP 9).
+    None: no fixed number of seats (only the players registered have stacks)."""
 
     def __post_init__(self) -> None:
         if self.buy_in < 0 or not 0 <= self.to_prize_pool <= self.buy_in:
@@ -75,6 +80,9 @@ class TournamentConfig:
                              "the prize-pool share is between 0 and the buy-in")
         if self.payout not in ("gananda", "generated"):
             raise ValueError(f"unknown payout structure {self.payout!r}: 'gananda' or 'generated'")
+        if self.seats is not None and (isinstance(self.seats, bool)
+                                       or not isinstance(self.seats, int) or self.seats < 2):
+            raise ValueError(f"{self.seats!r} seats for sale: a tournament needs at least two")
         if self.rules.same_hand_bustouts not in BUSTOUT_RANKING:
             raise ValueError(f"unknown same-hand bust-out rule {self.rules.same_hand_bustouts!r}")
 
@@ -87,7 +95,7 @@ class TournamentConfig:
                 "rules_base": self.rules_base, "chip_set": self.chip_set.to_dict(),
                 "buy_in": self.buy_in, "to_prize_pool": self.to_prize_pool,
                 "payout": self.payout, "unit": self.unit, "name": self.name,
-                "final_table_stops_clock": self.final_table_stops_clock}
+                "final_table_stops_clock": self.final_table_stops_clock, "seats": self.seats}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TournamentConfig:
@@ -96,7 +104,8 @@ class TournamentConfig:
                    chip_set=ChipSet.from_dict(data["chip_set"]), buy_in=data["buy_in"],
                    to_prize_pool=data["to_prize_pool"], payout=data["payout"],
                    unit=data["unit"], name=data["name"],
-                   final_table_stops_clock=data.get("final_table_stops_clock", False))
+                   final_table_stops_clock=data.get("final_table_stops_clock", False),
+                   seats=data.get("seats"))
 
 
 def gananda() -> TournamentConfig:
