@@ -159,3 +159,45 @@ def test_league_listing_commands_take_format(command: str, formats: str) -> None
     done = runner.invoke(app, ["league", command, "--help"])
     assert done.exit_code == 0 and "--format" in done.output
     assert formats in " ".join(done.output.replace("│", " ").split())
+
+
+def test_an_existing_season_keeps_its_settings_and_other_ones_are_refused(store_url: str, tmp_path: Path) -> None:
+    _import(store_url, tmp_path, SEASON, "2014-15", "--formula", "linear")
+    more = HEADER + "T3,2014-12-13,Cat,1,1,0,0,\nT3,2014-12-13,Ann,2,1,0,0,Cat\n"
+    path = tmp_path / "more.csv"
+    path.write_text(more)
+    done = runner.invoke(app, ["league", "import", str(path), "--season", "2014-15", "--preset", "gananda",
+                               "--db", store_url])
+    assert done.exit_code == 2
+    assert ("the season '2014-15' exists with other settings (formula 'n - f + 1' -> "
+            "'10 * sqrt(n * b * b / e) / (f + 1)')") in " ".join(done.output.split())
+    done = runner.invoke(app, ["league", "seasons", "--format", "json", "--db", store_url])
+    assert json.loads(done.output)[0]["events"] == 2  # nothing stored
+    # The same settings again, or none named: the events are added with the season's own settings.
+    done = runner.invoke(app, ["league", "import", str(path), "--season", "2014-15", "--formula", "linear",
+                               "--db", store_url])
+    assert done.exit_code == 0, done.output
+    done = runner.invoke(app, ["league", "standings", "--format", "json", "--db", store_url])
+    # linear (n - f + 1) plus the Gananda knockout bonuses; T3: Cat 2 + 1 + 2 (Ann led) = 5.
+    assert json.loads(done.output)[0] == {"rank": 1, "player": "Bob", "points": 11.0, "events": 2, "knockouts": 2}
+
+
+def test_gananda_standings_json_ties_share_a_rank(tmp_path: Path) -> None:
+    """Gananda: Standings. The JSON shape exactly; equal points share a rank and the next rank
+    skips (1, 1, 3); tied players are listed by name."""
+    db = str(tmp_path / "l.db")
+    settings = tmp_path / "plain.toml"
+    settings.write_text('formula = "n - f + 1"\nknockout_points = 0\nprevious_winner_bonus = 0\nleader_bonus = 0\n')
+    text = HEADER + ("T1,d,Bob,1,1,0,0,\nT1,d,Ann,2,1,0,0,Bob\nT1,d,Cat,3,1,0,0,Ann\n"
+                     "T2,d,Ann,1,1,0,0,\nT2,d,Bob,2,1,0,0,Ann\nT2,d,Cat,3,1,0,0,Bob\n")
+    _import(db, tmp_path, text, "tie", "--preset", str(settings))
+    done = runner.invoke(app, ["league", "standings", "--format", "json", "--db", db])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.output) == [  # 3 + 2 each for Ann and Bob, 1 + 1 for Cat
+        {"rank": 1, "player": "Ann", "points": 5.0, "events": 2, "knockouts": 2},
+        {"rank": 1, "player": "Bob", "points": 5.0, "events": 2, "knockouts": 2},
+        {"rank": 3, "player": "Cat", "points": 2.0, "events": 2, "knockouts": 0},
+    ]
+    done = runner.invoke(app, ["league", "toc", "--format", "json", "--db", db])
+    # Gananda: TOC. Tied players share the higher rank's stack.
+    assert [p["stack"] for p in json.loads(done.output)["players"]] == [3400, 3400, 3200]

@@ -87,21 +87,27 @@ def _season(store: Any, name: str | None) -> Any:
     return load_season(store, name)
 
 
-PresetOption = Annotated[str, typer.Option(
-    "--preset", help="Season preset of a new season (gananda), or a .toml/.json file of settings on top of one.")]
+PresetOption = Annotated[str | None, typer.Option(
+    "--preset", help="Season preset of a new season (default gananda), or a .toml/.json file of settings on top "
+                     "of one. An existing season keeps its settings; different ones are refused.")]
 FormulaOption = Annotated[str | None, typer.Option(
     "--formula", help="Points formula of a new season: text, or a formula preset (gananda, linear, square-root, "
                       "logarithmic, fixed-list, fixed-list-10).")]
 
 
-def _config(preset: str, formula: str | None) -> Any:
+def _config(preset: str | None, formula: str | None) -> Any:
     """The settings of a new season: a shipped preset by name or a league's .toml/.json file,
-    with ``--formula`` (a formula preset's name or a formula's text) on top."""
+    with ``--formula`` (a formula preset's name or a formula's text) on top; None when neither is
+    given (a new season is Gananda, an existing one keeps its settings)."""
     from dataclasses import replace
 
     from ..league.formula import PRESETS as FORMULAS
     from ..league.season import parse_season_config, season_preset
 
+    if preset is None and formula is None:
+        return None
+    if preset is None:
+        preset = "gananda"
     if preset.endswith((".toml", ".json")):
         try:
             text = Path(preset).read_text(encoding="utf-8")
@@ -119,7 +125,7 @@ def _config(preset: str, formula: str | None) -> Any:
 def import_(
     file: Annotated[Path, typer.Argument(help="CSV: event,date,player,finish,buyins,rebuys,addons,knocked_out_by")],
     season: Annotated[str | None, typer.Option("--season", help="The season (default: the file's name without .csv).")] = None,
-    preset: PresetOption = "gananda",
+    preset: PresetOption = None,
     formula: FormulaOption = None,
     db: Db = None,
 ) -> None:
@@ -143,7 +149,7 @@ def add(
     event: Annotated[str | None, typer.Option("--event", help="The event's name in the season (default: the tournament's).")] = None,
     date: Annotated[str | None, typer.Option("--date", help="The event's date.")] = None,
     subs: Annotated[str | None, typer.Option("--subs", help="Players who played as substitutes, comma-separated (they earn no points).")] = None,
-    preset: PresetOption = "gananda",
+    preset: PresetOption = None,
     formula: FormulaOption = None,
     db: Db = None,
 ) -> None:

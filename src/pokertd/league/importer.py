@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from ..storage import NewEvent, Store
 from .season import OUTLASTS
-from .season import Event, LeagueError, Result, Season, SeasonConfig, missing_place
+from .season import Event, LeagueError, Result, Season, SeasonConfig, missing_place, season_preset
 from .standings import standings_history
 
 __all__ = ["COLUMNS", "EVENT_TYPE", "STREAM_KIND", "ImportRefused", "add_events", "import_csv", "load_season", "parse_csv", "seasons"]
@@ -164,19 +164,29 @@ def seasons(store: Store) -> list[str]:
     return [s.name for s in store.streams(STREAM_KIND)]
 
 
-def import_csv(store: Store, season_name: str, text: str, config: SeasonConfig) -> Season:
-    """Import the results in ``text`` into the season (created with ``config`` when new; an
-    existing season keeps its own config). All events or, on any problem, none."""
+def import_csv(store: Store, season_name: str, text: str, config: SeasonConfig | None = None) -> Season:
+    """Import the results in ``text`` into the season (see :func:`add_events` for ``config``).
+    All events or, on any problem, none."""
     return add_events(store, season_name, parse_csv(text), config)
 
 
-def add_events(store: Store, season_name: str, events: list[Event], config: SeasonConfig) -> Season:
-    """Append ``events`` to the season (created with ``config`` when new; an existing season keeps
-    its own config) in one transaction, after checking that the season scores with them."""
+def add_events(store: Store, season_name: str, events: list[Event], config: SeasonConfig | None = None) -> Season:
+    """Append ``events`` to the season in one transaction, after checking that the season scores
+    with them. A new season is created with ``config`` (None: the Gananda preset); an existing
+    season keeps its own settings, and a ``config`` that differs from them is refused (a season's
+    settings do not change between its events)."""
     info = store.find_stream(STREAM_KIND, season_name)
     # The head before reading: a writer in between makes the append a ConcurrencyError.
     head = store.head(info.id) if info is not None else 0
-    season = load_season(store, season_name) if info is not None else Season(season_name, config)
+    if info is None:
+        season = Season(season_name, season_preset("gananda") if config is None else config)
+    else:
+        season = load_season(store, season_name)
+        if config is not None and config != season.config:
+            old, new = season.config.to_dict(), config.to_dict()
+            changed = ", ".join(f"{k} {old[k]!r} -> {new[k]!r}" for k in old if old[k] != new[k])
+            raise ImportRefused([f"the season {season_name!r} exists with other settings ({changed}); "
+                                 "settings are chosen when a season is created"])
     problems = [f"event {e.name!r}: the season {season_name!r} already has it" for e in events
                 if any(old.name == e.name for old in season.events)]
     if problems:
