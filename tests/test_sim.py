@@ -189,3 +189,71 @@ def test_ifp8_only_absent_players_left_arrive_and_play():
     t = r.tournament
     assert t.finished and sum(isinstance(e, ev.Arrived) for e in t.events) == 3
     audit(r)
+
+
+class _Caller:
+    def act(self, hand, player, bb, unit=1):
+        hand.check_call()
+
+
+def test_ifp8_absent_all_in_hand_killed_never_wins_and_credits_the_knockout():
+    """IFP 8: "An absent all-in hand will be automatically mucked and the player will be
+    eliminated." An absent big blind whose blind takes his last chip, against two players who
+    call everything down: over many deals his hand is killed as it is dealt (a 'killed'
+    event), it never wins, his chips stay in the pot, and the knockout goes to the player who
+    won them."""
+    import random
+
+    from pokertd.sim import play_hand
+    from pokertd.tournament.button import HandPositions
+    from pokertd.tournament.director import HandSetup
+    from pokertd.tournament.structure import Level
+
+    level = Level(minutes=20, small_blind=25, big_blind=50)
+    pos = HandPositions(1, 1, False, 2, 3, (), False)        # seats 1 (button), 2 (sb), 3 (bb)
+    # Position order: first left of the button (the small blind), the button last.
+    setup = HandSetup(1, pos, ("sb", "bb", "btn"), (1000, 50, 1000), level, 1, 25,
+                      (False, True, False))
+    bots = {"sb": _Caller(), "btn": _Caller()}
+    for deal in range(60):
+        h = play_hand(setup, None, bots, random.Random(deal))
+        assert h.done and h.status[1] == 2                   # folded: killed
+        assert h.stacks[1] == 0 and sum(h.stacks) == 2050    # his 50 stayed in the pot
+        kills = [e for e in h.events() if e["type"] == "killed"]
+        assert [(e["player"], e["rule"]) for e in kills] == [(1, "IFP 8")]
+        ko = knockouts(h, [1])
+        assert h.stacks[ko[1]] > 1000                        # the knockout won his chips
+    # Present, the same player keeps a live all-in hand (and wins some of these deals).
+    present = setup._replace(absent=(False, False, False))
+    wins = sum(play_hand(present, None, {**bots, "bb": _Caller()}, random.Random(d)).stacks[1] > 0
+               for d in range(60))
+    assert wins > 0
+
+
+def test_ifp8_absent_players_forced_all_in_are_eliminated_never_win_a_pot():
+    """IFP 8 in a dealt tournament: stacks of one big blind (T10 at 5/10) and no removal of
+    absent stacks, so an absent player is forced all-in by his blinds: his hand is killed,
+    he never wins a chip, and he is eliminated (placed, with the knockout credited) before
+    the players present, in every seeded tournament."""
+    from dataclasses import replace
+
+    from pokertd.tournament.house import config_preset
+    from pokertd.tournament.structure import Structure
+
+    base = config_preset("ifp-2012")
+    structure = Structure.from_dict({**base.structure.to_dict(), "starting_stack": 10,
+                                     "absent_stack_removed_at_level": None})
+    config = replace(base, structure=structure)
+    for seed in range(25):
+        r = simulate(4, preset=config, seed=seed, absent=1, bot="random", check=True)
+        t = r.tournament
+        away = "p4"                                          # the last registered is absent
+        for e in t.events:
+            if isinstance(e, ev.HandPlayed) and away in e.players:
+                i = e.players.index(away)
+                assert e.end[i] <= e.start[i], (seed, e)    # never wins a pot
+        assert any(e.type == "busted" and e.player == away for e in t.events)
+        p = t.players[away]
+        assert p.out and p.place is not None and p.place >= 2 and t.winner != away
+        assert p.knocked_out_by is not None and p.knocked_out_by != away
+        audit(r, starting=10)

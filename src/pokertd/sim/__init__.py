@@ -36,29 +36,32 @@ _FOLDED = 2
 
 def knockouts(hand: Hand, busted: list[int]) -> dict[int, int]:
     """Who won each busted player's chips (positions): the player who won the most chips from
-    the pots the busted player was in; equal amounts (a split pot) credit the winner first
-    clockwise from the button, as the odd chip goes (IFP 50; our choice: one knockout, not
-    a shared one)."""
+    the pots the busted player's chips went into; equal amounts (a split pot) credit the winner
+    first clockwise from the button, as the odd chip goes (IFP 50; our choice: one knockout,
+    not a shared one). A busted player whose hand was killed (IFP 8: an absent all-in hand)
+    is credited to whoever won the pots holding his chips."""
     totals = hand.totals
     status = hand.status
     n = hand.n
     live = [i for i in range(n) if status[i] != _FOLDED]
-    pots: list[list[int]] = []
+    pots: list[int] = []          # each pot's lower level: it holds chips put in above it
     below = 0
+    prev = 0
     for lv in sorted({totals[i] for i in live}):
         cum = sum(min(x, lv) for x in totals)
         amt = cum - below
         below = cum
         if amt or not pots:
-            pots.append([i for i in live if totals[i] >= lv])
+            pots.append(prev)
+        prev = lv
     won: dict[int, dict[int, int]] = {b: {} for b in busted}
     for e in hand.raw_events():
         if e[0] != _E_AWARD:
             continue
         k, _, winners, shares = e[1], e[2], e[3], e[4]
-        elig = pots[k] if k < len(pots) else live
+        low = pots[k] if k < len(pots) else 0
         for b in busted:
-            if b in elig:
+            if totals[b] > low:
                 w = won[b]
                 for i, x in zip(winners, shares):
                     w[i] = w.get(i, 0) + x
@@ -90,9 +93,16 @@ def play_hand(setup: Any, rules: Any, bots: dict[str, Any], rng: random.Random) 
         opts["bb_ante"] = level.big_blind_ante              # TDA RP-11
     if setup.chip_unit > 1:
         opts["chip_unit"] = setup.chip_unit                 # TDA 20
+    absent = setup.absent if True in setup.absent else None
+    if absent is not None:
+        # IFP 8: an absent player's all-in hand (his blinds and antes took every chip) is
+        # mucked automatically, before anything is dealt: it can win nothing and he is
+        # eliminated. The engine's Hand(absent=...) is Hand.kill on each of them as the hand
+        # is created, also when the forced bets leave no one to act (the hand then ends at
+        # once); when every live hand would be killed none is (a pot needs a live hand, IFP 44).
+        opts["absent"] = [i for i, a in enumerate(absent) if a]
     h = Hand(setup.stacks, level.blinds, rules=rules, rng=rng, **opts)
     players = setup.players
-    absent = setup.absent if True in setup.absent else None
     bb = level.big_blind
     unit = setup.chip_unit
     while not h.done:

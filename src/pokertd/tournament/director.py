@@ -37,8 +37,10 @@ Rules decided here:
 - Knockouts: credited to the player who won the busted player's chips (see
   :func:`pokertd.sim.knockouts` for a dealt hand); a live director names him.
 - Absent players (IFP 8; Gananda: Absent/Late Players): dealt in, blinds posted, cards killed
-  (the bots fold them); under the Gananda structure their chips are removed at the first hand of
-  level 3 and they are out, tied with any other absent player removed then.
+  (the bots fold them); an absent player whose forced bets put him all-in has his hand killed
+  as it is dealt and is eliminated (:func:`pokertd.sim.play_hand`); under the Gananda
+  structure their chips are removed at the first hand of level 3 and they are out, tied with
+  any other absent player removed then.
 - Registration closes when play starts or at the end of the late-registration level (IFP 9);
   a configuration with a number of seats for sale (``TournamentConfig.seats``) stops selling
   when they are sold, and at the close of registration the starting stack of every unsold
