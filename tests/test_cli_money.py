@@ -90,3 +90,23 @@ def test_icm_bad_input_exits_2(stacks, prizes, message):
     r = run("icm", "--stacks", stacks, "--prizes", prizes)
     assert r.exit_code == 2
     assert message in message_of(r)
+
+
+def test_payouts_own_table_file_and_one_not_summing_to_100_exits_2(tmp_path):
+    """``pokertd payouts --table FILE``: a payout table as data (Gananda: Payout's format);
+    one whose percentages do not sum to 100% is refused with a message and exit status 2."""
+    good = tmp_path / "club-payouts.toml"
+    good.write_text('name = "club"\nrule = "club table"\n'
+                    '[[brackets]]\nentrants = [2, 10]\npercents = [60, 40]\n', encoding="utf-8")
+    r = run("payouts", "--entrants", "8", "--pool", "160", "--table", str(good), "--format", "json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output) == [{"place": 1, "amount": 96}, {"place": 2, "amount": 64}]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"name": "bad", "brackets": [
+        {"entrants": [2, 10], "percents": [60, 30]}]}), encoding="utf-8")
+    r = run("payouts", "--entrants", "8", "--pool", "160", "--table", str(bad))
+    assert r.exit_code == 2 and "not 100%" in message_of(r)
+    r = run("payouts", "--entrants", "8", "--pool", "160", "--table", str(tmp_path / "no.toml"))
+    assert r.exit_code == 2 and "No such file" in message_of(r)
+    r = run("payouts", "--entrants", "11", "--pool", "160", "--table", str(good))
+    assert r.exit_code == 2 and "covers 2-10 entrants" in message_of(r)

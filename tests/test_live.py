@@ -669,3 +669,34 @@ def test_cli_ifp9_seats_for_sale(store_url: str) -> None:
     assert st["entrants"] == 2 and st["chips"] == 3000 and st["dead_stacks"]["seats"] == 1
     r = cli(store_url, "new", "Bad", "--seats", "1")
     assert r.exit_code == 2 and "at least two seats" in r.stderr
+
+
+def test_cli_new_with_own_structure_file_zero_minute_level_exits_2_nothing_written(
+        store_url: str, tmp_path) -> None:
+    """Issue 4, bad input: ``tournament new --structure FILE`` with a level of zero minutes is
+    refused (exit 2, the level named, no tournament stored); a valid file is the structure the
+    event runs on (here late registration through level 2, IFP 9)."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text("starting_stack = 1000\n[[periods]]\nminutes = 10\nsmall_blind = 5\n"
+                   "big_blind = 10\n[[periods]]\nminutes = 0\nsmall_blind = 10\nbig_blind = 20\n",
+                   encoding="utf-8")
+    r = cli(store_url, "new", "Own", "--structure", str(bad))
+    assert r.exit_code == 2 and "level 2: a duration of 0 minutes" in " ".join(r.stderr.split())
+    store = open_store(store_url)
+    try:
+        assert store.streams() == []
+    finally:
+        store.close()
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"starting_stack": 2000, "late_registration_until_level": 2,
+                                "periods": [{"minutes": 10, "small_blind": 5, "big_blind": 10},
+                                            {"minutes": 10, "small_blind": 10, "big_blind": 20},
+                                            {"minutes": 10, "small_blind": 20, "big_blind": 40}]}),
+                    encoding="utf-8")
+    assert cli(store_url, "new", "Own", "--structure", str(good)).exit_code == 0
+    assert cli(store_url, "register", "Own", "Ann", "Bob").exit_code == 0
+    assert cli(store_url, "start", "Own").exit_code == 0
+    r = cli(store_url, "register", "Own", "Cid")                # late entry, level 1 (IFP 9)
+    assert r.exit_code == 0 and "seat: Cid" in r.stdout
+    st = json.loads(cli(store_url, "status", "Own", "--format", "json").stdout)
+    assert st["chips"] == 3 * 2000 and st["payouts"] is None and st["registration_open"]

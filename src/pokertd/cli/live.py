@@ -156,14 +156,35 @@ def new(
         help="Seats for sale, each laid out with a starting stack: registration stops when "
              "they are sold; the unsold seats' stacks are removed when registration closes "
              "(IFP 9).")] = None,
+    structure: Annotated[str | None, typer.Option(
+        help="A structure file of your own (.toml or .json: levels, breaks, starting stack, "
+             "late registration, rebuys, add-on), as the shipped Gananda one; replaces the "
+             "preset's.")] = None,
     db: Db = None,
 ) -> None:
     """Create a live tournament."""
     from dataclasses import replace
 
     from ..tournament.house import config_preset
+    from ..tournament.structure import Structure, StructureError
 
     config = config_preset(preset.value)
+    if structure is not None:
+        try:
+            with open(structure, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as exc:
+            raise fail(f"--structure {structure}: {exc.strerror or exc}") from None
+        try:
+            if structure.endswith(".toml"):
+                custom = Structure.from_toml(text)
+            elif structure.endswith(".json"):
+                custom = Structure.from_json(text)
+            else:
+                raise StructureError("a structure is a .toml or .json file")
+        except StructureError as exc:
+            raise fail(f"--structure {structure}: {exc}") from None
+        config = replace(config, structure=custom)
     if seats is not None:
         if seats < 2:
             raise fail(f"--seats {seats}: a tournament needs at least two seats")

@@ -51,13 +51,19 @@ def payouts(
     paid_share: Annotated[str, typer.Option(help="Generated: share of the field paid, e.g. 0.15.")] = "0.15",
     min_cash: Annotated[str, typer.Option(help="Generated: minimum cash as a multiple of the buy-in.")] = "1.5",
     unit: Annotated[int, typer.Option(help="Round amounts to this many money units.")] = 1,
+    table_file: Annotated[str | None, typer.Option(
+        "--table", help="A payout table of your own (.toml or .json, percentages of the pool "
+                        "by field size, as the shipped Gananda one); replaces --structure.")]
+    = None,
     output: Annotated[OutputFormat, typer.Option("--format", help="table or json.")] = OutputFormat.table,
 ) -> None:
     """The prize for each paid place; the amounts sum to the pool exactly.
 
     Example: pokertd payouts --entrants 23 --pool 460 --format json
     """
-    from ..tournament.payouts import PayoutError, gananda_payouts, generated_payouts
+    from ..tournament.payouts import (
+        PayoutError, gananda_payouts, generated_payouts, load_payout_table,
+    )
 
     if entrants < 2:
         raise typer.BadParameter(f"entrants must be at least 2 for a tournament, got {entrants}",
@@ -65,7 +71,16 @@ def payouts(
     if pool < 0:
         raise typer.BadParameter(f"the pool must be zero or more, got {pool}", param_hint="--pool")
     try:
-        if structure is Structure.gananda:
+        if table_file is not None:
+            if not table_file.endswith((".toml", ".json")):
+                raise PayoutError(f"--table {table_file}: a payout table is a .toml or .json file")
+            try:
+                table = load_payout_table(table_file)
+            except OSError as exc:
+                raise PayoutError(f"--table {table_file}: {exc.strerror or exc}") from None
+            amounts = table.payouts(entrants, pool, unit=unit)
+            rule = table.rule or table.name
+        elif structure is Structure.gananda:
             amounts = gananda_payouts(entrants, pool, unit=unit)
             rule = "Gananda: Payout"
         else:
