@@ -9,7 +9,7 @@ earns the knocker 1 + 2 + 2 = 5. When several players share first place in the s
 tied for the previous event's win), each of them counts as the leader (the winner).
 Substitutes earn no points (and are not in the standings).
 
-A season score is the sum of a player's ``best_of`` (Gananda: 7) best event scores. Standings
+A season score is the sum of a player's ``best_of`` (Gananda: 7; None: every) best event scores. Standings
 rank by points; equal points (compared to 9 decimals, so float noise does not split a tie)
 share a rank (1, 1, 3) and are listed by name. Points are floats: round them (to 2 decimals)
 only for display.
