@@ -10,7 +10,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# The hand engine is compiled at install time (setup.py): a changed engine is rebuilt.
+$(STAMP): pyproject.toml setup.py src/pokertd/engine/hand.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
@@ -30,3 +31,4 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache
+	find src -name '*.so' -delete

@@ -140,3 +140,31 @@ def test_bad_setups_refused():
         Hand([1000, 1000], (5, 10), structure="spread-limit")
     with pytest.raises(ValueError):
         Hand([1000, 1000], (5, 10), rules="robert")
+
+
+def test_copy_is_independent_and_plays_on_like_the_original():
+    """Hand.copy() (and copy.copy/deepcopy): a bot can try actions on a copy; the original
+    is untouched, and the same actions on both give the same hand."""
+    import copy as copy_module
+    import random as random_module
+    h = Hand([1000, 800, 1200, 600], (10, 20), rng=random_module.Random(11))
+    h.raise_to(60)
+    h.check_call()
+    before = h.state()
+    events = h.events()
+    for clone in (h.copy(), copy_module.copy(h), copy_module.deepcopy(h)):
+        assert clone.state() == before and clone.events() == events
+        clone.fold()
+        clone.fold()
+        assert h.state() == before and h.events() == events
+    twin = h.copy()
+    while not h.done:
+        la = h.legal_actions()
+        assert twin.legal_actions() == la
+        if la.min_raise_to is not None:
+            h.raise_to(la.min_raise_to)
+            twin.raise_to(la.min_raise_to)
+        else:
+            h.check_call()
+            twin.check_call()
+    assert twin.done and twin.stacks == h.stacks and twin.events() == h.events()

@@ -562,3 +562,19 @@ def test_ifp_8_absent_all_in_hand_killed_during_the_hand():
     assert Hand.replay(h.events()).stacks == h.stacks
     with pytest.raises(IllegalAction, match="the hand is over"):
         h.kill(2)
+
+
+def test_tda_30_absent_hand_killed_at_the_deal():
+    """TDA 30 (and Gananda: Absent/Late Players): an absent player's hand is dead once the
+    cards are dealt, even with chips behind; his blinds stay in the pot, so a walk goes to
+    the last live hand instead of to his big blind."""
+    h = Hand([1000, 1000, 1000], (50, 100), absent=[1], rules="tda-2024", seed=5)
+    assert kinds(h, "killed") == [{"type": "killed", "player": 1, "rule": "TDA 30"}]
+    assert h.legal_actions().player == 2 and h.legal_actions().call == 100
+    h.fold()                  # the button folds: the small blind takes the dead big blind
+    assert h.done and h.stacks == [1100, 900, 1000]
+    assert Hand.replay(h.events()).stacks == h.stacks
+    from pokertd.tournament.house import GANANDA_RULES
+    g = Hand([1000, 1000, 1000], (50, 100), absent=[1], rules=GANANDA_RULES, seed=5)
+    assert kinds(g, "killed") == [{"type": "killed", "player": 1,
+                                   "rule": "Gananda: Absent/Late Players"}]

@@ -16,11 +16,11 @@ import random
 import math
 from collections.abc import Iterable, Sequence
 from operator import add as _add
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..cards import CARDS, Card, cards_text, make_rng, parse_card, parse_cards
 from ..evaluator import evaluate
-from ..rules import RuleSet, get_rules
+from ..rules import RuleSet, field_rules, get_rules
 from .errors import IllegalAction
 
 __all__ = [
@@ -51,7 +51,7 @@ A_FOLD, A_CHECK, A_CALL, A_BET, A_RAISE = range(5)
 ACTION_NAMES = ("fold", "check", "call", "bet", "raise")
 
 _BOARD_COUNTS = (0, 3, 1, 1)
-_tnew = tuple.__new__
+_ABSENT_RULES = field_rules("absent_hand")
 _RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
@@ -64,7 +64,7 @@ def _rings(n: int) -> tuple[tuple[int, ...], ...]:
     return r
 
 
-class LegalActions(NamedTuple):
+class LegalActions:
     """What may happen next.
 
     In a betting round ``player`` acts and may ``fold`` (always: IFP 28), ``check`` when
@@ -72,18 +72,57 @@ class LegalActions(NamedTuple):
     total from ``min_raise_to`` to ``max_raise_to`` (both ``None`` when no raise is allowed).
     At a showdown ``player`` may ``show`` or ``muck``. ``deal`` names the cards the dealer
     must deal next in a hand dealt by hand (``'hole'``, ``'flop'``, ``'turn'``, ``'river'``).
+
+    A small read-only record (a plain class rather than a named tuple: built once per
+    decision, it is cheaper to make); it compares, prints and converts like one.
     """
 
+    __slots__ = ("phase", "player", "fold", "check", "call", "min_raise_to", "max_raise_to",
+                 "show", "muck", "deal")
+    _fields = ("phase", "player", "fold", "check", "call", "min_raise_to", "max_raise_to",
+               "show", "muck", "deal")
+
     phase: str
-    player: int | None
+    player: Any          # int | None
     fold: bool
     check: bool
-    call: int
-    min_raise_to: int | None
-    max_raise_to: int | None
-    show: bool = False
-    muck: bool = False
-    deal: str | None = None
+    call: Any            # int
+    min_raise_to: Any    # int | None
+    max_raise_to: Any    # int | None
+    show: bool
+    muck: bool
+    deal: Any            # str | None
+
+    def __init__(self, phase: str, player: Any, fold: bool, check: bool, call: Any,
+                 min_raise_to: Any, max_raise_to: Any, show: bool = False, muck: bool = False,
+                 deal: Any = None) -> None:
+        self.phase = phase
+        self.player = player
+        self.fold = fold
+        self.check = check
+        self.call = call
+        self.min_raise_to = min_raise_to
+        self.max_raise_to = max_raise_to
+        self.show = show
+        self.muck = muck
+        self.deal = deal
+
+    def _asdict(self) -> dict[str, Any]:
+        return {"phase": self.phase, "player": self.player, "fold": self.fold,
+                "check": self.check, "call": self.call, "min_raise_to": self.min_raise_to,
+                "max_raise_to": self.max_raise_to, "show": self.show, "muck": self.muck,
+                "deal": self.deal}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LegalActions):
+            return NotImplemented
+        return self._asdict() == other._asdict()
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._asdict().values()))
+
+    def __repr__(self) -> str:
+        return "LegalActions(" + ", ".join(f"{k}={v!r}" for k, v in self._asdict().items()) + ")"
 
     def describe(self) -> str:
         if self.phase == "betting":
@@ -102,7 +141,7 @@ class LegalActions(NamedTuple):
         return "nothing: the hand is over"
 
 
-def _structure(value: int | str) -> int:
+def _structure(value: Any) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2:
         return value
     if isinstance(value, str) and value.lower() in _STRUCTURE_NAMES:
@@ -136,8 +175,38 @@ class _Table:
                  "bb_player", "first_actor", "top", "min_bet", "small_bet", "big_bet",
                  "pre_min_raise", "pre_raises", "accumulate", "half_reopens", "full_blinds_pl",
                  "limit_cap", "chip_unit", "missing_sb", "rings", "heads_up_tournament",
-                 "cards_needed", "random_bits", "random_limit", "radices", "shuffle", "simple_posts",
-                 "post_events")
+                 "cards_needed", "shuffle", "simple_posts",
+                 "post_events", "chunks")
+
+    n: int
+    structure: int
+    rules: RuleSet
+    blinds: list[int]
+    antes: tuple[tuple[int, int], ...]
+    ante_list: list[int]
+    bb_ante: int
+    posters: tuple[tuple[int, str, int], ...]
+    bb_player: int
+    first_actor: int
+    top: int
+    min_bet: int
+    small_bet: int
+    big_bet: int
+    pre_min_raise: int
+    pre_raises: int
+    accumulate: bool
+    half_reopens: bool
+    full_blinds_pl: bool
+    limit_cap: int
+    chip_unit: int
+    missing_sb: int
+    rings: tuple[tuple[int, ...], ...]
+    heads_up_tournament: bool
+    cards_needed: int
+    shuffle: Any
+    chunks: tuple[tuple[int, int, tuple[int, ...]], ...]
+    simple_posts: tuple[int, int, int, int] | None
+    post_events: list[tuple[Any, ...]]
 
     def __init__(self, n, blinds, *, rules=None, blinds_or_straddles=None, straddles=(),
                  single_big_blind=False, ante=0, bb_ante=0, structure=NO_LIMIT, min_bet=None,
@@ -232,13 +301,7 @@ class _Table:
         self.rings = _rings(n)
         # Cards for a whole hand: 2n hole cards, 3 burns, 5 board cards.
         k = self.cards_needed = min(52, 2 * n + 8)
-        self.radices = tuple(range(52, 52 - k, -1))
-        prod = 1
-        for m in self.radices:
-            prod *= m
-        bits = prod.bit_length() + 64
-        self.random_bits = bits
-        self.random_limit = (1 << bits) - (1 << bits) % prod
+        self.chunks = _radix_chunks(k)
         self.shuffle = _make_shuffle(k)
 
 
@@ -248,37 +311,64 @@ _TABLE_OPTIONS = frozenset((
     "min_bet", "small_bet", "big_bet", "heads_up_tournament", "chip_unit", "missing_small_blind"))
 _SHUFFLES: dict[int, Any] = {}
 
+# Dealing: a partial Fisher-Yates shuffle. The k cards of a hand are picked by mixed-radix
+# digits (52, 51, ...) taken in runs whose product stays below 2**30; each run is one
+# uniform draw below that product, from a 62-bit draw of the generator rejected above the
+# largest multiple of the product (exactly uniform; a rejection has odds below 2**-32).
+# Small integers only: fast in CPython and native ints once compiled.
+_DRAW_BITS = 62
 
-def _make_shuffle(k: int):
-    """Deal ``k`` cards from a 52-card list: the mixed-radix digits of one uniform random
-    integer pick each card among those left (straight-line code, built once per ``k``).
+# Built by mypyc (setup.py), this module deals with a compiled loop; run from source, with
+# straight-line code generated per card count (no loop overhead). Both deal the same cards.
+_COMPILED = not __file__.endswith(".py")
 
-    The digits are taken a few at a time: one ``divmod`` of the big integer by the product
-    of the next radices (kept below 2**30, one machine digit for CPython) leaves a small
-    integer whose digits come from fast small-int arithmetic. The digits, and so the cards,
-    are those of taking ``r % m`` and ``r //= m`` one radix at a time."""
+
+def _radix_chunks(k: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """(product, rejection limit, radices) for each run of the radices 52, 51, ... of
+    dealing ``k`` cards."""
+    chunks: list[list[int]] = []
+    for m in range(52, 52 - k, -1):
+        if chunks and math.prod(chunks[-1]) * m < 1 << 30:
+            chunks[-1].append(m)
+        else:
+            chunks.append([m])
+    top = 1 << _DRAW_BITS
+    return tuple((math.prod(c), top - top % math.prod(c), tuple(c)) for c in chunks)
+
+
+def _deal_compiled(draw: Any, chunks: tuple[tuple[int, int, tuple[int, ...]], ...]) -> list[int]:
+    """The cards dealt by :func:`_make_shuffle`'s function, as a loop (fast once compiled)."""
+    d = _FULL_DECK[:]
+    out: list[int] = []
+    for prod, limit, radices in chunks:
+        v: int = draw(_DRAW_BITS)
+        while v >= limit:
+            v = draw(_DRAW_BITS)
+        x = v % prod
+        for m in radices:
+            out.append(d.pop(x % m))
+            x //= m
+    return out
+
+
+def _make_shuffle(k: int) -> Any:
+    """Deal ``k`` cards from a 52-card list with ``draw`` (a generator's ``getrandbits``):
+    the function of :func:`_deal_compiled` as straight-line code, built once per ``k``."""
     f = _SHUFFLES.get(k)
     if f is None:
-        radices = list(range(52, 52 - k, -1))
-        chunks: list[list[int]] = []
-        for m in radices:
-            if chunks and math.prod(chunks[-1]) * m < 1 << 30:
-                chunks[-1].append(m)
-            else:
-                chunks.append([m])
-        lines = ["def shuffle(r, d):", "    pop = d.pop"]
+        lines = ["def shuffle(draw, d):", "    pop = d.pop"]
         j = 0
-        for ci, chunk in enumerate(chunks):
-            if ci < len(chunks) - 1:
-                lines.append(f"    r, x = divmod(r, {math.prod(chunk)})")
-            else:
-                lines.append(f"    x = r % {math.prod(chunk)}")   # r may exceed the product of all radices
-            for mi, m in enumerate(chunk):
-                if mi < len(chunk) - 1:
+        for prod, limit, radices in _radix_chunks(k):
+            lines.append(f"    v = draw({_DRAW_BITS})")
+            lines.append(f"    while v >= {limit}:")
+            lines.append(f"        v = draw({_DRAW_BITS})")
+            lines.append(f"    x = v % {prod}")
+            for mi, m in enumerate(radices):
+                if mi < len(radices) - 1:
                     lines.append(f"    c{j} = pop(x % {m})")
                     lines.append(f"    x //= {m}")
                 else:
-                    lines.append(f"    c{j} = pop(x)")       # x < m: the last digit of the chunk
+                    lines.append(f"    c{j} = pop(x)")       # x < m: the last digit of the run
                 j += 1
         lines.append("    return [" + ", ".join(f"c{j}" for j in range(k)) + "]")
         ns: dict[str, Any] = {}
@@ -331,27 +421,79 @@ class Hand:
         "winnings", "_holes_pending", "_dead_pl", "_legal", "dead", "done", "absent",
     )
 
+    t: _Table
+    n: int
+    structure: int
+    rules: RuleSet
+    min_bet: int
+    auto_showdown: bool
+    starting: list[int]
+    seats: Any
+    button_seat: int | None
+    manual: bool
+    _deck: Any
+    _deck_pos: int
+    _used: int
+    _rings: tuple[tuple[int, ...], ...]
+    _accumulate: bool
+    stacks: list[int]
+    bets: list[int]
+    totals: list[int]
+    status: list[int]
+    acted: list[int]
+    _holes: Any
+    shown: list[bool]
+    mucked: list[bool]
+    board: list[int]
+    burns: list[Any]
+    street: int
+    phase: int
+    actor: int
+    current: int
+    min_raise: int
+    full_raises: int
+    raises: int
+    aggressor: int
+    n_live: int
+    n_active: int
+    pot: int
+    _events: list[tuple[Any, ...]]
+    faced_up: bool
+    _sd_order: list[int]
+    winnings: list[int]
+    _holes_pending: int
+    _dead_pl: int
+    _legal: LegalActions | None
+    dead: int
+    done: bool
+    absent: tuple[Any, ...]
+
     def __init__(
         self,
-        stacks: Sequence[int],
-        blinds: Sequence[int] = (0, 0),
+        stacks: Sequence[Any],        # checked below: whole numbers of chips
+        blinds: Sequence[Any] = (0, 0),
         *,
-        rules: RuleSet | str | None = None,
-        seed: int | None = None,
-        rng: random.Random | None = None,
-        deck: Iterable[int | str] | None = None,
-        manual: bool = False,
-        auto_showdown: bool = True,
-        seats: Sequence[int] | None = None,
-        button_seat: int | None = None,
-        absent: Sequence[int] = (),
+        rules: Any = None,            # RuleSet | str | None (checked by get_rules)
+        seed: Any = None,             # int | None
+        rng: Any = None,              # random.Random | None
+        deck: Any = None,             # Iterable[int | str] | None
+        manual: Any = False,
+        auto_showdown: Any = True,
+        seats: Any = None,            # Sequence[int] | None
+        button_seat: Any = None,      # int | None
+        absent: Sequence[Any] = (),
+        _clone: Hand | None = None,   # internal: see copy()
         **options: Any,
     ) -> None:
+        if _clone is not None:
+            self._clone_from(_clone)
+            return
         n = len(stacks)
         if type(blinds) is not tuple:
             blinds = tuple(blinds)
         # A RuleSet is keyed by identity: the cached table keeps it alive, so ids stay unique.
         rk = rules if rules is None or type(rules) is str else id(rules)
+        key: tuple[Any, ...]
         if options:
             key = (n, blinds, rk, tuple(sorted(
                 (k, tuple(v) if isinstance(v, (list, tuple)) else v) for k, v in options.items())))
@@ -410,10 +552,8 @@ class Hand:
                     rng = _SYSTEM_RNG
             elif seed is not None:
                 raise ValueError("give a seed or an rng, not both")
-            r = rng.getrandbits(t.random_bits)
-            while r >= t.random_limit:                 # exact uniformity (rejection, ~never)
-                r = rng.getrandbits(t.random_bits)
-            self._deck = t.shuffle(r, _FULL_DECK[:])
+            self._deck = (_deal_compiled(rng.getrandbits, t.chunks) if _COMPILED
+                          else t.shuffle(rng.getrandbits, _FULL_DECK[:]))
 
         # State.
         self.starting = list(stacks)
@@ -487,7 +627,7 @@ class Hand:
         self.n_active = na
         self.absent = absent = tuple(absent)
         if absent:
-            self._kill_absent_all_in(absent)
+            self._kill_absent(absent)
             if self.n_live < 2:
                 # IFP 44: the hand is over before the deal; the last live hand takes the pot.
                 self._holes_pending = 0
@@ -538,24 +678,92 @@ class Hand:
         else:
             self.actor = a
 
-    def _kill_absent_all_in(self, absent: tuple[int, ...]) -> None:
-        """IFP 8: an absent player's all-in hand is mucked automatically (he is eliminated
-        unless chips come back to him as an uncalled bet). When every live hand is such a
-        hand, none is killed: a pot needs a live hand to win it (IFP 44)."""
+    def _kill_absent(self, absent: tuple[Any, ...]) -> None:
+        """Kill absent players' hands once the cards are dealt, as the rules say:
+        ``all-in-killed`` (IFP 8): only an all-in hand is mucked (he is eliminated unless
+        chips come back to him as an uncalled bet); a hand with chips behind stays dealt and
+        is folded in turn. ``killed-at-deal`` (TDA 30, Gananda: Absent/Late Players): every
+        absent hand is dead; its blinds and antes stay in the pot. When every live hand
+        would go, none is killed: a pot needs a live hand to win it (IFP 44)."""
         n = self.n
         for i in absent:
             if type(i) is not int or not 0 <= i < n:
                 raise ValueError(f"absent player {i!r} is not a player of this hand (0..{n - 1})")
         status = self.status
-        doomed = sorted({i for i in absent if status[i] == ALL_IN})
+        at_deal = self.rules.absent_hand == "killed-at-deal"
+        doomed = sorted({i for i in absent
+                         if status[i] == ALL_IN or (at_deal and status[i] == ACTIVE)})
         if not doomed or len(doomed) == self.n_live:
             return
+        rule = _ABSENT_RULES.get(self.rules.name) or ("TDA 30" if at_deal else "IFP 8")
         for i in doomed:
+            if status[i] == ACTIVE:
+                self.n_active -= 1
             status[i] = FOLDED
             self.n_live -= 1
-            self._events.append((E_KILL, i, "IFP 8"))
+            self._events.append((E_KILL, i, rule))
 
-    def kill(self, player: int, rule: str = "IFP 8") -> None:
+    def copy(self) -> Hand:
+        """An independent copy of the hand as it stands (for search, what-ifs, undo):
+        acting on one never changes the other. ``copy.copy`` and ``copy.deepcopy`` give it."""
+        return Hand((), _clone=self)
+
+    def __copy__(self) -> Hand:
+        return self.copy()
+
+    def __deepcopy__(self, memo: Any) -> Hand:
+        return self.copy()
+
+    def _clone_from(self, o: Hand) -> None:
+        # Immutable or never changed after the start: shared. Mutable state: copied.
+        self.t = o.t
+        self.n = o.n
+        self.structure = o.structure
+        self.rules = o.rules
+        self.min_bet = o.min_bet
+        self.auto_showdown = o.auto_showdown
+        self.starting = o.starting
+        self.seats = o.seats
+        self.button_seat = o.button_seat
+        self.manual = o.manual
+        self._deck = None if o._deck is None else o._deck[:]
+        self._deck_pos = o._deck_pos
+        self._used = o._used
+        self._rings = o._rings
+        self._accumulate = o._accumulate
+        self.stacks = o.stacks[:]
+        self.bets = o.bets[:]
+        self.totals = o.totals[:]
+        self.status = o.status[:]
+        self.acted = o.acted[:]
+        self._holes = None if o._holes is None else o._holes[:]
+        self.shown = o.shown[:]
+        self.mucked = o.mucked[:]
+        self.board = o.board[:]
+        self.burns = o.burns[:]
+        self.street = o.street
+        self.phase = o.phase
+        self.actor = o.actor
+        self.current = o.current
+        self.min_raise = o.min_raise
+        self.full_raises = o.full_raises
+        self.raises = o.raises
+        self.aggressor = o.aggressor
+        self.n_live = o.n_live
+        self.n_active = o.n_active
+        self.pot = o.pot
+        self._events = o._events[:]
+        self.faced_up = o.faced_up
+        self._sd_order = o._sd_order[:]
+        self.winnings = o.winnings[:]
+        self._holes_pending = o._holes_pending
+        self._dead_pl = o._dead_pl
+        self._legal = o._legal
+        self.dead = o.dead
+        self.done = o.done
+        self.absent = o.absent
+
+    def kill(self, player: Any, rule: str = "IFP 8") -> None:
         """The dealer kills an all-in hand during the hand (IFP 8: an absent player's all-in
         hand is mucked automatically): it can no longer win, its chips stay in the pots.
         Players known to be absent when the hand starts are better given as
@@ -591,7 +799,7 @@ class Hand:
     # ------------------------------------------------------------------ construction helpers
 
     @classmethod
-    def at_table(cls, seats: Sequence[int | None], button: int, blinds: Sequence[int] = (0, 0),
+    def at_table(cls, seats: Sequence[Any], button: Any, blinds: Sequence[Any] = (0, 0),
                  **kwargs: Any) -> Hand:
         """A hand from table seats: ``seats[k]`` is the stack in seat ``k`` (``None`` when empty).
 
@@ -616,7 +824,8 @@ class Hand:
         else:
             single = seats[(button + 1) % m] is None      # IFP 19 single big blind (IFP 17 dead button)
         kwargs.setdefault("single_big_blind", single)
-        return cls([seats[k] for k in order], blinds, seats=order, button_seat=button, **kwargs)
+        return cls([seats[k] for k in order], blinds,  # type: ignore[misc]
+                   seats=order, button_seat=button, **kwargs)
 
     # ------------------------------------------------------------------ rounds
 
@@ -689,8 +898,9 @@ class Hand:
         top = max(bets)
         if top:
             second = sorted(bets)[-2]
-            if top > second:
-                # IFP 27 / WPA 31: an uncalled bet is returned to the player who made it.
+            if top > second and self.status[bets.index(top)] != FOLDED:
+                # IFP 27 / WPA 31: an uncalled bet is returned to the player who made it (a
+                # hand the dealer killed forfeits its chips: TDA 30; IFP 8).
                 who = bets.index(top)
                 x = top - second
                 bets[who] = second
@@ -766,7 +976,7 @@ class Hand:
 
     # ------------------------------------------------------------------ betting actions
 
-    def _turn_error(self, player: int | None, verb: str) -> None:
+    def _turn_error(self, player: Any, verb: str) -> None:
         """Raise IllegalAction unless ``player`` (if given) may act in a betting round now."""
         if self.phase != BETTING:
             if self.phase == COMPLETE:
@@ -777,7 +987,7 @@ class Hand:
             raise IllegalAction(f"player {player} cannot {verb}: it is player {self.actor}'s turn",
                                 self.legal_actions().describe(), "IFP 25")
 
-    def fold(self, player: int | None = None) -> None:
+    def fold(self, player: Any = None) -> None:
         """Fold. Folding when a check is possible is allowed and binding (IFP 28)."""
         p = self.actor
         if self.phase or (player is not None and player != p):
@@ -807,7 +1017,7 @@ class Hand:
         else:
             self.actor = a
 
-    def check_call(self, player: int | None = None) -> None:
+    def check_call(self, player: Any = None) -> None:
         """Check, or call the current bet (all-in for less when short)."""
         p = self.actor
         if self.phase or (player is not None and player != p):
@@ -844,7 +1054,7 @@ class Hand:
         else:
             self.actor = a
 
-    def check(self, player: int | None = None) -> None:
+    def check(self, player: Any = None) -> None:
         """Check; refused when facing a bet."""
         if self.phase == BETTING and (player is None or player == self.actor):
             p = self.actor
@@ -853,7 +1063,7 @@ class Hand:
                                     self.legal_actions().describe(), "IFP 37")
         self.check_call(player)
 
-    def call(self, player: int | None = None) -> None:
+    def call(self, player: Any = None) -> None:
         """Call; refused when there is no bet to call (check instead)."""
         if self.phase == BETTING and (player is None or player == self.actor):
             p = self.actor
@@ -918,21 +1128,24 @@ class Hand:
                     "TDA 48" if self.rules.name == "tda-2024" else "IFP 33")
         return "every opponent is all-in: nobody could call a raise", "IFP 41"
 
-    def raise_to(self, amount: int, player: int | None = None) -> None:
+    def raise_to(self, amount: Any, player: Any = None) -> None:
         """Bet or raise to ``amount`` chips in total this round (PHH ``cbr``)."""
         p = self.actor
         if self.phase or (player is not None and player != p):
             self._turn_error(player, "bet or raise")
         la = self._legal
+        lo: int | None
+        hi: int | None
         if la is not None:
-            lo = la[5]
-            hi = la[6]
+            lo = la.min_raise_to
+            hi = la.max_raise_to
         else:
             bounds = self._raise_bounds(p)
             lo, hi = bounds if bounds is not None else (None, None)
         if lo is None:
             why, rule = self._no_raise_reason(p)
             raise IllegalAction(f"player {p} cannot raise: {why}", self.legal_actions().describe(), rule)
+        assert hi is not None
         if type(amount) is not int or amount < lo or amount > hi:
             self._bad_raise(p, amount, lo, hi)
         self._legal = None
@@ -991,9 +1204,11 @@ class Hand:
         raise IllegalAction(f"a raise to {amount} is above the maximum raise-to {hi}", legal,
                             "IFP 33" if fl else "IFP 39")
 
-    bet_raise_to = raise_to
+    def bet_raise_to(self, amount: Any, player: Any = None) -> None:
+        """PHH's name for :meth:`raise_to`."""
+        self.raise_to(amount, player)
 
-    def all_in(self, player: int | None = None) -> None:
+    def all_in(self, player: Any = None) -> None:
         """Put every chip in: a raise to all-in when one is allowed, otherwise a call."""
         p = self.actor
         if self.phase or (player is not None and player != p):
@@ -1010,7 +1225,7 @@ class Hand:
             raise IllegalAction(f"player {p} cannot go all-in for {allin}: {why}",
                                 self.legal_actions().describe(), rule)
 
-    def act(self, action: str, amount: int | None = None, player: int | None = None) -> None:
+    def act(self, action: Any, amount: Any = None, player: Any = None) -> None:
         """Apply one action by name: ``fold``/``f``, ``check``, ``call``, ``check_call``/``cc``,
         ``raise``/``bet``/``raise_to``/``cbr`` (with ``amount``, a raise-to total), ``all_in``,
         ``show``/``muck``."""
@@ -1055,8 +1270,8 @@ class Hand:
         cur = self.current
         need = cur - b
         if need >= s:                             # a call puts the player all-in (IFP 41)
-            la = self._legal = _tnew(LegalActions, ("betting", p, True, False, s, None, None,
-                                                    False, False, None))
+            la = self._legal = LegalActions("betting", p, True, False, s, None, None,
+                                                 False, False, None)
             return la
         a = self.acted[p]
         if a < 0 or a < self.full_raises or (self._accumulate and need >= self.min_raise):
@@ -1068,19 +1283,19 @@ class Hand:
                     if self.structure == NO_LIMIT:
                         lo = cur + self.min_raise
                         hi = b + s
-                        la = self._legal = _tnew(LegalActions, (
+                        la = self._legal = LegalActions(
                             "betting", p, True, need == 0, need, lo if lo < hi else hi, hi,
-                            False, False, None))
+                            False, False, None)
                         return la
                     bounds = self._raise_bounds(p)
                     if bounds is not None:
-                        la = self._legal = _tnew(LegalActions, (
+                        la = self._legal = LegalActions(
                             "betting", p, True, need == 0, need, bounds[0], bounds[1],
-                            False, False, None))
+                            False, False, None)
                         return la
                     break
-        la = self._legal = _tnew(LegalActions, ("betting", p, True, need == 0, need, None, None,
-                                                False, False, None))
+        la = self._legal = LegalActions("betting", p, True, need == 0, need, None, None,
+                                             False, False, None)
         return la
 
     def _legal_other(self) -> LegalActions:
@@ -1091,22 +1306,22 @@ class Hand:
             s = self.stacks[p]
             bounds = self._raise_bounds(p)
             if need >= s:
-                return _tnew(LegalActions, ("betting", p, True, False, s, None, None, False, False, None))
+                return LegalActions("betting", p, True, False, s, None, None, False, False, None)
             lo, hi = bounds if bounds is not None else (None, None)
-            return _tnew(LegalActions, ("betting", p, True, need <= 0, max(need, 0), lo, hi,
-                                        False, False, None))
+            return LegalActions("betting", p, True, need <= 0, max(need, 0), lo, hi,
+                                False, False, None)
         if ph == SHOWDOWN:
             p = self.actor
-            return _tnew(LegalActions, ("showdown", p, False, False, 0, None, None, True,
-                                        self._may_muck(p), None))
+            return LegalActions("showdown", p, False, False, 0, None, None, True,
+                                self._may_muck(p), None)
         if ph == DEALING:
             what = "hole" if self._holes_pending else STREETS[self.street]
-            return _tnew(LegalActions, ("dealing", None, False, False, 0, None, None, False, False, what))
-        return _tnew(LegalActions, ("complete", None, False, False, 0, None, None, False, False, None))
+            return LegalActions("dealing", None, False, False, 0, None, None, False, False, what)
+        return LegalActions("complete", None, False, False, 0, None, None, False, False, None)
 
     # ------------------------------------------------------------------ dealing by hand
 
-    def _check_cards(self, cards: Iterable[int | str | None], count: int) -> tuple[int | None, ...]:
+    def _check_cards(self, cards: Iterable[Any], count: int) -> tuple[int | None, ...]:
         out: list[int | None] = []
         seen = 0
         for c in cards:
@@ -1129,7 +1344,7 @@ class Hand:
         return tuple(out)
 
     @staticmethod
-    def _card_items(cards: str | Iterable[int | str | None] | None, count: int) -> list:
+    def _card_items(cards: Any, count: int) -> list:
         if cards is None:
             return [None] * count
         if isinstance(cards, str):
@@ -1139,7 +1354,7 @@ class Hand:
             return [None if t[i:i + 2] == "??" else t[i:i + 2] for i in range(0, len(t), 2)]
         return list(cards)
 
-    def deal_hole(self, player: int, cards: str | Iterable[int | str | None] | None = None) -> None:
+    def deal_hole(self, player: Any, cards: Any = None) -> None:
         """Deal ``player``'s two hole cards by hand (``None``/``'????'`` when unknown)."""
         self._legal = None
         if not (self.phase == DEALING and self._holes_pending):
@@ -1157,7 +1372,7 @@ class Hand:
         if not self._holes_pending:
             self._start_round()
 
-    def deal_board(self, cards: str | Iterable[int | str | None], burn: int | str | None = None) -> None:
+    def deal_board(self, cards: Any, burn: Any = None) -> None:
         """Deal the next street's board cards by hand, after a burn card (unknown if not given)."""
         self._legal = None
         if not (self.phase == DEALING and not self._holes_pending):
@@ -1165,7 +1380,7 @@ class Hand:
         k = _BOARD_COUNTS[self.street]
         items = self._card_items(cards, k)
         b = self._check_cards([burn], 1)[0] if burn is not None else None
-        cs = self._check_cards(items, k)
+        cs: Any = self._check_cards(items, k)
         if b is not None and b in cs:
             raise IllegalAction(f"card {CARDS[b]} is both burned and dealt", "distinct cards", "IFP 63c")
         if None in cs:
@@ -1255,7 +1470,7 @@ class Hand:
                 return False
         return True
 
-    def show(self, player: int | None = None, cards: str | Iterable[int | str] | None = None) -> None:
+    def show(self, player: Any = None, cards: Any = None) -> None:
         """Table the hole cards at the showdown (cards speak, IFP 48). ``cards`` supplies hole
         cards that were dealt unknown (hand histories)."""
         self._legal = None
@@ -1265,7 +1480,8 @@ class Hand:
         if p != self.actor:
             raise IllegalAction(f"player {p} cannot show now: player {self.actor} shows first",
                                 self.legal_actions().describe(), "IFP 42")
-        h = self.holes[p]
+        h: Any = self.holes[p]
+        newh: Any
         unknown = h is None or None in h
         if cards is not None:
             given = self._card_items(cards, 2)
@@ -1292,7 +1508,7 @@ class Hand:
         self._events.append((E_SHOW, p, newh, "showdown"))
         self._continue_showdown()
 
-    def muck(self, player: int | None = None) -> None:
+    def muck(self, player: Any = None) -> None:
         """Discard the hand unshown at the showdown; a mucked hand wins nothing (IFP 45)."""
         self._legal = None
         if self.phase != SHOWDOWN:
@@ -1322,7 +1538,7 @@ class Hand:
         # below it plus the level once per other player (sum(min(t, level)), without a call
         # per player and level: this runs at most showdowns of random play).
         ts = sorted(totals)
-        pots = []
+        pots: list[tuple[int, list[int]]] = []
         below = 0                                 # chips under the previous level
         j = 0                                     # ts[:j] are below the level ...
         under = 0                                 # ... and add up to this
@@ -1448,7 +1664,7 @@ class Hand:
     # ------------------------------------------------------------------ views
 
     @property
-    def holes(self) -> list[tuple[int | None, int | None] | None]:
+    def holes(self) -> list[Any]:
         """Each player's hole cards as card indices (``None`` for a card not known)."""
         h = self._holes
         if h is None:
@@ -1477,11 +1693,11 @@ class Hand:
     def total_pot(self) -> int:
         return self.pot + sum(self.bets)
 
-    def hole_cards(self, player: int) -> tuple[Card, ...] | None:
+    def hole_cards(self, player: Any) -> tuple[Card, ...] | None:
         h = self.holes[player]
         if h is None:
             return None
-        return tuple(CARDS[c] if c is not None else None for c in h)
+        return tuple(CARDS[c] if c is not None else None for c in h)  # type: ignore[misc]
 
     def board_cards(self) -> tuple[Card, ...]:
         return tuple(CARDS[c] for c in self.board)

@@ -79,6 +79,13 @@ class RuleSet:
     ante_format: str = _f(
         "per-player", {"ifp-2012": "IFP 8", "wpa": "WPA 6", "tda-2024": "TDA RP-11"},
         "'per-player' antes, or one 'big-blind' ante posted by the big blind after the blind")
+    absent_hand: str = _f(
+        "all-in-killed",
+        {"ifp-2012": "IFP 8", "tda-2024": "TDA 30",
+         "gananda": "Gananda: Absent/Late Players"},
+        "an absent player's hand: 'all-in-killed' (dealt in, folded in turn; an all-in hand "
+        "mucked: IFP 8) or 'killed-at-deal' (dead once the cards are dealt, blinds and antes "
+        "forfeit to the pot: TDA 30, Gananda)")
     dead_button: bool = _f(
         True, {"ifp-2012": "IFP 17", "tda-2024": "TDA 32",
                "gananda": "Gananda: Button and Blind Use 2"},
@@ -235,6 +242,7 @@ TDA_2024 = dataclasses.replace(
     unclear_amount="highest-reasonable-not-over-pot",     # TDA 57
     see_hand_policy="river-caller-may-see-aggressor",     # TDA 18
     ante_format="big-blind",                              # TDA RP-11
+    absent_hand="killed-at-deal",                         # TDA 30: at your seat for a live hand
     same_hand_bustouts="share-places-on-hand-for-hand",   # TDA RP-8
     balancing_halt_short=3,                               # TDA 11-D (once its blinds are affected)
     broken_table_seating="any-seat-no-hand-between-sb-and-button; two-step random draw",  # TDA 10

@@ -40,6 +40,7 @@ GANANDA_RULES: RuleSet = get_rules("ifp-2012").override(
     button_start="seat-1",                                          # Gananda: Seating
     same_hand_bustouts="higher-start-stack-higher-equal-stacks-tie",  # Gananda: Winning the Tournament
     side_pot_order="largest-stacks-first",                          # Gananda: Showdown 7
+    absent_hand="killed-at-deal",                                   # Gananda: Absent/Late Players
 )
 
 #: The bust-out rankings by preset (RuleSet.same_hand_bustouts):
