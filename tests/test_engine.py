@@ -168,3 +168,23 @@ def test_copy_is_independent_and_plays_on_like_the_original():
             h.check_call()
             twin.check_call()
     assert twin.done and twin.stacks == h.stacks and twin.events() == h.events()
+
+
+def test_showdown_scoring_equals_the_evaluator():
+    """IFP 48 (cards speak): the showdown scores each hand against the board summed once;
+    on random deals, flush-heavy boards included, it gives exactly ``evaluate``'s strength."""
+    import random as random_module
+    from pokertd.engine.hand import _BoardScore
+    from pokertd.evaluator import evaluate
+    rng = random_module.Random(48)
+    for k in range(20000):
+        if k % 2:
+            deck = rng.sample(range(52), 9)
+        else:   # many cards of one suit: flushes on the board, with one or two hole cards
+            suit = rng.randrange(4)
+            same = [c for c in range(52) if c & 3 == suit]
+            deck = rng.sample(same, rng.randint(3, 7))
+            deck += rng.sample([c for c in range(52) if c not in deck], 9 - len(deck))
+            rng.shuffle(deck)
+        board, hole = deck[:5], (deck[5], deck[6])
+        assert _BoardScore(board).score(hole) == evaluate(board + list(hole)), (board, hole)

@@ -16,10 +16,11 @@ import random
 import math
 from collections.abc import Iterable, Sequence
 from operator import add as _add
-from typing import Any
+from typing import Any, Final
 
 from ..cards import CARDS, Card, cards_text, make_rng, parse_card, parse_cards
 from ..evaluator import evaluate
+from ..evaluator.strength import showdown_tables
 from ..rules import RuleSet, field_rules, get_rules
 from .errors import IllegalAction
 
@@ -28,31 +29,57 @@ __all__ = [
     "STREETS", "STRUCTURES",
 ]
 
+# Constants are Final: compiled, they are inlined instead of looked up in the module.
 # Betting structures.
-NO_LIMIT, POT_LIMIT, FIXED_LIMIT = 0, 1, 2
-STRUCTURES = ("no-limit", "pot-limit", "fixed-limit")
-_STRUCTURE_NAMES = {"no-limit": 0, "nl": 0, "nt": 0, "pot-limit": 1, "pl": 1,
+NO_LIMIT: Final = 0
+POT_LIMIT: Final = 1
+FIXED_LIMIT: Final = 2
+STRUCTURES: Final = ("no-limit", "pot-limit", "fixed-limit")
+_STRUCTURE_NAMES: Final = {"no-limit": 0, "nl": 0, "nt": 0, "pot-limit": 1, "pl": 1,
                     "fixed-limit": 2, "fl": 2, "ft": 2, "limit": 2}
 
 # Streets and phases.
-PREFLOP, FLOP, TURN, RIVER = 0, 1, 2, 3
-STREETS = ("preflop", "flop", "turn", "river")
-BETTING, DEALING, SHOWDOWN, COMPLETE = 0, 1, 2, 3
-PHASES = ("betting", "dealing", "showdown", "complete")
+PREFLOP: Final = 0
+FLOP: Final = 1
+TURN: Final = 2
+RIVER: Final = 3
+STREETS: Final = ("preflop", "flop", "turn", "river")
+BETTING: Final = 0
+DEALING: Final = 1
+SHOWDOWN: Final = 2
+COMPLETE: Final = 3
+PHASES: Final = ("betting", "dealing", "showdown", "complete")
 
 # Player status.
-ACTIVE, ALL_IN, FOLDED = 0, 1, 2
-STATUS_NAMES = ("active", "all-in", "folded")
+ACTIVE: Final = 0
+ALL_IN: Final = 1
+FOLDED: Final = 2
+STATUS_NAMES: Final = ("active", "all-in", "folded")
 
 # Event codes (first item of each raw event tuple); see events.py for their JSON form.
-E_START, E_POST, E_HOLE, E_BURN, E_BOARD, E_ACT, E_RETURN, E_SHOW, E_MUCK, E_AWARD, E_END = range(11)
+E_START: Final = 0
+E_POST: Final = 1
+E_HOLE: Final = 2
+E_BURN: Final = 3
+E_BOARD: Final = 4
+E_ACT: Final = 5
+E_RETURN: Final = 6
+E_SHOW: Final = 7
+E_MUCK: Final = 8
+E_AWARD: Final = 9
+E_END: Final = 10
 # Action kinds inside E_ACT.
-A_FOLD, A_CHECK, A_CALL, A_BET, A_RAISE = range(5)
-ACTION_NAMES = ("fold", "check", "call", "bet", "raise")
+A_FOLD: Final = 0
+A_CHECK: Final = 1
+A_CALL: Final = 2
+A_BET: Final = 3
+A_RAISE: Final = 4
+ACTION_NAMES: Final = ("fold", "check", "call", "bet", "raise")
 
-_BOARD_COUNTS = (0, 3, 1, 1)
-_ABSENT_RULES = field_rules("absent_hand")
-_RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_BOARD_COUNTS: Final = (0, 3, 1, 1)
+_RANK_KEY, _NONFLUSH, _FLUSH = showdown_tables()
+_ABSENT_RULES: Final = field_rules("absent_hand")
+_RINGS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
 
 
 def _rings(n: int) -> tuple[tuple[int, ...], ...]:
@@ -157,14 +184,14 @@ def _chips(value: Any, what: str) -> int:
     return value
 
 
-_FULL_DECK = list(range(52))
-_CARD_INDEX = {str(c): int(c) for c in CARDS}
-_SYSTEM_RNG = make_rng(None)
-_START_EVENT = (0,)
-_END_EVENT = (10,)
-_HOLES_EVENT = (11,)
-E_HOLES = 11                  # all hole cards dealt at once: (E_HOLES, [(c1, c2), ...])
-E_KILL = 12                   # a hand killed by the dealer: (E_KILL, player, rule)
+_FULL_DECK: Final = list(range(52))
+_CARD_INDEX: Final = {str(c): int(c) for c in CARDS}
+_SYSTEM_RNG: Final = make_rng(None)
+_START_EVENT: Final = (0,)
+_END_EVENT: Final = (10,)
+_HOLES_EVENT: Final = (11,)
+E_HOLES: Final = 11           # all hole cards dealt at once: (E_HOLES, [(c1, c2), ...])
+E_KILL: Final = 12            # a hand killed by the dealer: (E_KILL, player, rule)
 
 
 class _Table:
@@ -305,22 +332,22 @@ class _Table:
         self.shuffle = _make_shuffle(k)
 
 
-_TABLES: dict[tuple, _Table] = {}
-_TABLE_OPTIONS = frozenset((
+_TABLES: Final[dict[tuple, _Table]] = {}
+_TABLE_OPTIONS: Final = frozenset((
     "blinds_or_straddles", "straddles", "single_big_blind", "ante", "bb_ante", "structure",
     "min_bet", "small_bet", "big_bet", "heads_up_tournament", "chip_unit", "missing_small_blind"))
-_SHUFFLES: dict[int, Any] = {}
+_SHUFFLES: Final[dict[int, Any]] = {}
 
 # Dealing: a partial Fisher-Yates shuffle. The k cards of a hand are picked by mixed-radix
 # digits (52, 51, ...) taken in runs whose product stays below 2**30; each run is one
 # uniform draw below that product, from a 62-bit draw of the generator rejected above the
 # largest multiple of the product (exactly uniform; a rejection has odds below 2**-32).
 # Small integers only: fast in CPython and native ints once compiled.
-_DRAW_BITS = 62
+_DRAW_BITS: Final = 62
 
 # Built by mypyc (setup.py), this module deals with a compiled loop; run from source, with
 # straight-line code generated per card count (no loop overhead). Both deal the same cards.
-_COMPILED = not __file__.endswith(".py")
+_COMPILED: Final = not __file__.endswith(".py")
 
 
 def _radix_chunks(k: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
@@ -375,6 +402,56 @@ def _make_shuffle(k: int) -> Any:
         exec("\n".join(lines), ns)
         f = _SHUFFLES[k] = ns["shuffle"]
     return f
+
+
+class _BoardScore:
+    """Scores hole cards against one five-card board: the board's rank keys and suits are
+    summed once, then each hand adds its two cards (same strengths as ``evaluate``)."""
+
+    __slots__ = ("key", "suit", "count", "mask", "board")
+
+    key: int
+    suit: int           # the one suit with three or more board cards (a flush needs it), or -1
+    count: int          # its board cards
+    mask: int           # their ranks, one bit each
+    board: tuple[int, ...]
+
+    def __init__(self, board: list[int]) -> None:
+        key = 0
+        counts = [0, 0, 0, 0]
+        masks = [0, 0, 0, 0]
+        for c in board:
+            key += _RANK_KEY[c]
+            counts[c & 3] += 1
+            masks[c & 3] |= 1 << (c >> 2)
+        self.key = key
+        self.suit = -1
+        self.count = self.mask = 0
+        for s in range(4):
+            if counts[s] >= 3:
+                self.suit = s
+                self.count = counts[s]
+                self.mask = masks[s]
+        self.board = tuple(board)
+
+    def score(self, hole: Any) -> int:
+        if hole is None or len(hole) != 2 or None in hole:
+            return evaluate(self.board + tuple(hole or ()))   # the checking path says what is wrong
+        a: int = hole[0]
+        b: int = hole[1]
+        s = self.suit
+        if s >= 0:
+            n = self.count
+            mask = self.mask
+            if a & 3 == s:
+                n += 1
+                mask |= 1 << (a >> 2)
+            if b & 3 == s:
+                n += 1
+                mask |= 1 << (b >> 2)
+            if n >= 5:
+                return _FLUSH[mask]
+        return _NONFLUSH[self.key + _RANK_KEY[a] + _RANK_KEY[b]]
 
 
 class Hand:
@@ -1584,6 +1661,7 @@ class Hand:
         mucked = self.mucked if True in self.mucked else None
         ev = self._events
         strengths: dict[int, int] = {}
+        scorer = _BoardScore(self.board) if len(self.board) == 5 else None
         holes = self.holes
         board = tuple(self.board)
         stacks = self.stacks
@@ -1596,7 +1674,9 @@ class Hand:
                 for i in claim:
                     sv = strengths.get(i)
                     if sv is None:
-                        sv = strengths[i] = evaluate(board + holes[i])   # IFP 48: cards speak
+                        # IFP 48: cards speak
+                        sv = strengths[i] = (scorer.score(holes[i]) if scorer is not None
+                                             else evaluate(board + holes[i]))
                     if sv > best:
                         best = sv
                         winners = [i]

@@ -81,6 +81,16 @@ def _make_evaluate():
 evaluate = _make_evaluate()
 
 
+def showdown_tables() -> tuple[list[int], dict[int, int], list[int]]:
+    """The tables behind :func:`evaluate`, for code that scores many hands sharing a board
+    (the engine's showdown): each card's rank key (sums identify rank multisets), the
+    strength of a hand without a flush by its rank-key sum, and the strength of a flush by
+    the 13-bit mask of its suit's ranks (straight flushes included). With seven cards a
+    flush is never beaten by a hand the other table would give (quads and full houses need
+    more than two cards outside the flush suit)."""
+    return [RANK_KEYS[c >> 2] for c in range(52)], _NONFLUSH, _FLUSH
+
+
 def _flush(k: int, cards) -> int:
     suit = (((k >> _SUIT_SHIFT) & 0x8888).bit_length() >> 2) - 1
     mask = 0
