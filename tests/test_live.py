@@ -156,6 +156,68 @@ def test_a_deal_is_recorded_and_pays(service: TournamentService) -> None:
     assert {r["player"]: r["prize"] for r in done.results()} == {"Ann": 40, "Bob": 20, "Cid": 0}
 
 
+def _hand_busts_field(service: TournamentService, name: str, preset: str) -> dict[str, int]:
+    service.create(name, config_preset(preset), seed=11)
+    service.register(name, PLAYERS)
+    t = service.start(name).tournament
+    return {p: where[0] for p, where in t.floor.where.items()}
+
+
+def test_gananda_winning_the_tournament_live_bust_of_several_in_one_hand(
+        service: TournamentService) -> None:
+    """Gananda: Winning the Tournament (examples 1 and 2), reported live: three players out in
+    one hand, wherever they sit; the one who started the hand with more chips finishes higher,
+    equal stacks tie for the places they span. Each knockout goes to the player named."""
+    tables = _hand_busts_field(service, "Hand", "gananda")
+    a, b, c = PLAYERS[0], PLAYERS[1], PLAYERS[2]
+    out = service.bust_hand("Hand", [a, b, c], start_stacks={a: 1400, b: 1600, c: 1400},
+                            knocked_out_by={a: PLAYERS[3], b: PLAYERS[4], c: PLAYERS[3]})
+    busted = {e.player: e for e in out.result if e.type == "busted"}
+    assert (busted[a].place, busted[a].tied) == (11, 2) == (busted[c].place, busted[c].tied)
+    assert (busted[b].place, busted[b].tied) == (10, 1)
+    assert {p: e.table for p, e in busted.items()} == {p: tables[p] for p in (a, b, c)}
+    t = service.load("Hand").tournament
+    assert t.alive == 9 and t.players[PLAYERS[3]].knockouts == 2
+    assert t.players[PLAYERS[4]].knockouts == 1
+    # Ten or fewer left: the final table is drawn in the same command (IFP 15).
+    assert [e.type for e in seat_changes(t.events)] == ["final_table_formed"]
+
+
+def test_ifp57_live_bust_of_several_in_one_hand_same_table_by_stack_other_tables_tie(
+        service: TournamentService) -> None:
+    """IFP 57, reported live: at one table the player who started the hand with fewer chips
+    finishes lower; players out in the same hand at different tables tie."""
+    tables = _hand_busts_field(service, "Ifp", "ifp-2012")
+    first = [p for p in PLAYERS if tables[p] == tables[PLAYERS[0]]]
+    other = [p for p in PLAYERS if tables[p] != tables[PLAYERS[0]]]
+    x, y, z = first[0], first[1], other[0]
+    out = service.bust_hand("Ifp", [x, y, z], start_stacks={x: 900, y: 2000, z: 500})
+    busted = {e.player: (e.place, e.tied) for e in out.result if e.type == "busted"}
+    # At x's table x (900) is below y (2000); z, alone at his table, ranks with the lowest of
+    # each table: x and z tie for 11th-12th, y is 10th.
+    assert busted == {x: (11, 2), z: (11, 2), y: (10, 1)}
+
+
+def test_ifp62_live_status_shows_the_deal_and_payouts_show_what_each_is_paid(
+        store_url: str) -> None:
+    """IFP 62: once a deal is recorded, ``status --format json`` holds it and, at the finish,
+    ``payouts --format json`` gives each player's prize (the deal's, not the table's)."""
+    for command in (("new", "D", "--seed", "1"), ("register", "D", "Ann", "Bob", "Cid"),
+                    ("start", "D"), ("bust", "D", "Cid", "--by", "Bob"),
+                    ("deal", "D", "--kind", "chip-chop", "--agree", "Ann,Bob",
+                     "--stacks", "Ann=3000,Bob=1500"),
+                    ("bust", "D", "Bob", "--by", "Ann")):
+        r = cli(store_url, *command)
+        assert r.exit_code == 0, (command, r.output)
+    st = json.loads(cli(store_url, "status", "D", "--format", "json").stdout)
+    # Gananda: Payout, 2-6 entrants: 70/30 of $60 = 42 + 18, chopped 2:1 by chips.
+    assert st["deal"] == {"method": "chip-chop", "agreed_by": ["Ann", "Bob"],
+                          "amounts": {"Ann": 40, "Bob": 20}, "left_to_play_for": 0}
+    paid = json.loads(cli(store_url, "payouts", "D", "--format", "json").stdout)
+    assert paid == [{"place": 1, "amount": 42, "players": ["Ann"], "prizes": {"Ann": 40}},
+                    {"place": 2, "amount": 18, "players": ["Bob"], "prizes": {"Bob": 20}}]
+
+
 def test_late_entries_rebuys_and_addons(service: TournamentService) -> None:
     """IFP 9: a late entry is seated while registration is open, refused after it; IFP 59 /
     WPA 6: rebuys in the rebuy period, the add-on after its level, refused outside them, with
@@ -484,6 +546,19 @@ BAD_INPUT = [
       "--amounts", "Ann=1,Bob=2"), "custom amounts sum to 3"),
     (("deal", "Cup", "--kind", "icm", "--agree", "Ann,Bob", "--stacks", "Ann=ten"),
      "not PLAYER=AMOUNT"),
+    # IFP 62: the stacks of every remaining player and no one else, said so.
+    (("deal", "Cup", "--kind", "icm", "--agree", "Ann,Bob", "--stacks", "Ann=10"),
+     "missing: Bob"),
+    (("deal", "Cup", "--kind", "icm", "--agree", "Ann,Bob", "--stacks", "Ann=10,Bob=20,Cid=5"),
+     "not remaining: Cid"),
+    # IFP 57: several out in one hand are ranked by their stacks at the start of the hand.
+    (("bust", "Cup", "Ann", "Bob"), "ranked by their stacks at the start of the hand"),
+    (("bust", "Cup", "Ann", "Bob", "--stacks", "Ann=10"), "missing: Bob"),
+    (("bust", "Cup", "Ann", "Ann"), "Ann listed twice in one hand"),
+    (("bust", "Cup", "Ann", "Zed", "--stacks", "Ann=10,Zed=20"), "unknown player 'Zed'"),
+    (("bust", "Cup", "Ann", "Bob", "--stacks", "Ann=10,Bob=20"), "leaves no winner"),
+    (("bust", "Cup", "Ann", "--by", "Ann=Bob=Cid"), "unknown player 'Bob=Cid'"),
+    (("bust", "Cup", "Ann", "--by", "Ann="), "not PLAYER=WINNER"),
 ]
 
 

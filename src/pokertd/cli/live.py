@@ -264,13 +264,32 @@ def arrive(name: Name, player: Annotated[str, typer.Argument(help="The absent pl
 @live.command()
 def bust(
     name: Name,
-    player: Annotated[str, typer.Argument(help="The player out.")],
-    by: Annotated[str | None, typer.Option("--by", help="Who won his chips (the knockout).")]
-    = None,
+    players: Annotated[list[str], typer.Argument(
+        help="The player out; several: out in the same hand (IFP 57).")],
+    by: Annotated[str | None, typer.Option(
+        "--by", help="Who won his chips (the knockout): a name, or for several players out "
+                     "PLAYER=WINNER,... (Ann=Cid,Bob=Dan).")] = None,
+    stacks: Annotated[str, typer.Option(
+        "--stacks", help="Several players out in one hand: each one's stack at the start of the "
+                         "hand, Ann=1400,Bob=1600; the larger finishes higher, equal stacks tie "
+                         "(IFP 57, WPA 8, Gananda: Winning the Tournament).")] = "",
     db: Db = None,
 ) -> None:
-    """Record a bust-out, then print the seat moves it calls for (IFP 10, 11a, 15)."""
-    out = _run(db, lambda s: s.bust(name, player, knocked_out_by=by))
+    """Record a bust-out, or several in one hand, then print the seat moves it calls for (IFP
+    10, 11a, 15)."""
+    start = _amounts(stacks, "--stacks") if stacks else None
+    knockers: str | dict[str, str] | None = by
+    if by is not None and "=" in by:
+        knockers = {}
+        for item in (x.strip() for x in by.split(",")):
+            player, sep, winner = item.partition("=")
+            if not sep or not player.strip() or not winner.strip():
+                raise fail(f"--by: {item!r} is not PLAYER=WINNER (e.g. Ann=Cid,Bob=Dan)")
+            if player.strip() in knockers:
+                raise fail(f"--by: {player.strip()} is listed twice")
+            knockers[player.strip()] = winner.strip()
+    out = _run(db, lambda s: s.bust_hand(name, players, start_stacks=start,
+                                         knocked_out_by=knockers))
     t = out.tournament
     _print_clock(out.clock)
     for e in out.result:
@@ -404,8 +423,14 @@ def payouts(name: Name, output: Format = OutputFormat.table, db: Db = None) -> N
     for p in t.players.values():
         if p.place is not None:
             at.setdefault(p.place, []).append(p.name)
-    rows = [{"place": i, "amount": a, "players": sorted(at.get(i, []))}
-            for i, a in enumerate(t.payouts, start=1)]
+    rows: list[dict[str, Any]] = [{"place": i, "amount": a, "players": sorted(at.get(i, []))}
+                                  for i, a in enumerate(t.payouts, start=1)]
+    if t.finished:
+        # What each player of a row is paid: the place's amount, or his share of the places a
+        # tie spans (IFP 57), or what a deal gave him (IFP 62).
+        paid = {r["player"]: r["prize"] for r in t.results()}
+        for r in rows:
+            r["prizes"] = {p: paid[p] for p in r["players"]}
     if output is OutputFormat.json:
         typer.echo(json.dumps(rows))
         return

@@ -242,6 +242,71 @@ class TournamentService:
             return out
         return self.run(name, command, now=now)
 
+    def bust_hand(self, name: str, players: Sequence[str], *,
+                  start_stacks: Mapping[str, int] | None = None,
+                  knocked_out_by: str | Mapping[str, str] | None = None
+                  ) -> Outcome[list[ev.Event]]:
+        """Live bust-outs in one hand, reported by the director, then the seat moves they
+        call for.
+
+        IFP 57, WPA 8, Gananda: Winning the Tournament: players out in the same hand are
+        ranked by their stacks at the start of that hand (``start_stacks``, one per player;
+        equal stacks tie under Gananda), players at different tables tie under IFP 57; under
+        TDA RP-8 they share the places and no stacks are needed. Each one's table is the one
+        he sits at. ``knocked_out_by``: who won the chips, one name for all of them or one per
+        player."""
+        now = self.now()
+
+        def command(t: Tournament) -> list[ev.Event]:
+            from pokertd.tournament.director import Bust
+
+            out_now = list(players)
+            if not out_now:
+                raise DirectorError("no players to bust")
+            if len(set(out_now)) != len(out_now):
+                twice = sorted({p for p in out_now if out_now.count(p) > 1})
+                raise DirectorError(f"{', '.join(twice)} listed twice in one hand")
+            if not t.started:
+                raise DirectorError("the tournament has not started")
+            for p in out_now:
+                if p not in t.players:
+                    raise DirectorError(f"unknown player {p!r}")
+                if t.players[p].out:
+                    raise DirectorError(f"{p} is already out (place {t.players[p].place})")
+            stacks = dict(start_stacks or {})
+            if len(out_now) > 1 and t.config.bustout_ranking != "share":
+                missing = [p for p in out_now if p not in stacks]
+                if missing:
+                    raise DirectorError(
+                        "players out in the same hand are ranked by their stacks at the start "
+                        "of the hand (IFP 57, WPA 8, Gananda: Winning the Tournament): give "
+                        f"each one's (missing: {', '.join(missing)})")
+            strangers = sorted(set(stacks) - set(out_now))
+            if strangers:
+                raise DirectorError(f"a start-of-hand stack for {', '.join(strangers)}, who "
+                                    "is not among the players out")
+            for p, s in stacks.items():
+                if isinstance(s, bool) or not isinstance(s, int) or s < 1:
+                    raise DirectorError(f"{p}'s stack at the start of the hand must be a whole "
+                                        f"number of chips, at least 1, got {s!r}")
+            if isinstance(knocked_out_by, Mapping):
+                by = dict(knocked_out_by)
+                strangers = sorted(set(by) - set(out_now))
+                if strangers:
+                    raise DirectorError(f"a knockout credited for {', '.join(strangers)}, who "
+                                        "is not among the players out")
+            else:
+                by = {p: knocked_out_by for p in out_now if knocked_out_by is not None}
+            busts = []
+            for p in out_now:
+                where = t.floor.where.get(p) if t.floor is not None else None
+                busts.append(Bust(p, where[0] if where else None, stacks.get(p, 0), by.get(p)))
+            out = t.eliminate(busts)
+            if not t.finished:
+                out += t.rearrange(now)
+            return out
+        return self.run(name, command, now=now)
+
     def rebuy(self, name: str, player: str) -> Outcome[list[ev.Event]]:
         """IFP 59 / WPA 6: refused outside the structure's rebuy period."""
         now = self.now()
@@ -275,6 +340,16 @@ class TournamentService:
                     raise DirectorError("a live event does not hold the chip counts: give each "
                                         "remaining player's stack")
                 chips = {p.name: p.stack for p in t.players.values() if not p.out}
+            # IFP 62: the deal is among every remaining player, so the stacks are theirs: say
+            # who is missing or not remaining (else the first complaint was about the prizes).
+            left = {p.name for p in t.players.values() if not p.out}
+            missing = sorted(left - set(chips))
+            strangers = sorted(set(chips) - left)
+            if missing or strangers:
+                raise DirectorError(
+                    "IFP 62: give the stack of every remaining player and no one else"
+                    + (f"; missing: {', '.join(missing)}" if missing else "")
+                    + (f"; not remaining: {', '.join(strangers)}" if strangers else ""))
             prizes = list(t.payouts[:t.alive])
             record = make_deal(dict(chips), prizes, method=method, agreed_by=list(agreed_by),
                                custom=amounts, left_to_play_for=left_to_play_for,
@@ -364,6 +439,12 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
         "clock": clock,
         "tables": tables,
         "payouts": None if t.payouts is None else list(t.payouts),
+        # IFP 62: the deal recorded (who gets what of the prizes still to be paid then, and
+        # what was left to play for), or None.
+        "deal": None if t.deal is None else {
+            "method": t.deal["method"], "agreed_by": list(t.deal["agreed_by"]),
+            "amounts": dict(zip(t.deal["players"], t.deal["amounts"])),
+            "left_to_play_for": t.deal["left_to_play_for"]},
         "winner": t.winner,
         "results": t.results() if t.finished else None,
     }
