@@ -775,3 +775,45 @@ def test_cli_new_with_own_structure_file_zero_minute_level_exits_2_nothing_writt
     assert r.exit_code == 0 and "seat: Cid" in r.stdout
     st = json.loads(cli(store_url, "status", "Own", "--format", "json").stdout)
     assert st["chips"] == 3 * 2000 and st["payouts"] is None and st["registration_open"]
+
+
+def test_cli_new_with_buy_in_fee_split_and_own_payout_table_not_summing_to_100_exits_2(
+        store_url: str, tmp_path) -> None:
+    """Issue 4, Configuration and bad input: ``tournament new --buy-in --to-prize-pool
+    --payouts FILE``. A payout table not summing to 100% (Gananda: Payout, as data) or a
+    prize-pool part above the buy-in is refused: exit 2, the problem named, no tournament
+    stored. A valid table is what the event pays, kept in the database with the buy-in split
+    (here $55 = $50 to the pool + a $5 fee)."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "club"\n[[brackets]]\nentrants = [2, 20]\npercents = [60, 30]\n',
+                   encoding="utf-8")
+    r = cli(store_url, "new", "Club", "--payouts", str(bad))
+    assert r.exit_code == 2 and "sum to 90%, not 100%" in " ".join(r.stderr.split())
+    r = cli(store_url, "new", "Club", "--buy-in", "10", "--to-prize-pool", "12")
+    assert r.exit_code == 2 and "the prize-pool part is from 0 to the buy-in" in r.stderr
+    r = cli(store_url, "new", "Club", "--payouts", "halves")
+    assert r.exit_code == 2 and "gananda, generated, or a .toml or .json" in r.stderr
+    store = open_store(store_url)
+    try:
+        assert store.streams() == []
+    finally:
+        store.close()
+    good = tmp_path / "club.json"
+    good.write_text(json.dumps({"name": "club", "rule": "Club: Payouts", "brackets": [
+        {"entrants": [2, 5], "percents": [100]},
+        {"entrants": [6, 20], "percents": ["62.5", "37.5"]}]}), encoding="utf-8")
+    r = cli(store_url, "new", "Club", "--buy-in", "55", "--to-prize-pool", "50",
+            "--payouts", str(good))
+    assert r.exit_code == 0, r.output
+    assert "buy-in 55, 50 to the prize pool" in r.stdout
+    assert cli(store_url, "register", "Club", *PLAYERS[:8]).exit_code == 0
+    assert cli(store_url, "start", "Club").exit_code == 0
+    st = json.loads(cli(store_url, "status", "Club", "--format", "json").stdout)
+    assert st["prize_pool"] == 8 * 50 and st["payouts"] == [250, 150]
+    store = open_store(store_url)
+    try:
+        fixed = [e.payload for s in store.streams() for e in store.read(s.id)
+                 if e.type == "payouts_fixed"]
+    finally:
+        store.close()
+    assert fixed == [{"entrants": 8, "pool": 400, "amounts": [250, 150], "rule": "Club: Payouts"}]

@@ -160,9 +160,21 @@ def new(
         help="A structure file of your own (.toml or .json: levels, breaks, starting stack, "
              "late registration, rebuys, add-on), as the shipped Gananda one; replaces the "
              "preset's.")] = None,
+    buy_in: Annotated[int | None, typer.Option(
+        "--buy-in", help="The buy-in in whole money units (default: the preset's, 25).")] = None,
+    to_prize_pool: Annotated[int | None, typer.Option(
+        "--to-prize-pool", help="The part of each buy-in that goes to the prize pool; the rest "
+                                "is the fee (Gananda: 20 of 25, the other 5 to the TOC pool). "
+                                "Default: the preset's, or the whole buy-in if --buy-in is "
+                                "given.")] = None,
+    payouts: Annotated[str | None, typer.Option(
+        "--payouts", help="gananda, generated, or a payout table of your own (.toml or .json, "
+                          "percentages of the pool by field size, as the shipped Gananda one; "
+                          "larger fields than it covers get the generated structure).")] = None,
     db: Db = None,
 ) -> None:
-    """Create a live tournament."""
+    """Create a live tournament: a preset, and what it changes of it (structure, money,
+    payouts, seats). A bad setting: the message, exit 2, nothing stored."""
     from dataclasses import replace
 
     from ..tournament.house import config_preset
@@ -189,9 +201,36 @@ def new(
         if seats < 2:
             raise fail(f"--seats {seats}: a tournament needs at least two seats")
         config = replace(config, seats=seats)
+    if buy_in is not None or to_prize_pool is not None:
+        # Issue 4, Configuration: buy-in, fee and rake split (Gananda: $25 = $20 + $5).
+        money_in = config.buy_in if buy_in is None else buy_in
+        pool_part = to_prize_pool if to_prize_pool is not None else (
+            money_in if buy_in is not None else config.to_prize_pool)
+        if money_in < 0 or not 0 <= pool_part <= money_in:
+            raise fail(f"--buy-in {money_in} with --to-prize-pool {pool_part}: the prize-pool "
+                       "part is from 0 to the buy-in")
+        config = replace(config, buy_in=money_in, to_prize_pool=pool_part)
+    if payouts is not None:
+        from ..tournament.payouts import PayoutError, load_payout_table
+
+        if payouts in ("gananda", "generated"):
+            config = replace(config, payout=payouts, payout_table=None)
+        elif payouts.endswith((".toml", ".json")):
+            try:
+                table = load_payout_table(payouts)
+            except OSError as exc:
+                raise fail(f"--payouts {payouts}: {exc.strerror or exc}") from None
+            except PayoutError as exc:
+                raise fail(f"--payouts {payouts}: {exc}") from None
+            config = replace(config, payout_table=table)
+        else:
+            raise fail(f"--payouts {payouts!r}: gananda, generated, or a .toml or .json "
+                       "payout table")
     _run(db, lambda s: s.create(name, config, seed=seed))
+    table = config.payout_table
     typer.echo(f"created {name!r} ({preset.value}, buy-in {config.buy_in}, "
                f"{config.to_prize_pool} to the prize pool"
+               + (f", payouts by table {table.name!r}" if table is not None else "")
                + (f", {seats} seats for sale)" if seats is not None else ")"))
 
 

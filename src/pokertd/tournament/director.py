@@ -791,6 +791,10 @@ class Tournament:
         if pool == 0:
             amounts: tuple[int, ...] = (0,)
             rule = "no prize pool"
+        elif c.payout_table is not None and \
+                c.payout_table.min_entrants <= n <= c.payout_table.max_entrants:
+            amounts = c.payout_table.payouts(n, pool, unit=c.unit)
+            rule = c.payout_table.rule or f"payout table {c.payout_table.name!r}"
         elif c.payout == "gananda" and GANANDA.min_entrants <= n <= GANANDA.max_entrants:
             amounts = gananda_payouts(n, pool, unit=c.unit)
             rule = "Gananda: Payout"

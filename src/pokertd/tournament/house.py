@@ -29,6 +29,7 @@ from typing import Any
 
 from pokertd.rules import RuleSet, get_rules
 from pokertd.tournament.chips import GANANDA_CHIPS, ChipSet
+from pokertd.tournament.payouts import PayoutTable
 from pokertd.tournament.structure import Structure, load_preset
 
 __all__ = ["GANANDA_RULES", "HOUSE_PRESETS", "TournamentConfig", "config_preset", "gananda"]
@@ -74,6 +75,10 @@ class TournamentConfig:
     fixed field): registration stops when they are sold, and at the close of registration
     every unsold seat's starting stack is removed and its chips taken out of play (IFP 9).
     None: no fixed number of seats (only the players registered have stacks)."""
+    payout_table: PayoutTable | None = None
+    """A payout table of the event's own (percentages of the pool by field size, validated as
+    :class:`~pokertd.tournament.payouts.PayoutTable`): it replaces ``payout`` for the fields it
+    covers; larger fields use the generated structure, as the Gananda table does."""
 
     def __post_init__(self) -> None:
         if self.buy_in < 0 or not 0 <= self.to_prize_pool <= self.buy_in:
@@ -84,6 +89,8 @@ class TournamentConfig:
         if self.seats is not None and (isinstance(self.seats, bool)
                                        or not isinstance(self.seats, int) or self.seats < 2):
             raise ValueError(f"{self.seats!r} seats for sale: a tournament needs at least two")
+        if self.payout_table is not None and not isinstance(self.payout_table, PayoutTable):
+            raise ValueError(f"a payout table must be a PayoutTable, got {self.payout_table!r}")
         if self.rules.same_hand_bustouts not in BUSTOUT_RANKING:
             raise ValueError(f"unknown same-hand bust-out rule {self.rules.same_hand_bustouts!r}")
 
@@ -96,7 +103,8 @@ class TournamentConfig:
                 "rules_base": self.rules_base, "chip_set": self.chip_set.to_dict(),
                 "buy_in": self.buy_in, "to_prize_pool": self.to_prize_pool,
                 "payout": self.payout, "unit": self.unit, "name": self.name,
-                "final_table_stops_clock": self.final_table_stops_clock, "seats": self.seats}
+                "final_table_stops_clock": self.final_table_stops_clock, "seats": self.seats,
+                "payout_table": None if self.payout_table is None else self.payout_table.to_dict()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TournamentConfig:
@@ -106,7 +114,9 @@ class TournamentConfig:
                    to_prize_pool=data["to_prize_pool"], payout=data["payout"],
                    unit=data["unit"], name=data["name"],
                    final_table_stops_clock=data.get("final_table_stops_clock", False),
-                   seats=data.get("seats"))
+                   seats=data.get("seats"),
+                   payout_table=None if data.get("payout_table") is None
+                   else PayoutTable.from_dict(data["payout_table"]))
 
 
 def gananda() -> TournamentConfig:
