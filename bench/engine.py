@@ -130,7 +130,7 @@ def run_ours(n: int, seed: int) -> Engine | Result:
     """
     r = Result("ours: pokertd.engine", " hands")
     try:
-        from pokertd.engine import Hand
+        from pokertd.engine import COMPILED, Hand
     except ImportError as e:
         r.skipped = f"pokertd.engine is not importable ({e})"
         return r
@@ -169,7 +169,8 @@ def run_ours(n: int, seed: int) -> Engine | Result:
     except Exception as e:
         r.skipped = f"pokertd.engine failed: {type(e).__name__}: {e}"
         return r
-    return Engine(r, play, tally)
+    return Engine(r, play, tally, notes=["compiled (mypyc)" if COMPILED else
+                                         "from source: not compiled (POKERTD_PURE_PYTHON or a failed build)"])
 
 
 # --------------------------------------------------------------------------- pokerkit
