@@ -214,3 +214,28 @@ def test_cli_add_a_tournament_run_here(store_url: str) -> None:
     ]
     done = runner.invoke(app, ["league", "add", "Friday", "--season", "S", "--event", "T1", "--db", store_url])
     assert done.exit_code == 2 and "the season 'S' already has it" in done.output
+
+
+def test_ifp62_a_tournament_run_here_with_a_deal_counts_what_it_paid(store_url: str) -> None:
+    """IFP 62 and Gananda: Points (``p``, the prize): a tournament run here in which the last
+    two made a deal becomes an event whose winnings (and prize variable) are what the director
+    paid (the deal's amounts), not the payout table's 42/18 of $60."""
+    from pokertd.services.tournaments import TournamentService
+    from pokertd.tournament.house import config_preset
+
+    with open_store(store_url) as store:
+        service = TournamentService(store)
+        service.create("Chop", config_preset("gananda"), seed=1)
+        service.register("Chop", ["Ann", "Bob", "Cat"])
+        service.start("Chop")
+        service.bust("Chop", "Cat", knocked_out_by="Bob")
+        service.deal("Chop", "chip-chop", ["Ann", "Bob"], stacks={"Ann": 1500, "Bob": 3000})
+        service.bust("Chop", "Bob", knocked_out_by="Ann")
+    done = runner.invoke(app, ["league", "add", "Chop", "--season", "Deals", "--formula", "p",
+                               "--db", store_url])
+    assert done.exit_code == 0, done.output
+    csv_rows = runner.invoke(app, ["league", "standings", "--season", "Deals", "--format", "csv",
+                                   "--db", store_url]).output.splitlines()
+    # $60 left to pay, chopped 1:2 by chips: Ann (the winner) 20, Bob 40; the knockout point each.
+    assert csv_rows == ["rank,player,points,events,knockouts,winnings",
+                        "1,Bob,41.00,1,1,40", "2,Ann,21.00,1,1,20", "3,Cat,0.00,1,0,0"]

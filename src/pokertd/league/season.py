@@ -206,9 +206,16 @@ class Result:
     addons: int = 0
     knocked_out_by: str | None = None
     substitute: bool = False
+    prize: int | None = None
+    """What the player was paid, when the event says (a tournament run here: its payouts, ties
+    shared, or the deal made, IFP 62); None: the season's payout table pays the event's pool
+    (an import)."""
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        d = asdict(self)
+        if d["prize"] is None:          # an import's line stays as it was stored before
+            del d["prize"]
+        return d
 
 
 @dataclass(frozen=True)
@@ -272,6 +279,8 @@ def check_event(event: Event) -> None:
         _whole(r.buyins, f"{where}: {r.player}'s buy-ins", 1)
         _whole(r.rebuys, f"{where}: {r.player}'s rebuys")
         _whole(r.addons, f"{where}: {r.player}'s add-ons")
+        if r.prize is not None:
+            _whole(r.prize, f"{where}: {r.player}'s prize")
         if r.knocked_out_by is not None:
             if r.finish == 1:
                 raise LeagueError(f"{where}: the winner {r.player!r} cannot be knocked out")
@@ -284,6 +293,9 @@ def check_event(event: Event) -> None:
         if r.knocked_out_by is not None and finish[r.knocked_out_by] >= r.finish:
             raise LeagueError(f"{where}: {r.player!r} (finish {r.finish}) knocked out by {r.knocked_out_by!r}, "
                               f"who finished {finish[r.knocked_out_by]}: {OUTLASTS}")
+    if len({r.prize is None for r in event.results}) > 1:
+        raise LeagueError(f"{where}: a prize for some players and not for others (give every "
+                          "player's, or none for the season's payout table)")
     gap = missing_place([r.finish for r in event.results])
     if gap is not None:
         raise LeagueError(f"{where}: place {gap} is missing (finishes {sorted(r.finish for r in event.results)})")

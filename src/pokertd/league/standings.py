@@ -67,7 +67,11 @@ class Standing:
 
 def event_prizes(season: Season, event: Event) -> dict[str, int]:
     """Gananda: Payout. Prizes from the event's pool (what the players paid, less the TOC part of
-    each buy-in), paid by the season's payout table; tied finishers share the places they span."""
+    each buy-in), paid by the season's payout table; tied finishers share the places they span.
+    An event that records each player's prize (a tournament run here) pays what it records."""
+    if event.results[0].prize is not None:
+        # A tournament run here: what it paid (its payouts, ties shared, or a deal, IFP 62).
+        return {r.player: int(r.prize or 0) for r in event.results}
     config = season.config
     pool = sum(config.cost(r) for r in event.results) - config.toc_contribution * sum(r.buyins for r in event.results)
     table = load_payout_table(config.payouts)

@@ -2,7 +2,8 @@
 
 A finished tournament becomes one :class:`~pokertd.league.season.Event`: each player's place
 (tied players share the place, as the director records them), one buy-in, the rebuys and add-ons
-taken, and who knocked them out. ``substitutes`` names the players who played as subs
+taken, who knocked them out, and the prize the director paid (ties shared, a deal's amounts:
+IFP 62), which is the player's winnings and the formula's ``p``. ``substitutes`` names the players who played as subs
 (``Gananda: Points``: they earn no points).
 """
 
@@ -29,5 +30,6 @@ def event_from_tournament(tournament: Tournament, name: str, *, date: str | None
     for p in tournament.players.values():
         if p.place is None:
             raise LeagueError(f"event {name!r}: {p.name} has no place")
-        results.append(Result(p.name, p.place, 1, p.rebuys, p.addons, p.knocked_out_by, p.name in subs))
+        results.append(Result(p.name, p.place, 1, p.rebuys, p.addons, p.knocked_out_by, p.name in subs,
+                              prize=p.prize))
     return Event(name, tuple(results), date)
