@@ -239,3 +239,42 @@ def test_ifp62_a_tournament_run_here_with_a_deal_counts_what_it_paid(store_url: 
     # $60 left to pay, chopped 1:2 by chips: Ann (the winner) 20, Bob 40; the knockout point each.
     assert csv_rows == ["rank,player,points,events,knockouts,winnings",
                         "1,Bob,41.00,1,1,40", "2,Ann,21.00,1,1,20", "3,Cat,0.00,1,0,0"]
+
+
+def test_gananda_cost_a_tournament_run_for_another_buy_in_is_refused(store_url: str,
+                                                                     tmp_path: Path) -> None:
+    """Gananda: Cost ($25, $5 of it to the TOC pool): a tournament run here for a $55 buy-in is
+    not added to a Gananda season (its points and TOC pool count $25), nor one whose whole
+    buy-in went to its prize pool (nothing left for the TOC); nothing is stored. The same
+    tournament goes into a season whose buy-in is its own."""
+    from dataclasses import replace
+
+    from pokertd.services.tournaments import TournamentService
+    from pokertd.tournament.house import config_preset
+
+    with open_store(store_url) as store:
+        service = TournamentService(store)
+        for name, money in (("Dear", {"buy_in": 55, "to_prize_pool": 50}),
+                            ("NoFee", {"buy_in": 25, "to_prize_pool": 25})):
+            service.create(name, replace(config_preset("gananda"), **money), seed=1)
+            service.register(name, ["Ann", "Bob"])
+            service.start(name)
+            service.bust(name, "Bob", knocked_out_by="Ann")
+    done = runner.invoke(app, ["league", "add", "Dear", "--season", "G", "--db", store_url])
+    assert done.exit_code == 2
+    assert "the tournament's buy-in is 55, the season's 25" in " ".join(done.output.split())
+    done = runner.invoke(app, ["league", "add", "NoFee", "--season", "G", "--db", store_url])
+    assert done.exit_code == 2
+    assert "leaving less than the season's 5 for the TOC pool" in " ".join(done.output.split())
+    with open_store(store_url) as store:
+        assert store.streams(STREAM_KIND) == []
+    own = tmp_path / "dear.toml"
+    own.write_text("buy_in = 55\ntoc_contribution = 5\n", encoding="utf-8")
+    done = runner.invoke(app, ["league", "add", "Dear", "--season", "Dear league",
+                               "--preset", str(own), "--db", store_url])
+    assert done.exit_code == 0, done.output
+    rows = json.loads(runner.invoke(app, ["league", "standings", "--season", "Dear league",
+                                          "--format", "json", "--db", store_url]).output)
+    # Gananda: Points with b = e = 55, n = 2: 10 * sqrt(110) / 2 + 1 knockout for Ann.
+    assert [(r["player"], r["points"]) for r in rows] == [
+        ("Ann", round(10 * math.sqrt(110) / 2 + 1, 2)), ("Bob", round(10 * math.sqrt(110) / 3, 2))]

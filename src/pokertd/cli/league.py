@@ -154,8 +154,9 @@ def add(
     db: Db = None,
 ) -> None:
     """Add a finished tournament run here to a season as one event."""
-    from ..league.importer import add_events
-    from ..league.tournaments import event_from_tournament
+    from ..league.importer import STREAM_KIND, add_events, load_season
+    from ..league.season import season_preset
+    from ..league.tournaments import check_money, event_from_tournament
     from ..services.tournaments import TournamentService, TournamentServiceError
 
     with _store(db) as store:
@@ -166,6 +167,11 @@ def add(
             raise fail(str(exc)) from None
         names = [n.strip() for n in (subs or "").split(",") if n.strip()]
         league_event = event_from_tournament(t, event or tournament, date=date, substitutes=names)
+        if store.find_stream(STREAM_KIND, season) is not None:
+            season_config = load_season(store, season).config
+        else:
+            season_config = config if config is not None else season_preset("gananda")
+        check_money(t, league_event.name, season_config)   # Gananda: Cost
         add_events(store, season, [league_event], config)
     typer.echo(f"season {season!r}: added {league_event.name!r} ({league_event.entrants} players)")
 

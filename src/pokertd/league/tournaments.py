@@ -12,9 +12,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..tournament.director import Tournament
-from .season import Event, LeagueError, Result
+from .season import Event, LeagueError, Result, SeasonConfig
 
-__all__ = ["event_from_tournament"]
+__all__ = ["check_money", "event_from_tournament"]
+
+
+def check_money(tournament: Tournament, name: str, config: SeasonConfig) -> None:
+    """Refuse a tournament whose money is not the season's (Gananda: Cost: a $25 buy-in of which
+    $5 goes to the TOC pool): the points (``b``, ``e``) and the TOC pool count the season's
+    buy-in and contribution, so a tournament run for another buy-in, or whose fee cannot hold
+    the contribution, would be scored on money it did not take."""
+    c = tournament.config
+    if c.buy_in != config.buy_in:
+        raise LeagueError(f"event {name!r}: the tournament's buy-in is {c.buy_in}, the season's "
+                          f"{config.buy_in} (the points and the TOC pool count the season's)")
+    if c.buy_in - c.to_prize_pool < config.toc_contribution:
+        raise LeagueError(f"event {name!r}: the tournament sends {c.to_prize_pool} of its "
+                          f"{c.buy_in} buy-in to its prize pool, leaving less than the season's "
+                          f"{config.toc_contribution} for the TOC pool")
 
 
 def event_from_tournament(tournament: Tournament, name: str, *, date: str | None = None,
