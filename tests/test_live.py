@@ -533,6 +533,10 @@ BAD_INPUT = [
     (("bust", "Cup", "Cid"), "Cid is already out"),
     (("bust", "Cup", "Ann", "--by", "Cid"), "Cid is already out"),
     (("register", "Cup", "Ann", "Dan"), "Ann is already registered"),
+    # A name the list options (--agree Ann,Bob; --stacks Ann=30000; --by Ann=Cid) cannot name.
+    (("register", "Cup", "Dan", "Eve,Fay"), "a name may not contain ',' or '='"),
+    (("register", "Cup", "Dan=1"), "a name may not contain ',' or '='"),
+    (("register", "Cup", " Dan"), "nor start or end with a space"),
     (("register", "Cup", "Dan"), "registration is closed"),
     (("start", "Cup"), "already started"),
     (("resume", "Cup"), "not stopped"),

@@ -247,6 +247,12 @@ def register(
 
     After the start, late entries are seated while registration is open (IFP 9).
     """
+    for p in players:
+        # The other commands name players in lists (--agree Ann,Bob; --stacks Ann=30000): a
+        # name holding ',' or '=', or spaces around it, could never be named there again.
+        if "," in p or "=" in p or p != p.strip():
+            raise fail(f"player {p!r}: a name may not contain ',' or '=' nor start or end with "
+                       "a space (the commands' lists: --agree Ann,Bob, --stacks Ann=30000)")
     out = _run(db, lambda s: s.register(name, players, absent=absent))
     t = out.tournament
     typer.echo(f"registered {len(players)}: {t.entrants} entrants, prize pool {t.prize_pool}"
