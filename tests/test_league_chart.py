@@ -43,7 +43,7 @@ def test_cli_chart(tmp_path: Path) -> None:
     db = str(tmp_path / "l.db")
     csv_file = tmp_path / "s.csv"
     csv_file.write_text("event,date,player,finish,buyins,rebuys,addons,knocked_out_by\n"
-                        "T1,d,Ann,1,1,0,0,\nT1,d,Bob,2,1,0,0,Ann\n")
+                        "T1,2014-10-04,Ann,1,1,0,0,\nT1,2014-10-04,Bob,2,1,0,0,Ann\n")
     runner = CliRunner()
     assert runner.invoke(app, ["league", "import", str(csv_file), "--db", db]).exit_code == 0
     out = tmp_path / "race.svg"

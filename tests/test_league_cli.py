@@ -86,7 +86,7 @@ NASTY = "</svg><script>alert(1)</script> & co"
 
 
 def _nasty_season(db: str, tmp_path: Path) -> None:
-    text = HEADER + f"T1,d,\"{NASTY}\",1,1,0,0,\nT1,d,[/x],2,1,0,0,\"{NASTY}\"\nT1,d,Cat,3,1,0,0,[/x]\n"
+    text = HEADER + f"T1,2014-10-04,\"{NASTY}\",1,1,0,0,\nT1,2014-10-04,[/x],2,1,0,0,\"{NASTY}\"\nT1,2014-10-04,Cat,3,1,0,0,[/x]\n"
     _import(db, tmp_path, text, "s<b>")
 
 
@@ -188,8 +188,8 @@ def test_gananda_standings_json_ties_share_a_rank(tmp_path: Path) -> None:
     db = str(tmp_path / "l.db")
     settings = tmp_path / "plain.toml"
     settings.write_text('formula = "n - f + 1"\nknockout_points = 0\nprevious_winner_bonus = 0\nleader_bonus = 0\n')
-    text = HEADER + ("T1,d,Bob,1,1,0,0,\nT1,d,Ann,2,1,0,0,Bob\nT1,d,Cat,3,1,0,0,Ann\n"
-                     "T2,d,Ann,1,1,0,0,\nT2,d,Bob,2,1,0,0,Ann\nT2,d,Cat,3,1,0,0,Bob\n")
+    text = HEADER + ("T1,2014-10-04,Bob,1,1,0,0,\nT1,2014-10-04,Ann,2,1,0,0,Bob\nT1,2014-10-04,Cat,3,1,0,0,Ann\n"
+                     "T2,2014-11-08,Ann,1,1,0,0,\nT2,2014-11-08,Bob,2,1,0,0,Ann\nT2,2014-11-08,Cat,3,1,0,0,Bob\n")
     _import(db, tmp_path, text, "tie", "--preset", str(settings))
     done = runner.invoke(app, ["league", "standings", "--format", "json", "--db", db])
     assert done.exit_code == 0, done.output

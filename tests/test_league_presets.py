@@ -128,7 +128,7 @@ def _write(tmp_path: Path, text: str, name: str = "s.csv") -> Path:
     return path
 
 
-GOOD = HEADER + "T1,d,Ann,1,1,0,0,\nT1,d,Bob,2,1,0,0,Ann\nT1,d,Cat,3,1,0,0,Ann\n"
+GOOD = HEADER + "T1,2014-10-04,Ann,1,1,0,0,\nT1,2014-10-04,Bob,2,1,0,0,Ann\nT1,2014-10-04,Cat,3,1,0,0,Ann\n"
 
 
 def test_cli_unknown_preset_lists_the_presets(tmp_path: Path) -> None:

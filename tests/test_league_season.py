@@ -257,3 +257,19 @@ def test_gananda_winning_the_tournament_a_knocker_outlasts_the_player_knocked_ou
     # Two players out on the same hand, tied for 2nd, both knocked out by the winner: fine.
     event = Event("E", (Result("Ann", 1), Result("Bob", 2, knocked_out_by="Ann"), Result("Cat", 2, knocked_out_by="Ann")))
     assert {s.player: s.knockouts for s in standings(Season("s", GANANDA, [event]))}["Ann"] == 2
+
+
+def test_gananda_standings_season_keeps_events_in_date_order() -> None:
+    """Gananda: Standings. An event goes after every event dated on or before it; one without a
+    date stays after every event added before it; a bad date is refused, naming the event."""
+    def dated(name: str, date: str | None) -> Event:
+        return Event(name, (Result("Ann", 1), Result("Bob", 2)), date)
+
+    season = Season("s", GANANDA, [dated("Nov", "2014-11-08"), dated("Oct", "10/04/2014")])
+    season.add(dated("Oct2", "2014-10-04"))
+    season.add(dated("Undated", None))
+    season.add(dated("Sep", "2014-09-06"))   # not before the undated event
+    season.add(dated("Dec", "2014-12-13"))
+    assert [e.name for e in season.events] == ["Oct", "Oct2", "Nov", "Undated", "Sep", "Dec"]
+    with pytest.raises(LeagueError, match=r"event 'X': '13/01/2015' is not a date: there is no month 13"):
+        dated("X", "13/01/2015")

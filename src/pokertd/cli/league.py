@@ -9,6 +9,7 @@ nothing written.
 from __future__ import annotations
 
 import csv
+import datetime
 import html
 import io
 import json
@@ -147,7 +148,9 @@ def add(
     tournament: Annotated[str, typer.Argument(help="A finished tournament kept in the database (pokertd tournament ...).")],
     season: Annotated[str, typer.Option("--season", help="The season (created when new).")],
     event: Annotated[str | None, typer.Option("--event", help="The event's name in the season (default: the tournament's).")] = None,
-    date: Annotated[str | None, typer.Option("--date", help="The event's date.")] = None,
+    date: Annotated[str | None, typer.Option(
+        "--date", help="The event's date: 2014-10-04 or 10/04/2014 (month/day/year); default: the day the "
+                       "tournament started. Events are ordered by date.")] = None,
     subs: Annotated[str | None, typer.Option("--subs", help="Players who played as substitutes, comma-separated (they earn no points).")] = None,
     preset: PresetOption = None,
     formula: FormulaOption = None,
@@ -166,6 +169,8 @@ def add(
         except TournamentServiceError as exc:
             raise fail(str(exc)) from None
         names = [n.strip() for n in (subs or "").split(",") if n.strip()]
+        if date is None and t.clock.started_at is not None:
+            date = datetime.date.fromtimestamp(t.clock.started_at).isoformat()
         league_event = event_from_tournament(t, event or tournament, date=date, substitutes=names)
         if store.find_stream(STREAM_KIND, season) is not None:
             season_config = load_season(store, season).config

@@ -3,34 +3,47 @@
 The CSV has a header and the columns ``event,date,player,finish,buyins,rebuys,addons,knocked_out_by``
 (``knocked_out_by`` empty for the winner and for a bust-out nobody is credited with; empty
 ``buyins`` means 1, empty ``rebuys``/``addons`` 0), and optionally a last column ``substitute``
-(``yes``/``no``, empty = no: a sub earns no points, ``Gananda: Points``). Rows of one event need not be adjacent; events
-are taken in the order of their first row. Every row is checked and every problem is reported
-with its row number (the header is row 1): a missing or bad number, a missing place in an event's
-finishing order, a player twice in an event, a knockout by someone not in the event (or who
-finished no better than the player knocked out), an event the season already has. If there is any problem nothing is imported.
+(``yes``/``no``, empty = no: a sub earns no points, ``Gananda: Points``). ``date`` is the event's
+date, ISO ``2014-10-04`` or the US ``10/04/2014`` of the Gananda rules' schedule, stored as ISO;
+every row of an event gives the same date. Rows of one event need not be adjacent; events are
+put in date order (Gananda: Standings: the bonuses' previous winner and points leader are those
+of the events before by date), events of the same date in the order of their first row, and an
+import's events go in their place among the season's. Every row is checked and every problem is
+reported with its row number (the header is row 1): a missing or bad number, a missing date, a
+date in another form or one the calendar does not have (``2014-13-13``), an event dated
+differently on two rows, a missing place in an event's finishing order, a player twice in an
+event, a knockout by someone not in the event (or who finished no better than the player
+knocked out), an event the season already has. If there is any problem nothing is imported.
 
 A season is one event stream of kind ``league-season`` named after the season; its config is the
 :class:`~pokertd.league.season.SeasonConfig` as data, and each league event is one stored event of
 type ``league-event`` whose payload is :meth:`Event.to_dict`. An import appends all of its events
 in one transaction (creating the stream in the same transaction when the season is new).
+A change of the season's membership (:func:`change_members`) is one stored event of type
+``league-members`` holding the whole list after it (``members``, ``substitutes``) and the
+change (``added``, ``removed``, ``substituted``); the last one is the season's list.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..storage import NewEvent, Store
 from .season import OUTLASTS
-from .season import Event, LeagueError, Result, Season, SeasonConfig, missing_place, season_preset
+from .season import (DATE_FORMS, Event, LeagueError, Result, Season, SeasonConfig, missing_place, parse_date,
+                     season_preset)
 from .standings import standings_history
 
-__all__ = ["COLUMNS", "EVENT_TYPE", "STREAM_KIND", "ImportRefused", "add_events", "import_csv", "load_season", "parse_csv", "seasons"]
+__all__ = ["COLUMNS", "EVENT_TYPE", "MEMBERS_TYPE", "STREAM_KIND", "ImportRefused", "add_events", "change_members",
+           "import_csv", "load_season", "parse_csv", "seasons"]
 
 COLUMNS = ("event", "date", "player", "finish", "buyins", "rebuys", "addons", "knocked_out_by")
 STREAM_KIND = "league-season"
 EVENT_TYPE = "league-event"
+MEMBERS_TYPE = "league-members"
 
 
 class ImportRefused(LeagueError):
@@ -45,7 +58,8 @@ class ImportRefused(LeagueError):
 class _Row:
     line: int
     event: str
-    date: str
+    date: str | None  # ISO; None when the row's date was refused
+    written: str  # the date as the row writes it
     player: str
     finish: int
     buyins: int
@@ -94,9 +108,17 @@ def parse_csv(text: str) -> list[Event]:
         sub = cells[8].strip().lower() if width > len(COLUMNS) else ""
         if sub not in ("", "yes", "no"):
             problems.append(f"row {line}: substitute must be yes, no or empty, got {cells[8]!r}")
-        event, date, player = cells[0].strip(), cells[1].strip(), cells[2].strip()
+        event, written, player = cells[0].strip(), cells[1].strip(), cells[2].strip()
         if not event:
             problems.append(f"row {line}: missing event")
+        date: str | None = None
+        if not written:
+            problems.append(f"row {line}: missing date (write {DATE_FORMS})")
+        else:
+            try:
+                date = parse_date(written)
+            except LeagueError as exc:
+                problems.append(f"row {line}: {exc}")
         if not player:
             problems.append(f"row {line}: missing player")
         finish = _number(cells[3], "finish", None, 1, problems, line)
@@ -111,9 +133,11 @@ def parse_csv(text: str) -> list[Event]:
         if twice is not None:
             problems.append(f"row {line}: player {player!r} is already in event {event!r} (row {twice.line})")
             continue
-        if same and same[0].date != date:
-            problems.append(f"row {line}: event {event!r} has date {same[0].date!r} (row {same[0].line}), not {date!r}")
-        same.append(_Row(line, event, date, player, finish, buyins, rebuys, addons, by, sub == "yes"))
+        dated = next((r for r in same if r.date is not None), None)
+        if dated is not None and date is not None and dated.date != date:
+            problems.append(f"row {line}: event {event!r} has date {dated.written!r} (row {dated.line}), "
+                            f"not {written!r} (every row of an event gives its date)")
+        same.append(_Row(line, event, date, written, player, finish, buyins, rebuys, addons, by, sub == "yes"))
     if not rows and not problems:
         problems.append("the file has no results")
     for event, same in rows.items():
@@ -140,23 +164,32 @@ def parse_csv(text: str) -> list[Event]:
                                 f"(finishes {', '.join(map(str, sorted(finishes)))})")
     if problems:
         raise ImportRefused(problems)
+    # Gananda: Standings: in date order; the same date in the order of the events' first rows.
+    ordered = sorted(rows.items(), key=lambda item: str(item[1][0].date))
     return [
         Event(name, tuple(Result(r.player, r.finish, r.buyins, r.rebuys, r.addons, r.knocked_out_by, r.substitute) for r in same),
-              same[0].date or None)
-        for name, same in rows.items()
+              same[0].date)
+        for name, same in ordered
     ]
+
+
+def _unknown_season(store: Store, name: str) -> LeagueError:
+    known = [s.name for s in store.streams(STREAM_KIND)]
+    return LeagueError(f"no season named {name!r}" + (f" (seasons: {', '.join(known)})" if known else " (no seasons yet)"))
 
 
 def load_season(store: Store, name: str) -> Season:
     """The season ``name`` from the store, by replaying its events."""
     info = store.find_stream(STREAM_KIND, name)
     if info is None:
-        known = [s.name for s in store.streams(STREAM_KIND)]
-        raise LeagueError(f"no season named {name!r}" + (f" (seasons: {', '.join(known)})" if known else " (no seasons yet)"))
+        raise _unknown_season(store, name)
     season = Season(name, SeasonConfig.from_dict(info.config))
     for e in store.read(info.id):
         if e.type == EVENT_TYPE:
-            season.add(Event.from_dict(e.payload))
+            season.add(Event.from_dict(e.payload))   # in its place by date
+        elif e.type == MEMBERS_TYPE:
+            season.members = tuple(e.payload["members"])
+            season.substitutes = tuple(e.payload["substitutes"])
     return season
 
 
@@ -201,4 +234,72 @@ def add_events(store: Store, season_name: str, events: list[Event], config: Seas
         if info is None:
             info = log.create_stream(STREAM_KIND, season_name, season.config.to_dict())
         log.append(info.id, head, [NewEvent(EVENT_TYPE, e.to_dict()) for e in events])
+    return season
+
+
+def _names(names: Iterable[str], option: str) -> list[str]:
+    """Player names as given (``--add`` etc.): each stripped, none empty or holding a comma."""
+    out: list[str] = []
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise LeagueError(f"{option}: an empty player name")
+        if "," in name:
+            raise LeagueError(f"{option}: a player name cannot hold ',' (got {name!r}): names are listed "
+                              "comma-separated")
+        if name.strip() in out:
+            raise LeagueError(f"{option}: {name.strip()!r} is named twice")
+        out.append(name.strip())
+    return out
+
+
+def change_members(store: Store, season_name: str, *, add: Iterable[str] = (), remove: Iterable[str] = (),
+                   substitute: Iterable[str] = ()) -> Season:
+    """Change the season's membership (Gananda: Cost, "A $50 yearly league fee will be
+    collected at signup"; Gananda: Points, "Players (but not subs) earn points") in one stored
+    event, and return the season after it.
+
+    ``add``: players who paid the league fee (a declared substitute becomes a member);
+    ``remove``: players taken off the membership list (or off the substitutes);
+    ``substitute``: players declared substitutes (pay no fee, earn no points; a member stops
+    being one). The first change starts from the season's present members: while no list was
+    ever set, every player who played an event not as a sub. A member added twice, the removal
+    of someone on neither list, a substitute declared twice, or one name under two of the
+    options is refused and nothing is stored. With no change asked, nothing is stored."""
+    adds, removes, subs = _names(add, "--add"), _names(remove, "--remove"), _names(substitute, "--substitute")
+    for (a, an), (b, bn) in (((adds, "--add"), (removes, "--remove")), ((adds, "--add"), (subs, "--substitute")),
+                             ((removes, "--remove"), (subs, "--substitute"))):
+        both = [n for n in a if n in b]
+        if both:
+            raise LeagueError(f"{', '.join(map(repr, both))} given to both {an} and {bn}")
+    info = store.find_stream(STREAM_KIND, season_name)
+    if info is None:
+        raise _unknown_season(store, season_name)
+    # The head before reading: a writer in between makes the append a ConcurrencyError.
+    head = store.head(info.id)
+    season = load_season(store, season_name)
+    if not (adds or removes or subs):
+        return season
+    members = list(season.member_list())
+    substitutes = list(season.substitutes)
+    problems = []
+    for n in adds:
+        if n in members:
+            problems.append(f"{n!r} is already a member of season {season_name!r}")
+    for n in removes:
+        if n not in members and n not in substitutes:
+            listed = ", ".join(members) or "none"
+            problems.append(f"{n!r} is neither a member nor a substitute of season {season_name!r} "
+                            f"(members: {listed})")
+    for n in subs:
+        if n in substitutes:
+            problems.append(f"{n!r} is already a substitute of season {season_name!r}")
+    if problems:
+        raise LeagueError("; ".join(problems) + "; nothing changed")
+    members = [m for m in members if m not in removes and m not in subs] + adds
+    substitutes = [s for s in substitutes if s not in removes and s not in adds] + subs
+    payload = {"members": members, "substitutes": substitutes,
+               "added": adds, "removed": removes, "substituted": subs}
+    with store.unit_of_work() as (_, log):
+        log.append(info.id, head, [NewEvent(MEMBERS_TYPE, payload)])
+    season.members, season.substitutes = tuple(members), tuple(substitutes)
     return season

@@ -25,8 +25,11 @@ the standings qualifies for the TOC with the same stack.
 
 from __future__ import annotations
 
+import calendar
+import datetime
 import json
 import math
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING as _MISSING
@@ -37,8 +40,8 @@ from typing import Any
 
 from .formula import Formula, FormulaError
 
-__all__ = ["GANANDA", "PRESETS", "Event", "LeagueError", "Result", "Season", "SeasonConfig", "parse_season_config",
-           "season_preset", "season_presets"]
+__all__ = ["DATE_FORMS", "GANANDA", "PRESETS", "Event", "LeagueError", "Result", "Season", "SeasonConfig",
+           "parse_date", "parse_season_config", "season_preset", "season_presets"]
 
 
 class LeagueError(ValueError):
@@ -195,6 +198,38 @@ PRESETS: dict[str, SeasonConfig] = {name: season_preset(name) for name in season
 """Every shipped season preset, by name."""
 
 
+DATE_FORMS = "2014-10-04 (year-month-day) or 10/04/2014 (month/day/year, as the Gananda rules' schedule writes them)"
+"""The date forms an event's date may be written in (``--date``, the CSV's ``date`` column)."""
+
+_ISO_DATE = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+_US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+
+
+def parse_date(text: str) -> str:
+    """An event's date, normalised to ISO ``YYYY-MM-DD``, from ISO (``2014-10-04``) or the US
+    month/day/year form the Gananda rules' schedule uses (``10/04/2014``). Anything else, or a
+    day the calendar does not have (``2014-13-13``, ``02/30/2015``), is refused, saying why.
+    The Gananda schedule also shows how a typo would slip in: ``04/11.2015`` is refused."""
+    if not isinstance(text, str):
+        raise LeagueError(f"a date must be text, got {text!r}")
+    written = text.strip()
+    iso, us = _ISO_DATE.fullmatch(written), _US_DATE.fullmatch(written)
+    if iso:
+        year, month, day = (int(g) for g in iso.groups())
+    elif us:
+        month, day, year = (int(g) for g in us.groups())
+    else:
+        raise LeagueError(f"{text!r} is not a date: write {DATE_FORMS}")
+    if not 1 <= month <= 12:
+        raise LeagueError(f"{text!r} is not a date: there is no month {month}")
+    if year < 1:
+        raise LeagueError(f"{text!r} is not a date: there is no year {year}")
+    days = calendar.monthrange(year, month)[1]
+    if not 1 <= day <= days:
+        raise LeagueError(f"{text!r} is not a date: {calendar.month_name[month]} {year} has {days} days, not {day}")
+    return datetime.date(year, month, day).isoformat()
+
+
 @dataclass(frozen=True)
 class Result:
     """One player's line in one event. ``finish`` 1 is the winner; equal finishes are a tie."""
@@ -220,7 +255,8 @@ class Result:
 
 @dataclass(frozen=True)
 class Event:
-    """A finished event of the season: its results, in any order."""
+    """A finished event of the season: its results, in any order, and its date (ISO
+    ``YYYY-MM-DD``; given in a form :func:`parse_date` reads, or None: no date)."""
 
     name: str
     results: tuple[Result, ...]
@@ -228,6 +264,11 @@ class Event:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "results", tuple(self.results))
+        if self.date is not None:
+            try:
+                object.__setattr__(self, "date", parse_date(self.date))
+            except LeagueError as exc:
+                raise LeagueError(f"event {self.name!r}: {exc}") from None
         check_event(self)
 
     @property
@@ -243,7 +284,15 @@ class Event:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
-        return cls(data["name"], tuple(Result(**r) for r in data["results"]), data.get("date"))
+        """An event as stored. A date stored before dates were checked that is no date
+        (``2014-13-13``) is read as none: the event keeps its place in the season."""
+        date = data.get("date")
+        if date is not None:
+            try:
+                date = parse_date(date)
+            except LeagueError:
+                date = None
+        return cls(data["name"], tuple(Result(**r) for r in data["results"]), date)
 
 
 def missing_place(finishes: Sequence[int]) -> int | None:
@@ -303,25 +352,76 @@ def check_event(event: Event) -> None:
 
 @dataclass
 class Season:
-    """A season: its name, configuration, events in the order played, and (optionally) the
-    members who paid the league fee (default: every player who played an event, not as a sub)."""
+    """A season: its name, configuration, events and its league membership.
+
+    Events are kept in date order (Gananda: Standings, "updated after each tournament": the
+    previous event's winner and the current points leader of the bonuses are those of the
+    events before it by date); events of the same date, and an event without a date, keep the
+    order they were added in (an event without a date stays after every event added before it).
+
+    Gananda: Cost, Gananda: Points. ``members`` are the players who paid the league fee (the
+    TOC pool counts a fee for each); ``substitutes`` are players declared to play as subs, who
+    pay no fee and earn no points. While no membership list was ever set (``members`` None)
+    every player who played an event, not as a sub, is taken to be a member. Once a list is
+    set it is the league's word: a player who is not on it earns no points, like a sub.
+    """
 
     name: str
     config: SeasonConfig = GANANDA
     events: list[Event] = field(default_factory=list)
     members: tuple[str, ...] | None = None
+    substitutes: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        events, self.events = list(self.events), []
+        for e in events:
+            self.add(e)
+        if self.members is not None:
+            self.members = tuple(self.members)
+        self.substitutes = tuple(self.substitutes)
 
     def add(self, event: Event) -> None:
+        """Add an event in its place by date: after every event dated on or before it, and
+        after every event without a date added before it."""
         if any(e.name == event.name for e in self.events):
             raise LeagueError(f"season {self.name!r} already has an event named {event.name!r}")
-        self.events.append(event)
+        at = len(self.events)
+        if event.date is not None:
+            while at > 0 and self.events[at - 1].date is not None and self.events[at - 1].date > event.date:
+                at -= 1
+        self.events.insert(at, event)
 
     def member_list(self) -> tuple[str, ...]:
+        """Who paid the league fee: the membership list, or while none was ever set every
+        player who played an event not as a sub (and is not a declared substitute)."""
         if self.members is not None:
             return tuple(self.members)
         seen: dict[str, None] = {}
+        subs = set(self.substitutes)
         for e in self.events:
             for r in e.results:
-                if not r.substitute:
+                if not r.substitute and r.player not in subs:
+                    seen.setdefault(r.player)
+        return tuple(seen)
+
+    def earns_points(self, result: Result) -> bool:
+        """Gananda: Points ("Players (but not subs) earn points"): not when the result was
+        played as a sub, nor by a declared substitute, nor, once a membership list was set, by
+        a player who is not on it (who paid no league fee)."""
+        if result.substitute or result.player in self.substitutes:
+            return False
+        return self.members is None or result.player in self.members
+
+    def non_members(self) -> tuple[str, ...]:
+        """Players who played an event, not as a sub, while a membership list is set that does
+        not name them and they are not declared substitutes: they earn no points (empty while
+        no list is set)."""
+        if self.members is None:
+            return ()
+        known = set(self.members) | set(self.substitutes)
+        seen: dict[str, None] = {}
+        for e in self.events:
+            for r in e.results:
+                if not r.substitute and r.player not in known:
                     seen.setdefault(r.player)
         return tuple(seen)

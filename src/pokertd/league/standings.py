@@ -7,7 +7,9 @@ knocking out the previous event's winner, and ``leader_bonus`` (2) more for knoc
 current points leader — the leader of the standings *before* this event. One player who is both
 earns the knocker 1 + 2 + 2 = 5. When several players share first place in the standings (or
 tied for the previous event's win), each of them counts as the leader (the winner).
-Substitutes earn no points (and are not in the standings).
+Substitutes earn no points (and are not in the standings): a result played as a sub, a declared
+substitute, and, once the season has a membership list, a player not on it (who paid no league
+fee, ``Gananda: Cost``) — :meth:`Season.earns_points`.
 
 A season score is the sum of a player's ``best_of`` (Gananda: 7; None: every) best event scores. Standings
 rank by points; equal points (compared to 9 decimals, so float noise does not split a tie)
@@ -16,8 +18,9 @@ only for display.
 
 Gananda: TOC. Players who attended at least ``toc_min_events`` (3) events qualify, and the top
 ``toc_top_n`` (20) in points regardless; the starting stack follows the final rank (tied players
-share the higher rank's stack); the pool is the league fees of the members plus the TOC part of
-every buy-in of the season, paid by the season's payout table for the number of qualifiers.
+share the higher rank's stack); the pool is the league fees of the members (the membership list,
+or while none was set every player who played not as a sub) plus the TOC part of every buy-in of
+the season (a sub's and a non-member's too: they paid the buy-in), paid by the season's payout table for the number of qualifiers.
 """
 
 from __future__ import annotations
@@ -112,7 +115,7 @@ def score_event(season: Season, event: Event, leaders: frozenset[str], previous_
             raise LeagueError(f"event {event.name!r}, player {r.player!r}: points formula "
                               f"{config.formula!r}: {exc}") from None
         out[r.player] = EventScore(r.player, event.name, r.finish, points, len(knocked), bonus,
-                                   prizes[r.player], r.substitute)
+                                   prizes[r.player], not season.earns_points(r))
     return out
 
 
@@ -140,7 +143,7 @@ def standings_history(season: Season) -> list[list[Standing]]:
         current = history[-1] if history else []
         leaders = frozenset(s.player for s in current if s.rank == 1)
         for player, score in score_event(season, event, leaders, previous_winners).items():
-            if not score.substitute:  # Gananda: Points — players, but not subs, earn points
+            if not score.substitute:  # Gananda: Points — players, but not subs (nor non-members), earn points
                 scores.setdefault(player, []).append(score)
         history.append(_rank(season, scores))
         previous_winners = event.winners
@@ -170,7 +173,9 @@ class Toc:
 
 
 def toc_pool(season: Season) -> int:
-    """Gananda: TOC. The league fee of every member plus the TOC part of every buy-in."""
+    """Gananda: TOC ("the total of the $50 league fees collected ... plus the total of the
+    individual $5 rakes for the season's buyins"): the league fee of every member
+    (:meth:`Season.member_list`) plus the TOC part of every buy-in, subs' included."""
     config = season.config
     buyins = sum(r.buyins for e in season.events for r in e.results)
     return config.league_fee * len(season.member_list()) + config.toc_contribution * buyins
