@@ -30,7 +30,8 @@ T = TypeVar("T")
 
 league = typer.Typer(
     name="league",
-    help="Leagues: import results, standings after every event, the Tournament of Champions.",
+    help="Leagues: seasons of events (imported or run here), members, standings after every event, the "
+         "Tournament of Champions. Bad input: the message, exit status 2, nothing written.",
     no_args_is_help=True,
 )
 app.add_typer(league, name="league")
@@ -124,13 +125,20 @@ def _config(preset: str | None, formula: str | None) -> Any:
 
 @league.command("import")
 def import_(
-    file: Annotated[Path, typer.Argument(help="CSV: event,date,player,finish,buyins,rebuys,addons,knocked_out_by")],
-    season: Annotated[str | None, typer.Option("--season", help="The season (default: the file's name without .csv).")] = None,
+    file: Annotated[Path, typer.Argument(help="The results, a CSV file (its columns above).")],
+    season: Annotated[str | None, typer.Option(
+        "--season", help="The season, created when new (default: the file's name without .csv).")] = None,
     preset: PresetOption = None,
     formula: FormulaOption = None,
     db: Db = None,
 ) -> None:
-    """Import results run elsewhere; every row is checked, and any problem imports nothing."""
+    """Import results run elsewhere; every row is checked, and any problem imports nothing.
+
+    The header: event,date,player,finish,buyins,rebuys,addons,knocked_out_by and optionally
+    substitute. One row per player per event: knocked_out_by empty for the winner; buyins empty = 1,
+    rebuys/addons empty = 0; substitute yes/no (subs earn no points). date is 2014-10-04
+    (year-month-day) or 10/04/2014 (month/day/year), the same on every row of an event; events
+    are played in date order, those of one date as listed. A problem is reported with its row."""
     from ..league.importer import import_csv
 
     try:
@@ -141,6 +149,17 @@ def import_(
     with _store(db) as store:
         result = import_csv(store, name, text, _config(preset, formula))
     typer.echo(f"season {name!r}: {len(result.events)} events")
+    _note_non_members(result)
+
+
+def _note_non_members(season: Any) -> None:
+    """Gananda: Points, Cost. Once a season has a membership list, say who played without
+    being on it (no points, no fee), so a director who forgot to add a member sees it."""
+    others = season.non_members()
+    if others:
+        typer.echo(f"note: not members of season {season.name!r}, so no points and no league fee: "
+                   f"{', '.join(others)} (pokertd league members --season {season.name!r} --add NAME "
+                   "for those who paid)", err=True)
 
 
 @league.command("add")
@@ -156,7 +175,10 @@ def add(
     formula: FormulaOption = None,
     db: Db = None,
 ) -> None:
-    """Add a finished tournament run here to a season as one event."""
+    """Add a finished tournament run here to a season as one event.
+
+    The tournament's buy-in must be the season's, with room for the season's TOC part of it
+    (Gananda: $25, $5 of it to the TOC pool)."""
     from ..league.importer import STREAM_KIND, add_events, load_season
     from ..league.season import season_preset
     from ..league.tournaments import check_money, event_from_tournament
@@ -177,8 +199,9 @@ def add(
         else:
             season_config = config if config is not None else season_preset("gananda")
         check_money(t, league_event.name, season_config)   # Gananda: Cost
-        add_events(store, season, [league_event], config)
+        result = add_events(store, season, [league_event], config)
     typer.echo(f"season {season!r}: added {league_event.name!r} ({league_event.entrants} players)")
+    _note_non_members(result)
 
 
 @league.command()
@@ -186,7 +209,9 @@ def seasons(
     output: Annotated[OutputFormat, typer.Option("--format", help="table or json.")] = OutputFormat.table,
     db: Db = None,
 ) -> None:
-    """The seasons kept in the database, oldest first: events, players, the TOC pool so far."""
+    """The seasons kept in the database, oldest first: events, members, the TOC pool so far.
+
+    json's "players" is the number of members (who paid the league fee)."""
     from ..league.importer import load_season, seasons as names
     from ..league.standings import toc_pool
 
@@ -202,9 +227,62 @@ def seasons(
         typer.echo(json.dumps(rows, indent=2))
         return
     _print_table("Seasons" if rows else "No seasons yet (pokertd league import FILE.csv)",
-                 ["Season", "Events", "Players", "TOC pool", "Last event", "Date"], {0, 4, 5},
+                 ["Season", "Events", "Members", "TOC pool", "Last event", "Date"], {0, 4, 5},
                  [[r["season"], str(r["events"]), str(r["players"]), f"{r['pool']:,}",
                    r["last_event"] or "", r["last_date"] or ""] for r in rows])
+
+
+def _split(values: list[str] | None) -> list[str]:
+    """Names from repeated options, each comma-separated (empty names are kept: refused later)."""
+    return [n for v in values or [] for n in v.split(",")]
+
+
+@league.command()
+def members(
+    season: SeasonName = None,
+    add: Annotated[list[str] | None, typer.Option(
+        "--add", metavar="NAME,...", help="Players who paid the league fee, comma-separated (or the option repeated); "
+                      "a substitute becomes a member.", show_default=False)] = None,
+    remove: Annotated[list[str] | None, typer.Option(
+        "--remove", metavar="NAME,...", help="Players to take off the list of members (or of substitutes).", show_default=False)] = None,
+    substitute: Annotated[list[str] | None, typer.Option(
+        "--substitute", metavar="NAME,...", help="Players who play as substitutes: no fee, no points; a member stops being one.",
+        show_default=False)] = None,
+    output: Annotated[OutputFormat, typer.Option("--format", help="table or json.")] = OutputFormat.table,
+    db: Db = None,
+) -> None:
+    """Who paid the league fee, and the substitutes; without options, print the list.
+
+    Gananda: a $50 yearly league fee, all of it to the Tournament of Champions pool; subs pay
+    no fee and earn no points. Until a list is set, every player who played an event (not as a
+    sub) counts as a member; the first change starts from them. Once set, the list decides: a
+    player not on it earns no points and adds no fee to the TOC pool. A change that cannot be
+    made (a member added twice, removing someone on neither list) changes nothing."""
+    from ..league.importer import change_members
+
+    with _store(db) as store:
+        name = _season(store, season).name
+        loaded = change_members(store, name, add=_split(add), remove=_split(remove), substitute=_split(substitute))
+    played: dict[str, int] = {}
+    for e in loaded.events:
+        for r in e.results:
+            if not r.substitute:
+                played[r.player] = played.get(r.player, 0) + 1
+    listed = loaded.member_list()
+    fee = loaded.config.league_fee
+    data = {"season": loaded.name, "list_set": loaded.members is not None, "league_fee": fee,
+            "fees": fee * len(listed), "members": list(listed), "substitutes": list(loaded.substitutes),
+            "not_members": list(loaded.non_members())}
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(data, indent=2))
+        return
+    rows = ([[p, "member", str(played.get(p, 0)), f"{fee:,}"] for p in listed]
+            + [[p, "substitute (no points)", str(played.get(p, 0)), "0"] for p in loaded.substitutes]
+            + [[p, "not a member (no points)", str(played.get(p, 0)), "0"] for p in loaded.non_members()])
+    _print_table(f"{loaded.name}: {len(listed)} members, league fees {data['fees']:,}",
+                 ["Player", "Status", "Events", "Fee"], {0, 1}, rows)
+    if not data["list_set"]:
+        typer.echo("No membership list set: every player who played an event, not as a sub, counts as a member.")
 
 
 def _rows(standing: list[Any]) -> list[dict[str, Any]]:
