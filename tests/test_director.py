@@ -561,11 +561,16 @@ def test_gananda_moving_players_balancing_and_breaking_are_move_events():
     t = live(20, "ifp-2012")                  # two tables of 10
     for p in list(t.floor.tables[1].players())[:2]:
         t.bust(p)                             # 8 and 10
+    assert t.rearrange() == []                # a live move waits for the buttons (IFP 11a)
+    t.record_button(2, 1, 0)
+    t.record_button(1, 3, 0)
     moves = t.rearrange()
     assert len(moves) == 1 and isinstance(moves[0], ev.Moved)
     m = moves[0]
     assert (m.from_table, m.to_table) == (2, 1) and m.reason == "balancing (IFP 11a)"
+    assert m.from_seat == 4                   # button 1, blinds 2 and 3: seat 4 is next
     assert t.floor.where[m.player] == (1, m.to_seat)
+    assert Tournament.replay(t.event_dicts()).state() == t.state()
     t2 = live(25, "ifp-2012")                 # three tables: 9, 8, 8
     for p in list(t2.floor.tables[2].players())[:5]:
         t2.bust(p)                            # 20 players fit two tables

@@ -73,7 +73,10 @@ def test_a_whole_live_event(service: TournamentService) -> None:
         service.clock.now += chance.randint(30, 600)
         left = [p.name for p in t.players.values() if not p.out]
         victim = chance.choice(left)
-        knocker = chance.choice([p for p in left if p != victim])
+        # IFP 57: the knockout goes to a player at the busted player's table.
+        table = t.floor.where[victim][0]
+        knocker = chance.choice([p for p in left if p != victim
+                                 and t.floor.where[p][0] == table])
         before = len(t.events)
         out = service.bust("Friday", victim, knocked_out_by=knocker)
         # Exactly the new events were appended, numbered after the last one.
@@ -170,15 +173,23 @@ def test_gananda_winning_the_tournament_live_bust_of_several_in_one_hand(
     equal stacks tie for the places they span. Each knockout goes to the player named."""
     tables = _hand_busts_field(service, "Hand", "gananda")
     a, b, c = PLAYERS[0], PLAYERS[1], PLAYERS[2]
+
+    def at(table: int, k: int = 0) -> str:   # IFP 57: a knocker at the busted player's table
+        return [p for p in PLAYERS[3:] if tables[p] == table][k]
+    ka, kb = at(tables[a]), at(tables[b], 1 if tables[b] == tables[a] else 0)
+    kc = ka if tables[c] == tables[a] else at(tables[c], 1 if tables[c] == tables[b] else 0)
     out = service.bust_hand("Hand", [a, b, c], start_stacks={a: 1400, b: 1600, c: 1400},
-                            knocked_out_by={a: PLAYERS[3], b: PLAYERS[4], c: PLAYERS[3]})
+                            knocked_out_by={a: ka, b: kb, c: kc})
     busted = {e.player: e for e in out.result if e.type == "busted"}
     assert (busted[a].place, busted[a].tied) == (11, 2) == (busted[c].place, busted[c].tied)
     assert (busted[b].place, busted[b].tied) == (10, 1)
     assert {p: e.table for p, e in busted.items()} == {p: tables[p] for p in (a, b, c)}
     t = service.load("Hand").tournament
-    assert t.alive == 9 and t.players[PLAYERS[3]].knockouts == 2
-    assert t.players[PLAYERS[4]].knockouts == 1
+    knocks: dict[str, int] = {}
+    for k in (ka, kb, kc):
+        knocks[k] = knocks.get(k, 0) + 1
+    assert t.alive == 9
+    assert {k: t.players[k].knockouts for k in knocks} == knocks
     # Ten or fewer left: the final table is drawn in the same command (IFP 15).
     assert [e.type for e in seat_changes(t.events)] == ["final_table_formed"]
 
@@ -262,24 +273,28 @@ def test_concurrent_writers(service: TournamentService) -> None:
     and writes nothing; run again, it sees the first one's events."""
     service.create("Race", config_preset("gananda"), seed=3)
     service.register("Race", PLAYERS)
-    service.start("Race")
+    where = service.start("Race").tournament.floor.where
+    # IFP 57: each knockout by a player at the busted player's table.
+    k1 = next(p for p in PLAYERS[1:] if where[p][0] == where["Player 01"][0])
+    k3 = next(p for p in PLAYERS[3:] if where[p][0] == where["Player 03"][0])
     first = service.load("Race")
     second = service.load("Race")
-    first.tournament.bust("Player 01", knocked_out_by="Player 02")
-    second.tournament.bust("Player 03", knocked_out_by="Player 04")
+    first.tournament.bust("Player 01", knocked_out_by=k1)
+    second.tournament.bust("Player 03", knocked_out_by=k3)
     service.commit(first)
     head = service.store.head(first.stream_id)
     with pytest.raises(ConcurrencyError, match="nothing was written"):
         service.commit(second)
     assert service.store.head(first.stream_id) == head
     assert stored_state(service, "Race") == first.tournament.state()
-    again = service.bust("Race", "Player 03", knocked_out_by="Player 04").tournament
+    again = service.bust("Race", "Player 03", knocked_out_by=k3).tournament
     assert again.players["Player 01"].place == 12 and again.players["Player 03"].place == 11
 
 
 def test_moves_are_the_last_rearrangement(service: TournamentService) -> None:
-    """IFP 11a / Gananda: Moving Players: a bust that leaves the tables two apart moves a
-    player; the moves are events with old and new table and seat."""
+    """IFP 11a / Gananda: Moving Players: a bust that leaves the tables two apart calls for a
+    move, made once the director reports the buttons of both tables; the moves are events
+    with old and new table and seat."""
     service.create("Moves", config_preset("gananda"), seed=11)
     service.register("Moves", [f"Player {i:02d}" for i in range(1, 25)])
     t = service.start("Moves").tournament
@@ -288,12 +303,98 @@ def test_moves_are_the_last_rearrangement(service: TournamentService) -> None:
     seated = [p for p in table.seats if p is not None]
     service.bust("Moves", seated[0])
     t = service.bust("Moves", seated[1]).tournament
+    wait = t.balancing_wait()
+    assert wait is not None and wait["to_table"] == table.id
+    assert seat_changes(t.events) == [] and wait["buttons_needed"] == [wait["from_table"],
+                                                                      table.id]
+    source = t.floor.tables[wait["from_table"]]
+    button = next(k + 1 for k, p in enumerate(source.seats) if p is not None)
+    t = service.buttons("Moves", {wait["from_table"]: button, table.id: 5}).tournament
     moves = seat_changes(t.events)
     assert len(moves) == 1 and moves[0].type == "moved"
     m = moves[0]
     assert seat_changes(t.events, latest=False) == moves
-    assert m.to_table == table.id and m.from_table != table.id
+    assert m.to_table == table.id and m.from_table == wait["from_table"]
     assert t.floor.where[m.player] == (m.to_table, m.to_seat)
+    assert t.balancing_wait() is None
+
+
+def _occupied_after(seats: list, seat: int, k: int) -> int:
+    """The k-th occupied seat clockwise after ``seat``."""
+    n = len(seats)
+    s = seat
+    while k:
+        s = s % n + 1
+        if seats[s - 1] is not None:
+            k -= 1
+    return s
+
+
+@pytest.mark.parametrize("preset, rule, after_button", [
+    ("ifp-2012", "IFP 11a", 3),     # the player due the big blind next: 3rd after the button
+    ("wpa", "WPA 5", 2),            # the player in the big blind: 2nd after the button
+])
+def test_ifp11a_wpa5_live_balancing_moves_the_player_the_reported_button_makes_due(
+        service: TournamentService, preset: str, rule: str, after_button: int) -> None:
+    """IFP 11a (WPA 5 under its preset): the player moved is found from the real button of
+    his table, reported by the director, and goes to the worst position at the short table
+    (never its small blind). Another button, another player; the buttons are asked for again
+    after the next bust-out (the software does not see the hands)."""
+    name = f"Bal {preset}"
+    service.create(name, config_preset(preset), seed=5)
+    service.register(name, [f"Player {i:02d}" for i in range(1, 21)])     # 2 tables of 10
+    t = service.start(name).tournament
+    short = t.floor.tables[1]
+    gone = [p for p in short.seats if p is not None][:2]
+    for p in gone:
+        t = service.bust(name, p).tournament
+    assert t.balancing_wait() == {"from_table": 2, "to_table": 1, "buttons_needed": [2, 1],
+                                  "rule": rule}
+    # Without the buttons nothing moves.
+    assert not any(e.type == "moved" for e in t.events)
+    for button in (4, 9):
+        probe = service.load(name).tournament
+        probe.record_button(2, button, service.now())
+        probe.record_button(1, 5, service.now())
+        moved = probe.rearrange(service.now())
+        assert len(moved) == 1 and moved[0].reason == f"balancing ({rule})"
+        seats = service.load(name).tournament.floor.tables[2].seats
+        assert moved[0].from_seat == _occupied_after(seats, button, after_button)
+        assert moved[0].player == seats[moved[0].from_seat - 1]
+        # The worst position at table 1 (button 5, small blind 6, big blind 7): the first
+        # open seat the big blind reaches, never the small blind: seat 1 (seats 1, 2 empty).
+        assert (moved[0].to_table, moved[0].to_seat) == (1, 1)
+    # One table's button reported: the move waits for the other's.
+    out = service.buttons(name, {2: 9})
+    assert out.result == [out.tournament.events[-1]] and out.result[0].type == "button_recorded"
+    assert out.tournament.balancing_wait()["buttons_needed"] == [1]
+    out = service.buttons(name, {1: 5})
+    moved = [e for e in out.result if e.type == "moved"]
+    seats_before = out.tournament.floor.tables[2].seats
+    assert len(moved) == 1 and seats_before[moved[0].from_seat - 1] is None
+    assert stored_state(service, name) == out.tournament.state()
+
+
+def test_ifp57_live_knockout_by_a_player_at_another_table_is_refused(
+        service: TournamentService) -> None:
+    """IFP 57: the knockout goes to the player who won the busted player's chips, at the same
+    table: --by naming a player at another table is refused, nothing written."""
+    tables = _hand_busts_field(service, "Ko", "ifp-2012")
+    a = PLAYERS[0]
+    stranger = next(p for p in PLAYERS if tables[p] != tables[a])
+    mate = next(p for p in PLAYERS[1:] if tables[p] == tables[a])
+    b = next(p for p in PLAYERS[1:] if p != mate and tables[p] == tables[a])
+    loaded = service.load("Ko")
+    head = loaded.head
+    with pytest.raises(DirectorError, match=f"{stranger} sits at table {tables[stranger]}, "
+                                            f"not at {a}'s table {tables[a]}.*IFP 57"):
+        service.bust("Ko", a, knocked_out_by=stranger)
+    with pytest.raises(DirectorError, match="IFP 57"):
+        service.bust_hand("Ko", [a, b], start_stacks={a: 100, b: 200},
+                          knocked_out_by={a: mate, b: stranger})
+    assert service.load("Ko").head == head
+    out = service.bust_hand("Ko", [a, b], start_stacks={a: 100, b: 200}, knocked_out_by=mate)
+    assert out.tournament.players[mate].knockouts == 2
 
 
 # --- a live tournament process killed at a random moment ---------------------------------------
@@ -347,7 +448,9 @@ while True:
         t.resume(service.now())
     else:
         victim = chance.choice(left)
-        t.bust(victim, knocked_out_by=chance.choice([p for p in left if p != victim]))
+        table = t.floor.where[victim][0]
+        t.bust(victim, knocked_out_by=chance.choice([p for p in left if p != victim
+                                                     and t.floor.where[p][0] == table]))
         if not t.finished:
             t.rearrange(service.now())
     head = loaded.head + len(loaded.new_events)
@@ -563,6 +666,24 @@ BAD_INPUT = [
     (("bust", "Cup", "Ann", "Bob", "--stacks", "Ann=10,Bob=20"), "leaves no winner"),
     (("bust", "Cup", "Ann", "--by", "Ann=Bob=Cid"), "unknown player 'Bob=Cid'"),
     (("bust", "Cup", "Ann", "--by", "Ann="), "not PLAYER=WINNER"),
+    # IFP 11a / WPA 5: a button at a table and seat that exist.
+    (("button", "Cup", "3", "1"), "no table 3: the tables are 1"),
+    (("button", "Cup", "1", "11"), "table 1 has seats 1-10: the button cannot be on seat 11"),
+    (("bust", "Cup", "Ann", "--button", "1=x"), "'1=x' is not TABLE=SEAT"),
+    (("moves", "Cup", "--button", "2=1"), "no table 2"),
+    # IFP 61: hand-for-hand starts every table's hand together: two tables or more.
+    (("hand-for-hand", "Cup", "start"), "it needs two tables or more, there is 1"),
+    (("hand-for-hand", "Cup", "hand-done"), "hand-for-hand play has not begun (IFP 61)"),
+    (("hand-for-hand", "Cup", "stop"), "hand-for-hand play has not begun"),
+    (("hand-for-hand", "Cup", "sideways"), "Invalid value"),
+    # IFP 14: the last hands within the last 15 minutes of a level, three to seven.
+    (("last-hands", "Cup"), "IFP 14 stops the clock within the last 15:00"),
+    (("last-hands", "Cup", "--hands", "9"), "IFP 14 announces three to seven"),
+    # IFP 56: a chip race at a chip-up break.
+    (("chip-race", "Cup", "1", "--stacks", "Ann=100,Bob=200"),
+     "no chip race is due (IFP 56: chips are raced off at a chip-up break): the next chip-up "
+     "is break 1, after level 4 (the 5 chips go out)"),
+    (("chip-race", "Cup", "1", "--stacks", "Ann=lots"), "not PLAYER=AMOUNT"),
 ]
 
 
@@ -821,3 +942,273 @@ def test_cli_new_with_buy_in_fee_split_and_own_payout_table_not_summing_to_100_e
     finally:
         store.close()
     assert fixed == [{"entrants": 8, "pool": 400, "amounts": [250, 150], "rule": "Club: Payouts"}]
+
+
+# --- live balancing, hand-for-hand, last hands and chip races through the CLI ------------------
+
+
+def _ok(r) -> None:
+    if r.exit_code != 0:
+        pytest.fail(f"exit {r.exit_code}: {r.stdout}{r.stderr}")
+
+
+def _log(store_url: str) -> list:
+    store = open_store(store_url)
+    try:
+        return [(e.seq, e.type, e.payload) for s in store.streams() for e in store.read(s.id)]
+    finally:
+        store.close()
+
+
+def _started_earlier(store_url: str, name: str, preset: str, players: list[str],
+                     seconds_ago: float, seed: int = 7) -> None:
+    """A live event started ``seconds_ago`` (the CLI then reads the clock at the real time)."""
+    import time
+
+    store = open_store(store_url)
+    try:
+        service = TournamentService(store, clock=Clock(time.time() - seconds_ago))
+        service.create(name, config_preset(preset), seed=seed)
+        service.register(name, players)
+        service.start(name)
+    finally:
+        store.close()
+
+
+def test_cli_ifp11a_button_recorded_balancing_moves_the_next_big_blind_and_halted_tables(
+        store_url: str) -> None:
+    """IFP 11a (Gananda: Moving Players; IFP 11a halt at 3 short): `bust` leaves the tables
+    three apart: status shows table 1 halted and the balancing move waiting for the buttons;
+    `moves --button` records them and moves the player due the big blind next (button 4,
+    blinds 5 and 6: seat 7) to the worst position; `button` records one table's button."""
+    players = [f"Player {i:02d}" for i in range(1, 21)]
+    _ok(cli(store_url, "new", "Bal", "--preset", "ifp-2012", "--seed", "3"))
+    _ok(cli(store_url, "register", "Bal", *players))
+    _ok(cli(store_url, "start", "Bal"))
+    st = json.loads(cli(store_url, "status", "Bal", "--format", "json").stdout)
+    assert st["halted_tables"] == [] and st["balancing"] is None and st["halt_rule"] == "IFP 11a"
+    one = sorted(st["tables"][0]["seats"], key=lambda s: s["seat"])
+    assert st["tables"][0]["table"] == 1 and len(one) == 10
+    _ok(cli(store_url, "bust", "Bal", one[0]["player"], "--by", one[3]["player"]))
+    r = cli(store_url, "bust", "Bal", one[1]["player"])
+    _ok(r)
+    assert "balancing due (IFP 11a): table 2 gives a player to table 1" in r.stdout
+    assert "--button 2=SEAT,1=SEAT" in r.stdout
+    r = cli(store_url, "bust", "Bal", one[2]["player"], "--by", one[3]["player"])
+    _ok(r)
+    st = json.loads(cli(store_url, "status", "Bal", "--format", "json").stdout)
+    assert st["halted_tables"] == [1]            # IFP 11a: 3 short of table 2's 10
+    assert [t["halted"] for t in st["tables"]] == [True, False]
+    assert st["balancing"] == {"from_table": 2, "to_table": 1, "buttons_needed": [2, 1],
+                               "rule": "IFP 11a"}
+    r = cli(store_url, "status", "Bal")
+    _ok(r)
+    assert "play halted (IFP 11a) at table(s) 1" in r.stdout
+    assert "table 1 (play halted, IFP 11a)" in " ".join(r.stdout.split())
+    two = {s["seat"]: s["player"] for s in st["tables"][1]["seats"]}
+
+    # Bad buttons: exit 2, nothing written.
+    before = _log(store_url)
+    for args, message in [
+        (("moves", "Bal", "--button", "2=4,3=1"), "no table 3: the tables are 1, 2"),
+        (("moves", "Bal", "--button", "2=11"), "table 2 has seats 1-10"),
+        (("moves", "Bal", "--button", "2"), "is not TABLE=SEAT"),
+        (("moves", "Bal", "--button", "2=4,2=5"), "table 2 is listed twice"),
+        (("button", "Bal", "2", "0"), "the button cannot be on seat 0"),
+        (("bust", "Bal", "Zed", "--button", "2=4"), "unknown player 'Zed'"),
+    ]:
+        r = cli(store_url, *args)
+        assert r.exit_code == 2 and message in " ".join(r.stderr.split()), (args, r.output)
+        assert _log(store_url) == before, args
+
+    r = cli(store_url, "moves", "Bal", "--button", "2=4,1=5")
+    _ok(r)
+    moved = two[7]
+    assert f"{moved}: table 2 seat 7 -> table 1 seat 1 (balancing (IFP 11a))" in r.stdout
+    st = json.loads(cli(store_url, "status", "Bal", "--format", "json").stdout)
+    assert st["halted_tables"] == [] and st["balancing"] is None
+    assert {s["player"]: (t["table"], s["seat"]) for t in st["tables"]
+            for s in t["seats"]}[moved] == (1, 1)
+    assert [t["button"] for t in st["tables"]] == [5, 4]
+    # The next bust-out: the buttons have moved on unseen, so they are asked for again.
+    _ok(cli(store_url, "bust", "Bal", two[1]))
+    st = json.loads(cli(store_url, "status", "Bal", "--format", "json").stdout)
+    assert [t["button"] for t in st["tables"]] == [None, None]
+    r = cli(store_url, "button", "Bal", "2", "9")
+    _ok(r)
+    assert "table 2: button on seat 9" in r.stdout and "big blind next: seat 3" in r.stdout
+    out = json.loads(cli(store_url, "button", "Bal", "1", "2", "--format", "json").stdout)
+    assert [e["type"] for e in out["events"]] == ["button_recorded"]
+    assert out["events"][0]["table"] == 1 and out["events"][0]["seat"] == 2
+
+
+def test_cli_ifp57_bust_by_a_player_at_another_table_exits_2_nothing_written(
+        store_url: str) -> None:
+    """IFP 57: the knockout goes to the player who won the chips, at the busted player's
+    table: `bust A B --stacks ... --by` naming a player at another table is refused."""
+    players = [f"Player {i:02d}" for i in range(1, 13)]
+    _ok(cli(store_url, "new", "Ko", "--preset", "ifp-2012", "--seed", "3"))
+    _ok(cli(store_url, "register", "Ko", *players))
+    _ok(cli(store_url, "start", "Ko"))
+    st = json.loads(cli(store_url, "status", "Ko", "--format", "json").stdout)
+    one = [s["player"] for s in st["tables"][0]["seats"]]
+    two = [s["player"] for s in st["tables"][1]["seats"]]
+    before = _log(store_url)
+    for by in (two[0], f"{one[0]}={one[2]},{one[1]}={two[0]}"):
+        r = cli(store_url, "bust", "Ko", one[0], one[1], "--stacks",
+                f"{one[0]}=500,{one[1]}=900", "--by", by)
+        assert r.exit_code == 2 and r.stdout == ""
+        message = " ".join(r.stderr.split())
+        assert f"{two[0]} sits at table 2, not at" in message and "(IFP 57)" in message
+        assert _log(store_url) == before
+    r = cli(store_url, "bust", "Ko", one[0], one[1], "--stacks", f"{one[0]}=500,{one[1]}=900",
+            "--by", one[2])
+    _ok(r)
+    assert f"knocked out by {one[2]}" in r.stdout
+
+
+@pytest.mark.parametrize("preset, rule, stops", [("ifp-2012", "IFP 61", False),
+                                                 ("tda-2024", "TDA RP-8", True)])
+def test_cli_ifp61_tda_rp8_hand_for_hand(store_url: str, preset: str, rule: str,
+                                         stops: bool) -> None:
+    """IFP 61 (TDA RP-8 under its preset): `hand-for-hand start|hand-done|stop`, each an
+    event, shown by `status`; under TDA RP-8 the clock stops meanwhile (and `resume` is
+    refused: the hand-for-hand stop ends it)."""
+    players = [f"Player {i:02d}" for i in range(1, 13)]
+    _ok(cli(store_url, "new", "H4H", "--preset", preset, "--seed", "3"))
+    _ok(cli(store_url, "register", "H4H", *players))
+    _ok(cli(store_url, "start", "H4H"))
+    r = cli(store_url, "hand-for-hand", "H4H", "start")
+    _ok(r)
+    assert "every table starts each hand together" in r.stdout
+    for _ in range(2):
+        out = json.loads(cli(store_url, "hand-for-hand", "H4H", "hand-done", "--format",
+                             "json").stdout)
+        assert [e["type"] for e in out["events"]] == ["hand_for_hand_hand_done"]
+    st = json.loads(cli(store_url, "status", "H4H", "--format", "json").stdout)
+    assert st["hand_for_hand"]["on"] and st["hand_for_hand"]["hands"] == 2
+    assert st["hand_for_hand"]["rule"] == rule
+    assert st["clock"]["running"] is (not stops)
+    r = cli(store_url, "status", "H4H")
+    assert f"hand-for-hand ({rule}): 2 hand(s) done" in r.stdout
+    before = _log(store_url)
+    r = cli(store_url, "hand-for-hand", "H4H", "start")
+    assert r.exit_code == 2 and "already begun" in r.stderr and _log(store_url) == before
+    if stops:
+        r = cli(store_url, "resume", "H4H")
+        assert r.exit_code == 2 and "end hand-for-hand play" in " ".join(r.stderr.split())
+        assert _log(store_url) == before
+    r = cli(store_url, "hand-for-hand", "H4H", "stop")
+    _ok(r)
+    assert "ended after 2 hand(s)" in r.stdout
+    st = json.loads(cli(store_url, "status", "H4H", "--format", "json").stdout)
+    assert not st["hand_for_hand"]["on"] and st["clock"]["running"]
+    types = [t for _, t, _ in _log(store_url)]
+    assert types.count("hand_for_hand") == 2 and types.count("hand_for_hand_hand_done") == 2
+
+
+def test_cli_ifp14_last_hands_of_the_day(store_url: str) -> None:
+    """IFP 14: within the last 15 minutes of the day's final level the clock stops and the
+    last 3 to 7 hands are announced (a number drawn, or given); refused earlier, out of
+    range, twice, or under tda-2024 (no such rule); `resume` starts the next day."""
+    players = ["Ann", "Bob", "Cid", "Dan"]
+    _started_earlier(store_url, "Day", "ifp-2012", players, seconds_ago=5 * 60)
+    _started_earlier(store_url, "Tda", "tda-2024", players, seconds_ago=20 * 60)
+    before = _log(store_url)
+    for args, message in [
+        (("last-hands", "Day"), "left in level 1: IFP 14 stops the clock within the last "
+                                "15:00"),
+        (("last-hands", "Tda"), "tda-2024: no end-of-day last hands"),
+    ]:
+        r = cli(store_url, *args)
+        assert r.exit_code == 2 and r.stdout == "", (args, r.output)
+        assert message in " ".join(r.stderr.split()), (args, r.stderr)
+        assert _log(store_url) == before
+    _started_earlier(store_url, "Late", "ifp-2012", players, seconds_ago=20 * 60)
+    before = _log(store_url)
+    for hands in ("2", "8"):
+        r = cli(store_url, "last-hands", "Late", "--hands", hands)
+        assert r.exit_code == 2 and "IFP 14 announces three to seven" in r.stderr
+    assert _log(store_url) == before
+    r = cli(store_url, "last-hands", "Late", "--hands", "5")
+    _ok(r)
+    assert "clock stopped: the last 5 hands of the day (IFP 14)" in r.stdout
+    st = json.loads(cli(store_url, "status", "Late", "--format", "json").stdout)
+    assert st["last_hands"] == 5 and not st["clock"]["running"]
+    assert "end of day: the last 5 hands (IFP 14)" in cli(store_url, "status", "Late").stdout
+    r = cli(store_url, "last-hands", "Late")
+    assert r.exit_code == 2 and "already been announced" in r.stderr
+    _ok(cli(store_url, "resume", "Late"))                 # the next day
+    st = json.loads(cli(store_url, "status", "Late", "--format", "json").stdout)
+    assert st["last_hands"] is None and st["clock"]["running"]
+    # Drawn at random (seeded): three to seven.
+    _started_earlier(store_url, "Drawn", "ifp-2012", players, seconds_ago=20 * 60)
+    out = json.loads(cli(store_url, "last-hands", "Drawn", "--format", "json").stdout)
+    assert 3 <= out["last_hands"] <= 7 and out["events"][-1]["drawn"] is True
+
+
+def test_cli_ifp56_chip_race_at_the_chip_up_break_table_by_table(store_url: str) -> None:
+    """IFP 56: at the chip-up break (Gananda structure, break 1: the 5 chips go out) each
+    table races off its odd chips from the counts given: at most one chip to a player, the
+    odd chips rounded half up, no one raced out; the colour leaves play once every table
+    has raced. Refused: before the break, a table twice, a count missing or not made of the
+    chips in play."""
+    players = [f"Player {i:02d}" for i in range(1, 13)]
+    _started_earlier(store_url, "Early", "ifp-2012", players, seconds_ago=60)
+    r = cli(store_url, "chip-race", "Early", "1", "--stacks", "Player 01=1500")
+    assert r.exit_code == 2 and "no chip race is due" in r.stderr
+    assert "the next chip-up is break 1, after level 4 (the 5 chips go out)" in " ".join(
+        r.stderr.split())
+    # 4 levels of 25 minutes, then 2 minutes into break 1.
+    _started_earlier(store_url, "Race", "ifp-2012", players, seconds_ago=100 * 60 + 120)
+    st = json.loads(cli(store_url, "status", "Race", "--format", "json").stdout)
+    assert st["clock"]["on_break"] and st["chip_race"] == {
+        "going_out": [5], "tables_done": [], "tables_left": [1, 2], "rule": "IFP 56"}
+    chips = st["chips"]
+    one = [s["player"] for s in st["tables"][0]["seats"]]
+    two = [s["player"] for s in st["tables"][1]["seats"]]
+    counts = [1505, 2210, 1495, 1500, 1480, 1515]          # odd: 5+10+20+0+5+15 = 55
+    stacks = ",".join(f"{p}={c}" for p, c in zip(one, counts))
+    before = _log(store_url)
+    for args, message in [
+        (("chip-race", "Race", "1", "--stacks", ",".join(f"{p}=1500" for p in one[:-1])),
+         f"missing: {one[-1]}"),
+        (("chip-race", "Race", "1", "--stacks", stacks + f",{two[0]}=1500"),
+         f"not at table 1: {two[0]}"),
+        (("chip-race", "Race", "1", "--stacks", stacks.replace("=1505", "=1502")),
+         "1502 chips cannot be made of the chips in play"),
+        (("chip-race", "Race", "3", "--stacks", stacks), "no table 3"),
+    ]:
+        r = cli(store_url, *args)
+        assert r.exit_code == 2 and r.stdout == "", (args, r.output)
+        assert message in " ".join(r.stderr.split()), (args, r.stderr)
+        assert _log(store_url) == before
+    out = json.loads(cli(store_url, "chip-race", "Race", "1", "--stacks", stacks,
+                         "--format", "json").stdout)
+    assert out["rule"] == "IFP 56" and out["going_out"] == [5]
+    seats = out["seats"]
+    after = {s["player"]: s["after"] for s in seats}
+    won = [s for s in seats if s["won"]]
+    # 55 in odd chips: two chips of 25 (the 5 left is under half a chip, IFP 56).
+    assert len(won) == 2 and sum(after.values()) == sum(counts) - 55 + 50
+    for s, c in zip(seats, counts):
+        assert s["after"] % 25 == 0 and c - c % 25 <= s["after"] <= c - c % 25 + 25
+        assert len(s["cards"]) == (0 if c % 25 == 0 else {5: 1, 10: 2, 15: 3, 20: 4}[c % 25])
+    r = cli(store_url, "chip-race", "Race", "1", "--stacks", stacks)
+    assert r.exit_code == 2 and "table 1 has already raced off the 5 chips" in r.stderr
+    st = json.loads(cli(store_url, "status", "Race", "--format", "json").stdout)
+    assert st["chip_race"]["tables_done"] == [1] and st["chip_race"]["tables_left"] == [2]
+    assert st["chips"] == chips - 5                           # 55 raced off, 50 won
+    r = cli(store_url, "chip-race", "Race", "2", "--stacks",
+            ",".join(f"{p}=1500" for p in two))
+    _ok(r)
+    assert "every table has raced: the 5 chips are out of play" in r.stdout
+    st = json.loads(cli(store_url, "status", "Race", "--format", "json").stdout)
+    assert st["chip_race"] is None and st["chips"] == chips - 5
+    store = open_store(store_url)
+    try:
+        t = TournamentService(store).load("Race").tournament
+        assert t.chips_in_play[0] == 25 and 5 not in t.chips_in_play
+        assert Tournament.replay(t.event_dicts()).state() == t.state()
+    finally:
+        store.close()

@@ -34,8 +34,9 @@ from .app import Db, OutputFormat, app, db_url, fail
 
 live = typer.Typer(
     name="tournament",
-    help="Run a live tournament: new, register, start, pause, resume, arrive, bust, rebuy, "
-         "addon, status, moves, payouts, deal. State is kept in the database (--db).",
+    help="Run a live tournament: new, register, start, pause, resume, arrive, bust, button, "
+         "rebuy, addon, hand-for-hand, last-hands, chip-race, status, moves, payouts, deal. "
+         "State is kept in the database (--db).",
     no_args_is_help=True,
 )
 app.add_typer(live, name="tournament")
@@ -48,6 +49,12 @@ class Preset(str, Enum):
     ifp = "ifp-2012"
     wpa = "wpa"
     tda = "tda-2024"
+
+
+class HandForHandAction(str, Enum):
+    start = "start"
+    hand_done = "hand-done"
+    stop = "stop"
 
 
 class DealKind(str, Enum):
@@ -111,6 +118,44 @@ def _amounts(text: str, option: str) -> dict[str, int]:
             raise fail(f"{option}: {player} is listed twice")
         out[player] = amount
     return out
+
+
+def _buttons(text: str | None, option: str = "--button") -> dict[int, int] | None:
+    """``2=5,1=3`` (table 2's button on seat 5, table 1's on seat 3) as table -> seat."""
+    if text is None:
+        return None
+    out: dict[int, int] = {}
+    for item in (t.strip() for t in text.split(",")):
+        table, sep, seat = item.partition("=")
+        try:
+            pair = (int(table), int(seat))
+        except ValueError:
+            pair = None
+        if not sep or pair is None:
+            raise fail(f"{option}: {item!r} is not TABLE=SEAT, the seat of the dealer button at "
+                       "a table (e.g. 2=5,1=3)")
+        if pair[0] in out:
+            raise fail(f"{option}: table {pair[0]} is listed twice")
+        out[pair[0]] = pair[1]
+    return out
+
+
+def _print_balancing(t: Any, name: str) -> None:
+    """A live balancing move waiting for the buttons (IFP 11a; WPA 5): say which."""
+    wait = None if t.finished or t.dealt else t.balancing_wait()
+    if wait is None or not wait["buttons_needed"]:
+        return
+    tables = ", ".join(str(x) for x in wait["buttons_needed"])
+    example = ",".join(f"{x}=SEAT" for x in wait["buttons_needed"])
+    typer.echo(f"balancing due ({wait['rule']}): table {wait['from_table']} gives a player to "
+               f"table {wait['to_table']}; record the button at table(s) {tables}: "
+               f"pokertd tournament moves {name!r} --button {example}")
+
+
+def _echo_json(out: Any, **extra: Any) -> None:
+    """A command's result as JSON: the events it appended (as stored) and ``extra``."""
+    typer.echo(json.dumps({"events": [{"seq": e.seq, "type": e.type, **e.payload}
+                                      for e in out.events], **extra}))
 
 
 def _print_clock(events: Any) -> None:
@@ -318,11 +363,17 @@ def bust(
         "--stacks", help="Several players out in one hand: each one's stack at the start of the "
                          "hand, Ann=1400,Bob=1600; the larger finishes higher, equal stacks tie "
                          "(IFP 57, WPA 8, Gananda: Winning the Tournament).")] = "",
+    button: Annotated[str | None, typer.Option(
+        "--button", help="The dealer buttons now, TABLE=SEAT,...: who moves when the tables "
+                         "are balanced (IFP 11a: the player due the big blind next; WPA 5: "
+                         "the big blind) and to which seat.")] = None,
     db: Db = None,
 ) -> None:
     """Record a bust-out, or several in one hand, then print the seat moves it calls for (IFP
-    10, 11a, 15)."""
+    10, 11a, 15). The player credited with a knockout (--by) sits at the busted player's
+    table (IFP 57)."""
     start = _amounts(stacks, "--stacks") if stacks else None
+    buttons = _buttons(button)
     knockers: str | dict[str, str] | None = by
     if by is not None and "=" in by:
         knockers = {}
@@ -334,7 +385,7 @@ def bust(
                 raise fail(f"--by: {player.strip()} is listed twice")
             knockers[player.strip()] = winner.strip()
     out = _run(db, lambda s: s.bust_hand(name, players, start_stacks=start,
-                                         knocked_out_by=knockers))
+                                         knocked_out_by=knockers, buttons=buttons))
     t = out.tournament
     _print_clock(out.clock)
     for e in out.result:
@@ -349,6 +400,131 @@ def bust(
         typer.echo(f"{t.winner} wins")
     else:
         typer.echo(f"{t.alive} players left")
+        _print_balancing(t, name)
+
+
+@live.command()
+def button(
+    name: Name,
+    table: Annotated[int, typer.Argument(help="The table.")],
+    seat: Annotated[int, typer.Argument(help="The seat the dealer button is on, for the hand "
+                                        "being played (or just played); an empty seat is a "
+                                        "dead button (IFP 17).")],
+    output: Format = OutputFormat.table,
+    db: Db = None,
+) -> None:
+    """Record where the dealer button is at a table, then make the balancing move it allows.
+
+    The software does not see the hands: a balancing move (IFP 11a: the player due the big
+    blind next, to the worst position; WPA 5: the player in the big blind) waits for the
+    buttons of both its tables, reported after the bust-out that called for it.
+    """
+    out = _run(db, lambda s: s.buttons(name, {table: seat}))
+    t = out.tournament
+    if output is OutputFormat.json:
+        _echo_json(out, balancing=t.balancing_wait())
+        return
+    _print_clock(out.clock)
+    b = t.floor.tables[table].button
+    typer.echo(f"table {table}: button on seat {seat}"
+               + (" (dead button, IFP 17)" if t.floor.tables[table].seats[seat - 1] is None
+                  else "")
+               + f"; big blind next: seat {b.next_big_blind_seat(t.floor.tables[table].seats)}")
+    _print_moves(out.result)
+    _print_balancing(t, name)
+
+
+@live.command(name="hand-for-hand")
+def hand_for_hand(
+    name: Name,
+    action: Annotated[HandForHandAction, typer.Argument(
+        help="start; hand-done (every table has finished the current hand); stop.")],
+    output: Format = OutputFormat.table,
+    db: Db = None,
+) -> None:
+    """Hand-for-hand play near the money (IFP 61: every table starts each hand together, the
+    clock runs; TDA RP-8 under its preset: the clock stops and two minutes come off it for
+    each hand). Players out in the same hand at different tables: one bust command."""
+    out = _run(db, lambda s: s.hand_for_hand(name, action.value))
+    t = out.tournament
+    if output is OutputFormat.json:
+        _echo_json(out, hand_for_hand=t.clock.hand_for_hand, hands=t.hand_for_hand_hands)
+        return
+    _print_clock(out.clock)
+    timing = ("the clock stopped, " + f"{t.clock.seconds_per_hand // 60} minutes off it per hand "
+              "(TDA RP-8)" if t.clock.seconds_per_hand else "the clock runs (IFP 61)")
+    if action is HandForHandAction.start:
+        typer.echo(f"hand-for-hand: every table starts each hand together; {timing}")
+    elif action is HandForHandAction.hand_done:
+        typer.echo(f"hand-for-hand: hand {t.hand_for_hand_hands} done at every table; deal "
+                   "the next one together")
+    else:
+        typer.echo(f"hand-for-hand ended after {t.hand_for_hand_hands} hand(s)")
+
+
+@live.command(name="last-hands")
+def last_hands(
+    name: Name,
+    hands: Annotated[int | None, typer.Option(
+        "--hands", help="The number a player drew (3 to 7); default: drawn at random here.")]
+    = None,
+    output: Format = OutputFormat.table,
+    db: Db = None,
+) -> None:
+    """End of day (IFP 14; WPA 9): within the last 15 minutes of the day's final level the
+    clock stops and the last 3 to 7 hands are announced. `resume` starts the next day."""
+    out = _run(db, lambda s: s.last_hands(name, hands))
+    t = out.tournament
+    if output is OutputFormat.json:
+        _echo_json(out, last_hands=t.clock.last_hands)
+        return
+    _print_clock(out.clock)
+    e = out.result[-1]
+    typer.echo(f"clock stopped: the last {e.hands} hands of the day"
+               + (" (drawn at random)" if e.drawn else "") + " (IFP 14)")
+
+
+@live.command(name="chip-race")
+def chip_race(
+    name: Name,
+    table: Annotated[int, typer.Argument(help="The table racing.")],
+    stacks: Annotated[str, typer.Option(
+        "--stacks", help="Every player's chips at the table before the race: "
+                         "Ann=1525,Bob=2210,...")],
+    output: Format = OutputFormat.table,
+    db: Db = None,
+) -> None:
+    """The chip race at one table at a chip-up break (IFP 56; WPA 14; TDA 24 under its
+    preset): the odd chips of the colours going out raced from seat 1, at most one chip to a
+    player, rounded by the preset, no one raced out. The colours leave play once every table
+    has raced."""
+    chips = _amounts(stacks, "--stacks")
+    out = _run(db, lambda s: s.chip_race(name, table, chips))
+    t = out.tournament
+    e = out.result[-1]
+    seats = t.floor.tables[table].seats
+    rows = []
+    before = dict(e.before)
+    cards = dict(e.cards)
+    for seat, after in e.stacks:
+        rows.append({"seat": seat, "player": seats[seat - 1], "before": before[seat],
+                     "cards": list(cards.get(seat, ())), "won": seat in e.winners,
+                     "after": after})
+    if output is OutputFormat.json:
+        _echo_json(out, table=table, going_out=list(e.going_out), rule=e.rule, seats=rows)
+        return
+    _print_clock(out.clock)
+    going = ", ".join(str(v) for v in e.going_out)
+    typer.echo(f"table {table}: the {going} chips are raced off ({e.rule})")
+    for r in rows:
+        typer.echo(f"seat {r['seat']} {r['player']}: {r['before']:,} -> {r['after']:,}"
+                   + (f" (cards {' '.join(r['cards'])})" if r["cards"] else "")
+                   + (" wins a chip" if r["won"] else ""))
+    if t.racing:
+        left = sorted(set(t.floor.tables) - t.raced_tables)
+        typer.echo(f"tables still to race: {', '.join(map(str, left))}")
+    else:
+        typer.echo(f"every table has raced: the {going} chips are out of play")
 
 
 @live.command()
@@ -407,6 +583,27 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
                   f"{st['chips']:,} chips in play, average stack {st['average_stack']:,}")
         if st["seats"] is not None and st["registration_open"]:
             con.print(f"{st['seats'] - st['entrants']} of {st['seats']} seats unsold")
+        h4h = st["hand_for_hand"]
+        if h4h and h4h["on"]:
+            con.print(f"hand-for-hand ({h4h['rule']}): {h4h['hands']} hand(s) done, every "
+                      "table starts each hand together")
+        if st["last_hands"] is not None:
+            con.print(f"end of day: the last {st['last_hands']} hands (IFP 14)")
+        if st["halted_tables"]:
+            con.print(f"play halted ({st['halt_rule']}) at table(s) "
+                      f"{', '.join(map(str, st['halted_tables']))} until a player is moved in")
+        b = st["balancing"]
+        if b is not None:
+            need = b["buttons_needed"]
+            con.print(f"balancing due ({b['rule']}): table {b['from_table']} gives a player to "
+                      f"table {b['to_table']}"
+                      + (f"; record the button at table(s) {', '.join(map(str, need))} "
+                         "(pokertd tournament button)" if need else ""))
+        race = st["chip_race"]
+        if race is not None:
+            con.print(f"chip race ({race['rule']}): the "
+                      f"{', '.join(map(str, race['going_out']))} chips go out; tables to race: "
+                      f"{', '.join(map(str, race['tables_left']))}")
     d = st["dead_stacks"]
     if d is not None:
         con.print(f"{d['seats']} unsold seat(s): {d['chips']:,} chips taken out of play "
@@ -422,7 +619,12 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
         con.print(table)
         return
     for tab in st["tables"]:
-        table = Table(title=f"table {tab['table']}")
+        title = f"table {tab['table']}"
+        if tab["button"] is not None:
+            title += f", button seat {tab['button']}"
+        if tab["halted"]:
+            title += f" (play halted, {st['halt_rule']})"
+        table = Table(title=title)
         table.add_column("seat", justify="right")
         table.add_column("player")
         for s in tab["seats"]:
@@ -435,17 +637,27 @@ def moves(
     name: Name,
     all_moves: Annotated[bool, typer.Option("--all", help="Every move so far, not only the "
                                             "last rearrangement's.")] = False,
+    button: Annotated[str | None, typer.Option(
+        "--button", help="Record the dealer buttons first, TABLE=SEAT,...: a balancing move "
+                         "waits for the buttons of both its tables (IFP 11a; WPA 5).")] = None,
     output: Format = OutputFormat.table,
     db: Db = None,
 ) -> None:
     """The seat moves to make, with old and new table and seat.
 
     Those of the last rearrangement (a balancing move, a table broken, the final table drawn).
+    A live balancing move is made once the buttons of its two tables are known (--button, or
+    the button command): the player due the big blind next moves to the worst position (IFP
+    11a; WPA 5: the big blind).
     """
     from ..services.tournaments import describe_move, seat_changes
     from ..tournament import events as ev
 
-    t = _run(db, lambda s: s.observe(name).tournament)
+    buttons = _buttons(button)
+    if buttons is not None:
+        t = _run(db, lambda s: s.buttons(name, buttons).tournament)
+    else:
+        t = _run(db, lambda s: s.observe(name).tournament)
     changes = seat_changes(t.events, latest=not all_moves)
     if output is OutputFormat.json:
         typer.echo(json.dumps([ev.to_dict(e) for e in changes]))
@@ -455,6 +667,7 @@ def moves(
     for e in changes:
         for line in describe_move(e):
             typer.echo(line)
+    _print_balancing(t, name)
 
 
 @live.command()

@@ -229,22 +229,68 @@ class TournamentService:
         now = self.now()
         return self.run(name, lambda t: t.arrive(player), now=now)
 
-    def bust(self, name: str, player: str, *,
-             knocked_out_by: str | None = None) -> Outcome[list[ev.Event]]:
+    def bust(self, name: str, player: str, *, knocked_out_by: str | None = None,
+             buttons: Mapping[int, int] | None = None) -> Outcome[list[ev.Event]]:
         """A live bust-out reported by the director, then the seat moves it calls for: the
-        final table formed (IFP 15), tables broken (IFP 10) or balanced (IFP 11a)."""
+        final table formed (IFP 15), tables broken (IFP 10) or balanced (IFP 11a; WPA 5: with
+        the ``buttons`` reported, table -> seat, recorded after the bust-out)."""
         now = self.now()
 
         def command(t: Tournament) -> list[ev.Event]:
             out = t.bust(player, knocked_out_by=knocked_out_by)
+            out += _record_buttons(t, buttons, now)
             if not t.finished:
                 out += t.rearrange(now)
             return out
         return self.run(name, command, now=now)
 
+    def buttons(self, name: str, buttons: Mapping[int, int]) -> Outcome[list[ev.Event]]:
+        """A live event: the seats of the dealer buttons at some tables, as the director sees
+        them (the hand being played, or just played), then the balancing move they allow
+        (IFP 11a: the player due the big blind next, to the worst position; WPA 5: the player
+        in the big blind). Recorded buttons hold until the next bust-out."""
+        now = self.now()
+
+        def command(t: Tournament) -> list[ev.Event]:
+            if not buttons:
+                raise DirectorError("no button to record: give TABLE=SEAT")
+            out = _record_buttons(t, buttons, now)
+            return out + t.rearrange(now)
+        return self.run(name, command, now=now)
+
+    def hand_for_hand(self, name: str, action: str) -> Outcome[list[ev.Event]]:
+        """Hand-for-hand play (IFP 61; TDA RP-8 under its preset): ``start``, ``hand-done``
+        (every table has finished the current hand; TDA RP-8: two minutes off the clock) or
+        ``stop``."""
+        now = self.now()
+
+        def command(t: Tournament) -> list[ev.Event]:
+            if action == "start":
+                return t.hand_for_hand(now, True)
+            if action == "stop":
+                return t.hand_for_hand(now, False)
+            if action == "hand-done":
+                return t.hand_for_hand_hand_done(now)
+            raise DirectorError(f"hand-for-hand {action!r}: start, hand-done or stop")
+        return self.run(name, command, now=now)
+
+    def last_hands(self, name: str, hands: int | None = None) -> Outcome[list[ev.Event]]:
+        """IFP 14 / WPA 9: the clock stops and the day's last 3 to 7 hands are announced
+        (``hands`` as a player drew it, or None: drawn at random here)."""
+        now = self.now()
+        return self.run(name, lambda t: t.announce_last_hands(now, hands), now=now)
+
+    def chip_race(self, name: str, table: int,
+                  stacks: Mapping[str, int]) -> Outcome[list[ev.Event]]:
+        """A live chip race at one table at a chip-up break (IFP 56; WPA 14; TDA 24):
+        ``stacks`` are the chip counts of every player at the table before the race."""
+        now = self.now()
+        return self.run(name, lambda t: t.race_table(table, dict(stacks), now), now=now)
+
     def bust_hand(self, name: str, players: Sequence[str], *,
                   start_stacks: Mapping[str, int] | None = None,
-                  knocked_out_by: str | Mapping[str, str] | None = None
+                  knocked_out_by: str | Mapping[str, str] | None = None,
+                  buttons: Mapping[int, int] | None = None,
                   ) -> Outcome[list[ev.Event]]:
         """Live bust-outs in one hand, reported by the director, then the seat moves they
         call for.
@@ -254,7 +300,8 @@ class TournamentService:
         equal stacks tie under Gananda), players at different tables tie under IFP 57; under
         TDA RP-8 they share the places and no stacks are needed. Each one's table is the one
         he sits at. ``knocked_out_by``: who won the chips, one name for all of them or one per
-        player."""
+        player, each at the table of the player he knocked out (IFP 57). ``buttons``: the
+        dealer buttons now (table -> seat), for the balancing move (IFP 11a; WPA 5)."""
         now = self.now()
 
         def command(t: Tournament) -> list[ev.Event]:
@@ -302,6 +349,7 @@ class TournamentService:
                 where = t.floor.where.get(p) if t.floor is not None else None
                 busts.append(Bust(p, where[0] if where else None, stacks.get(p, 0), by.get(p)))
             out = t.eliminate(busts)
+            out += _record_buttons(t, buttons, now)
             if not t.finished:
                 out += t.rearrange(now)
             return out
@@ -356,6 +404,16 @@ class TournamentService:
                                unit=t.config.unit)
             return t.make_deal(record)
         return self.run(name, command, now=self.now())
+
+
+def _record_buttons(t: Tournament, buttons: Mapping[int, int] | None,
+                    now: float) -> list[ev.Event]:
+    out: list[ev.Event] = []
+    if buttons and t.finished:
+        raise DirectorError("the tournament is over: no button to record")
+    for table, seat in (buttons or {}).items():
+        out += t.record_button(table, seat, now)
+    return out
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -414,10 +472,17 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
             "pause_reason": st.pause_reason,
         }
     tables = []
+    halted = set(t.halted_tables())
     if t.floor is not None:
         for tid, table in sorted(t.floor.tables.items()):
+            b = table.button
             tables.append({"table": tid, "seats": [
-                {"seat": k + 1, "player": p} for k, p in enumerate(table.seats) if p is not None]})
+                {"seat": k + 1, "player": p} for k, p in enumerate(table.seats) if p is not None],
+                # IFP 11a / WPA 5 / TDA 11-D: play halts here until a player is moved in.
+                "halted": tid in halted,
+                # The button as the director reported it since the last bust-out (live), or
+                # as the last hand dealt left it; None: not known.
+                "button": None if b is None else b.button})
     return {
         "preset": t.config.name,
         "live": not t.dealt,
@@ -447,4 +512,34 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
             "left_to_play_for": t.deal["left_to_play_for"]},
         "winner": t.winner,
         "results": t.results() if t.finished else None,
+        # IFP 11a (3 or more short), WPA 5 (2 or more), TDA 11-D (3 or more): the tables
+        # where play halts, and the balancing move due (live: waiting for the buttons).
+        "halted_tables": sorted(halted),
+        "halt_rule": _rule_of("balancing_halt_short", t, "IFP 11a"),
+        "balancing": None if t.dealt else t.balancing_wait(),
+        # IFP 61 / TDA RP-8: hand-for-hand play, and the hands done since it began.
+        "hand_for_hand": {
+            "on": t.clock.hand_for_hand, "hands": t.hand_for_hand_hands,
+            "seconds_off_per_hand": t.clock.seconds_per_hand,
+            "rule": _rule_of("hand_for_hand", t, "IFP 61")} if t.started else None,
+        # IFP 14 / WPA 9: the day's last hands announced (the clock stopped), or None.
+        "last_hands": t.clock.last_hands if t.started else None,
+        # IFP 56 / WPA 14 / TDA 24: a chip race due at a chip-up break, table by table.
+        "chip_race": _chip_race_status(t, now),
     }
+
+
+def _rule_of(field: str, t: Tournament, default: str) -> str:
+    from pokertd.tournament.director import field_rule
+    return field_rule(field, t.rules.name, default)
+
+
+def _chip_race_status(t: Tournament, now: float) -> dict[str, Any] | None:
+    if not t.started or t.finished or t.dealt or t.floor is None:
+        return None
+    going = t.colours_due(now)
+    if not going:
+        return None
+    return {"going_out": list(going), "tables_done": sorted(t.raced_tables),
+            "tables_left": sorted(set(t.floor.tables) - t.raced_tables),
+            "rule": {"tda-2024": "TDA 24", "wpa": "WPA 14"}.get(t.rules.name, "IFP 56")}

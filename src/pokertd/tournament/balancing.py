@@ -38,8 +38,8 @@ from pokertd.cards import make_rng
 from pokertd.tournament.button import ButtonState, first_occupied
 from pokertd.tournament.seating import Floor, Move, SeatingError, Table, tables_needed
 
-__all__ = ["balance", "break_table", "break_tables", "form_final_table", "halted_tables",
-           "needs_balancing", "tables_to_break"]
+__all__ = ["balance", "balancing_pair", "break_table", "break_tables", "form_final_table",
+           "halted_tables", "live_button", "move_one", "needs_balancing", "tables_to_break"]
 
 Mover = Literal["next-big-blind", "big-blind"]
 
@@ -93,6 +93,62 @@ def _worst_seat(table: Table) -> int:
     return s
 
 
+def live_button(table: Table, button_seat: int) -> ButtonState:
+    """The button state of a live table whose dealer button is on ``button_seat`` for the hand
+    being played (or, between hands, the hand just played), as the director sees it.
+
+    The small blind of that hand is the first player after the button and the big blind the
+    next one (with two players, IFP 18: the button is the small blind), so the player due the
+    big blind next (IFP 11a; TDA 11-A) is the player after that big blind and the player in
+    the big blind (WPA 5) is that big blind. The seat may be empty: a dead button (IFP 17)."""
+    n = len(table.seats)
+    if not 1 <= button_seat <= n:
+        raise SeatingError(f"table {table.id} has seats 1-{n}, not seat {button_seat}")
+    occupied = [k + 1 for k, p in enumerate(table.seats) if p is not None]
+    if len(occupied) < 2:
+        raise SeatingError(f"table {table.id} has {len(occupied)} player(s): no hand, no button")
+    b = ButtonState(n, button_seat)
+
+    def after(seat: int) -> int:
+        return next((s for s in occupied if s > seat), occupied[0])
+
+    if len(occupied) == 2 and table.seats[button_seat - 1] is not None:
+        sb = button_seat                                      # IFP 18: heads-up
+    else:
+        sb = after(button_seat)
+    bb = after(sb)
+    b.hand = 1
+    b.button = button_seat
+    b.small_blind_pos = sb
+    b.big_blind_pos = bb
+    return b
+
+
+def balancing_pair(floor: Floor, difference: int = 2) -> tuple[int, int] | None:
+    """The next balancing move's source and destination tables, or None when no two tables
+    differ by ``difference`` or more: from the fullest table that breaks next to the shortest
+    table that breaks last (IFP 11a, TDA 11-C: "a predetermined procedure"; WPA 5)."""
+    if floor.table_count < 2:
+        return None
+    hi, lo = floor.max_count(), floor.min_count()
+    if hi - lo < difference:
+        return None
+    src = floor.breaking_next(hi)
+    assert src is not None
+    return src, floor.breaking_last(lo)[0]
+
+
+def move_one(floor: Floor, src_id: int, dst_id: int, mover: Mover = "next-big-blind") -> Move:
+    """One balancing move from table ``src_id`` to table ``dst_id``: the player due the big
+    blind next (IFP 11a; TDA 11-A) or the player in the big blind (WPA 5) to the worst
+    position at the short table (never its small blind)."""
+    src_t, dst_t = floor.tables[src_id], floor.tables[dst_id]
+    seat = _mover_seat(src_t, mover)
+    player = src_t.seats[seat - 1]
+    return floor.move(player, dst_id, _worst_seat(dst_t),
+                      f"balancing ({_MOVER_RULE.get(mover, mover)})")
+
+
 def balance(floor: Floor, *, difference: int = 2, mover: Mover = "next-big-blind",
             ready: Container[int] | None = None) -> list[Move]:
     """Move players until no two tables differ by ``difference`` or more (Gananda: Moving
@@ -103,14 +159,12 @@ def balance(floor: Floor, *, difference: int = 2, mover: Mover = "next-big-blind
                          "player count never splits evenly): the difference is at least 2")
     moves: list[Move] = []
     rank = floor.break_rank
-    reason = f"balancing ({_MOVER_RULE.get(mover, mover)})"
     while floor.table_count > 1:
         if ready is None:
-            hi, lo = floor.max_count(), floor.min_count()
-            if hi - lo < difference:
+            pair = balancing_pair(floor, difference)     # breaking next -> last (WPA 5)
+            if pair is None:
                 break
-            src_id = floor.breaking_next(hi)             # breaking next (WPA 5)
-            dst_id = floor.breaking_last(lo)[0]          # breaking last (WPA 5)
+            src_id, dst_id = pair
         else:
             cands = [t for t in floor.tables.values() if t.id in ready]
             if len(cands) < 2:
@@ -120,10 +174,7 @@ def balance(floor: Floor, *, difference: int = 2, mover: Mover = "next-big-blind
             if src.count - dst.count < difference:
                 break
             src_id, dst_id = src.id, dst.id
-        src_t, dst_t = floor.tables[src_id], floor.tables[dst_id]
-        seat = _mover_seat(src_t, mover)
-        player = src_t.seats[seat - 1]
-        moves.append(floor.move(player, dst_id, _worst_seat(dst_t), reason))
+        moves.append(move_one(floor, src_id, dst_id, mover))
     return moves
 
 

@@ -68,11 +68,12 @@ from typing import Any, NamedTuple
 
 from pokertd.tournament import events as ev
 from pokertd.tournament.balancing import (
-    balance, break_table, form_final_table, needs_balancing, tables_to_break,
+    balance, balancing_pair, break_table, form_final_table, halted_tables, live_button,
+    move_one, needs_balancing, tables_to_break,
 )
 from pokertd.tournament.button import ButtonState, HandPositions, draw_button, first_occupied
 from pokertd.tournament.chip_race import PRESET_RULES, chip_race
-from pokertd.tournament.clock import FINAL_TABLE, TournamentClock
+from pokertd.tournament.clock import END_OF_DAY, FINAL_TABLE, HAND_FOR_HAND, TournamentClock
 from pokertd.tournament.house import TournamentConfig
 from pokertd.tournament.icm import DealRecord
 from pokertd.tournament.payouts import GANANDA, gananda_payouts, generated_payouts, split_tie
@@ -126,6 +127,13 @@ class PlayerState:
     prize: int = 0
 
 
+def field_rule(field_name: str, preset: str, default: str) -> str:
+    """The rule that decides a RuleSet field under ``preset`` (a house: its base's)."""
+    from pokertd.rules import field_rules
+    rules = field_rules(field_name)
+    return rules.get(preset) or rules.get("ifp-2012") or default
+
+
 _MOVER = {"next-big-blind-to-worst-position": "next-big-blind",
           "big-blind-to-worst-position": "big-blind"}
 
@@ -175,6 +183,12 @@ class Tournament:
         self._two_step = "two-step" in self.rules.broken_table_seating
         self._chip_race_preset = (self.rules.name if self.rules.name in PRESET_RULES
                                   else config.rules_base)
+        self.hand_for_hand_hands = 0             # hands done since hand-for-hand began
+        self.reported_buttons: set[int] = set()  # live: tables whose button was reported
+        # A live chip-up (IFP 56; WPA 14; TDA 24): the colours being raced off, table by
+        # table, and the tables that have raced them.
+        self.racing: tuple[int, ...] = ()
+        self.raced_tables: set[int] = set()
         self.apply(ev.Created(config.to_dict(), seed, dealt))
 
     # --- chance -------------------------------------------------------------------------------
@@ -252,6 +266,16 @@ class Tournament:
         t = self.floor.tables[e.table]
         t.button = ButtonState(len(t.seats), e.seat)
 
+    def _on_button_recorded(self, e: ev.ButtonRecorded, floor: bool) -> None:
+        assert self.floor is not None
+        t = self.floor.tables[e.table]
+        t.button = live_button(t, e.seat)
+        self.reported_buttons.add(e.table)
+
+    def _on_last_hands_announced(self, e: ev.LastHandsAnnounced, floor: bool) -> None:
+        self.clock.announce_last_hands(e.at, e.hands)
+        self._level_cache = None
+
     def _on_level_started(self, e: ev.LevelStarted, floor: bool) -> None:
         self.level = e.level
         self.last_at = e.at
@@ -273,12 +297,14 @@ class Tournament:
     def _on_hand_for_hand(self, e: ev.HandForHand, floor: bool) -> None:
         if e.on:
             self.clock.start_hand_for_hand(e.at)
+            self.hand_for_hand_hands = 0
         else:
             self.clock.end_hand_for_hand(e.at)
         self._level_cache = None
 
     def _on_hand_for_hand_hand_done(self, e: ev.HandForHandHandDone, floor: bool) -> None:
         self.clock.hand_for_hand_hand_done(e.at)
+        self.hand_for_hand_hands += 1
         self._level_cache = None
 
     def _on_hand_played(self, e: ev.HandPlayed, floor: bool) -> None:
@@ -309,6 +335,13 @@ class Tournament:
         self.finishing[-1].append(e.player)
         if self.floor is not None and e.player in self.floor.where:
             self.floor.leave(e.player)
+        if self.reported_buttons and self.floor is not None:
+            # A live event: the software does not see the hands played since the director
+            # last reported the buttons; after a bust-out it asks again (IFP 11a; WPA 5).
+            for tid in self.reported_buttons:
+                if tid in self.floor.tables:
+                    self.floor.tables[tid].button = None
+            self.reported_buttons = set()
 
     def _on_moved(self, e: ev.Moved, floor: bool) -> None:
         if floor:
@@ -335,11 +368,24 @@ class Tournament:
     def _on_chip_raced(self, e: ev.ChipRaced, floor: bool) -> None:
         assert self.floor is not None
         seats = self.floor.tables[e.table].seats
+        out = set(e.going_out)
+        if e.before:
+            # A live race, one table at a time: the chips change by what the race rounded
+            # (IFP 56; TDA 24C); the colours leave play once every table has raced them.
+            self.chips += sum(c for _, c in e.stacks) - sum(c for _, c in e.before)
+            for seat, chips in e.stacks:
+                self.players[seats[seat - 1]].stack = chips  # type: ignore[index]
+            self.racing = tuple(e.going_out)
+            self.raced_tables.add(e.table)
+            if set(self.floor.tables) <= self.raced_tables:
+                self.chips_in_play = tuple(v for v in self.chips_in_play if v not in out)
+                self.racing = ()
+                self.raced_tables = set()
+            return
         for seat, chips in e.stacks:
             p = self.players[seats[seat - 1]]  # type: ignore[index]
             self.chips += chips - p.stack        # IFP 56: the race rounds the odd chips
             p.stack = chips
-        out = set(e.going_out)
         self.chips_in_play = tuple(v for v in self.chips_in_play if v not in out)
 
     def _on_arrived(self, e: ev.Arrived, floor: bool) -> None:
@@ -405,6 +451,9 @@ class Tournament:
             "winner": self.winner, "chips": self.chips,
             "registration_closed": self.registration_closed,
             "dead_stacks": None if self.dead_stacks is None else ev.to_dict(self.dead_stacks),
+            "hand_for_hand_hands": self.hand_for_hand_hands,
+            "reported_buttons": sorted(self.reported_buttons),
+            "racing": self.racing, "raced_tables": sorted(self.raced_tables),
         }
 
     def event_dicts(self) -> list[dict[str, Any]]:
@@ -552,6 +601,10 @@ class Tournament:
         self._require_running()
         if not self.clock.paused:
             raise DirectorError("the clock is not stopped")
+        if self.clock.pause_reason == HAND_FOR_HAND:
+            raise DirectorError("the clock is stopped for hand-for-hand play (TDA RP-8: two "
+                                "minutes come off it per hand): end hand-for-hand play to "
+                                "restart it")
         self.apply(ev.ClockResumed(float(now)))
         return self.events[-1:]
 
@@ -559,17 +612,62 @@ class Tournament:
         """Start (or end) hand-for-hand play (IFP 61: all tables start each hand together and
         players out in the same hand at different tables tie, IFP 57; TDA RP-8: the clock
         stops and two minutes come off it per hand)."""
-        self._require_running()
+        fl = self._require_running()
+        rule = field_rule("hand_for_hand", self.rules.name, "IFP 61")
         if on == self.clock.hand_for_hand:
-            raise DirectorError("hand-for-hand play has " + ("already begun" if on else "not begun"))
+            raise DirectorError("hand-for-hand play has " + ("already begun" if on else "not begun")
+                                + f" ({rule})")
+        if on:
+            if fl.table_count < 2:
+                raise DirectorError(f"hand-for-hand play starts each hand at every table "
+                                    f"together ({rule}): it needs two tables or more, there is "
+                                    f"{fl.table_count}")
+            if self.clock.seconds_per_hand is not None and self.clock.paused:
+                raise DirectorError(f"the clock is already stopped ({self.clock.pause_reason}); "
+                                    f"{rule} stops it for hand-for-hand play: resume it first")
         self.apply(ev.HandForHand(float(now), on))
+        return self.events[-1:]
+
+    def announce_last_hands(self, now: float, hands: int | None = None) -> list[ev.Event]:
+        """IFP 14 / WPA 9 (multi-day events): within the last 15 minutes of the day's final
+        level the clock stops and the last 3 to 7 hands are announced; the number is drawn
+        at random (by an active player; ``None``: drawn here). Resuming the clock (the next
+        day) ends them."""
+        self._require_running()
+        if not self.rules.end_of_day_hands:
+            raise DirectorError(f"{self.rules.name}: no end-of-day last hands in this rule "
+                                "preset (IFP 14 / WPA 9 only): stop the clock with pause")
+        if self.clock.last_hands is not None:
+            raise DirectorError(f"the last {self.clock.last_hands} hands of the day have "
+                                "already been announced (IFP 14)")
+        if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int)
+                                  or not 3 <= hands <= 7):
+            raise DirectorError(f"{hands!r} last hands: IFP 14 announces three to seven")
+        if self.clock.paused:
+            raise DirectorError(f"the clock is stopped ({self.clock.pause_reason}): resume it; "
+                                "IFP 14 stops it within the last 15 minutes of the day's final "
+                                "level")
+        st = self.clock.status(now)
+        if st.on_break:
+            raise DirectorError(f"break {st.break_number}: the last hands are announced within "
+                                "the last 15 minutes of a level, not on a break (IFP 14)")
+        if st.seconds_left is not None and st.seconds_left > 15 * 60:
+            left = int(st.seconds_left)
+            raise DirectorError(f"{left // 60}:{left % 60:02d} left in level {st.level_number}: "
+                                "IFP 14 stops the clock within the last 15:00 of the day's "
+                                "final level")
+        drawn = hands is None
+        if hands is None:
+            hands = TournamentClock.draw_last_hands(self._rng())
+        self.apply(ev.LastHandsAnnounced(float(now), hands, drawn))
         return self.events[-1:]
 
     def hand_for_hand_hand_done(self, now: float) -> list[ev.Event]:
         """Every table has finished the current hand-for-hand hand (TDA RP-8: time off)."""
         self._require_running()
         if not self.clock.hand_for_hand:
-            raise DirectorError("hand-for-hand play has not begun")
+            raise DirectorError("hand-for-hand play has not begun ("
+                                + field_rule("hand_for_hand", self.rules.name, "IFP 61") + ")")
         self.apply(ev.HandForHandHandDone(float(now)))
         return self.events[-1:]
 
@@ -707,12 +805,28 @@ class Tournament:
                 if b.knocked_out_by in out:
                     raise DirectorError(f"{b.knocked_out_by} is out in the same hand and cannot "
                                         f"be credited with {b.player}'s knockout")
+                self._check_same_table(b.player, b.knocked_out_by)
         if len(busts) >= self.alive:
             raise DirectorError(f"busting {len(busts)} of the {self.alive} players left leaves no "
                                 "winner")
         n = len(self.events)
         self._eliminate_group(self._rank(busts), {b.player: b for b in busts}, self._rule())
         return self.events[n:]
+
+    def _check_same_table(self, player: str, knocker: str) -> None:
+        """IFP 57 (knockouts): the knockout goes to the player who won the busted player's
+        chips, who played the hand at the same table."""
+        fl = self.floor
+        if fl is None:
+            return
+        a, b = fl.where.get(player), fl.where.get(knocker)
+        if a is not None and b is not None and a[0] != b[0]:
+            there = sorted(str(p) for p in fl.tables[a[0]].seats
+                           if p is not None and p != player)
+            raise DirectorError(
+                f"{knocker} sits at table {b[0]}, not at {player}'s table {a[0]}: the knockout "
+                f"goes to the player who won {player}'s chips in the hand, at his table "
+                f"(IFP 57); at table {a[0]}: {', '.join(there)}")
 
     def _rule(self) -> str:
         from pokertd.rules import field_rules
@@ -911,10 +1025,149 @@ class Tournament:
                 self._log_moves(break_table(fl, tid, r, two_step=self._two_step,
                                             also_breaking=going[i + 1:]))
                 self._log(ev.TableBroken(tid, rule))
-        if needs_balancing(fl, s.balance_difference):
+        if not needs_balancing(fl, s.balance_difference):
+            return self.events[n:]
+        if self.dealt:
             self._log_moves(balance(fl, difference=s.balance_difference,
                                     mover=self._mover))  # type: ignore[arg-type]
+            return self.events[n:]
+        # A live event (IFP 11a; TDA 11-A; WPA 5): the player moved is found from the button
+        # of the table he leaves, and his seat is the worst position at the table he joins,
+        # so both tables' buttons must be known (record_button); until then the move waits
+        # and :meth:`balancing_wait` says which buttons are needed.
+        while (pair := balancing_pair(fl, s.balance_difference)) is not None:
+            if any(fl.tables[tid].button is None for tid in pair):
+                break
+            self._log_moves([move_one(fl, pair[0], pair[1], self._mover)])  # type: ignore[arg-type]
         return self.events[n:]
+
+    def balancing_wait(self) -> dict[str, Any] | None:
+        """A live event's balancing move waiting for the buttons (IFP 11a; WPA 5): the tables
+        (from, to) and those whose button the director has not reported since the last
+        bust-out; None when no move is due."""
+        fl = self.floor
+        if fl is None or not self.started or self.finished:
+            return None
+        pair = balancing_pair(fl, self.structure.balance_difference)
+        if pair is None:
+            return None
+        return {"from_table": pair[0], "to_table": pair[1],
+                "buttons_needed": [tid for tid in pair if fl.tables[tid].button is None],
+                "rule": "WPA 5" if self._mover == "big-blind" else "IFP 11a"}
+
+    def halted_tables(self) -> list[int]:
+        """Tables where play halts, short by the preset's threshold of players against the
+        fullest table (IFP 11a: 3 or more; WPA 5: 2 or more; TDA 11-D: 3 or more), until a
+        balancing move is made."""
+        fl = self.floor
+        if fl is None or fl.table_count < 2 or self.finished:
+            return []
+        return halted_tables(fl, self.rules.balancing_halt_short)
+
+    def record_button(self, table: int, seat: int, now: float) -> list[ev.Event]:
+        """A live event: the seat of a table's dealer button on the hand being played (or the
+        hand just played), as the director sees it. It decides who moves when the tables are
+        balanced (IFP 11a: the player due the big blind next; WPA 5: the player in the big
+        blind) and the worst position of a player moved in (never the small blind); it holds
+        until the next bust-out (the software does not see the hands). The seat may be empty
+        (a dead button, IFP 17)."""
+        fl = self._require_running()
+        if self.dealt:
+            raise DirectorError("the engine deals this event's hands and moves its buttons "
+                                "(IFP 17): there is no button to record")
+        if isinstance(table, bool) or not isinstance(table, int) or table not in fl.tables:
+            raise DirectorError(f"no table {table}: the tables are "
+                                f"{', '.join(str(t) for t in sorted(fl.tables))}")
+        t = fl.tables[table]
+        n = len(t.seats)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= n:
+            raise DirectorError(f"table {table} has seats 1-{n}: the button cannot be on seat "
+                                f"{seat}")
+        if t.count < 2:
+            raise DirectorError(f"table {table} has {t.count} player(s): no hand is dealt "
+                                "there, so it has no button")
+        self.apply(ev.ButtonRecorded(table, seat, float(now)))
+        return self.events[-1:]
+
+    def colours_due(self, now: float) -> tuple[int, ...]:
+        """The chip colours still in play that the structure's chip-up breaks begun by
+        ``now`` take out (IFP 56; WPA 14; TDA 24), smallest first."""
+        if not self.started:
+            return ()
+        s = self.structure
+        elapsed = self.clock.elapsed(now)
+        out: set[int] = set()
+        for i, p in enumerate(s.periods):
+            if p.kind == "break" and p.color_up and s.period_start(i) <= elapsed:  # type: ignore[union-attr]
+                out.update(p.color_up)  # type: ignore[union-attr]
+        return tuple(v for v in self.chips_in_play if v in out)
+
+    def race_table(self, table: int, stacks: dict[str, int], now: float) -> list[ev.Event]:
+        """A live chip race at one table at a chip-up break (IFP 56; WPA 14; TDA 24 under its
+        preset): ``stacks`` is every seated player's chip count before the race, as counted at
+        the table. The odd chips of the colours going out are raced from seat 1, one card per
+        odd chip, at most one chip to a player, rounded by the preset (IFP 56 / WPA 14: half
+        up; TDA 24C: down), and no one is raced out. The colours leave play once every table
+        has raced them."""
+        fl = self._require_running()
+        if self.dealt:
+            raise DirectorError("the engine deals this event: its chip races are run by "
+                                "chip_up at the chip-up break")
+        if isinstance(table, bool) or not isinstance(table, int) or table not in fl.tables:
+            raise DirectorError(f"no table {table}: the tables are "
+                                f"{', '.join(str(t) for t in sorted(fl.tables))}")
+        going = self.colours_due(now)
+        if not going:
+            nxt = self._next_chip_up(now)
+            raise DirectorError("no chip race is due (IFP 56: chips are raced off at a chip-up "
+                                "break): " + (nxt or "no chip-up break is left in the "
+                                              "structure"))
+        if table in self.raced_tables:
+            raise DirectorError(f"table {table} has already raced off the "
+                                f"{', '.join(str(v) for v in self.racing)} chips (IFP 56)")
+        t = fl.tables[table]
+        seated = {p: k + 1 for k, p in enumerate(t.seats) if p is not None}
+        missing = sorted(str(p) for p in seated if p not in stacks)
+        strangers = sorted(p for p in stacks if p not in seated)
+        if missing or strangers:
+            raise DirectorError(
+                f"give the chip count of every player at table {table} and no one else (IFP "
+                f"56: the race is run at the table)"
+                + (f"; missing: {', '.join(missing)}" if missing else "")
+                + (f"; not at table {table}: {', '.join(strangers)}" if strangers else ""))
+        smallest = self.chips_in_play[0]
+        for p, c in stacks.items():
+            if isinstance(c, bool) or not isinstance(c, int) or c < 1:
+                raise DirectorError(f"{p}'s chips must be a whole number, at least 1 (a player "
+                                    f"in the race has chips), got {c!r}")
+            if c % smallest:
+                raise DirectorError(f"{p}'s {c} chips cannot be made of the chips in play "
+                                    f"({', '.join(str(v) for v in self.chips_in_play)}): "
+                                    f"count again")
+        from pokertd.tournament.chips import ChipSet
+        cs = ChipSet(self.config.chip_set.name,
+                     tuple(c for c in self.config.chip_set.chips if c.value in self.chips_in_play),
+                     self.config.chip_set.rule)
+        by_seat = {seated[p]: c for p, c in stacks.items()}
+        res = chip_race(by_seat, cs, going, preset=self._chip_race_preset, rng=self._rng())
+        self.apply(ev.ChipRaced(table, tuple(res.going_out), tuple(sorted(res.stacks.items())),
+                                tuple(res.winners), res.rule, tuple(sorted(by_seat.items())),
+                                tuple((e.seat, tuple(e.cards)) for e in res.entries)))
+        return self.events[-1:]
+
+    def _next_chip_up(self, now: float) -> str | None:
+        s = self.structure
+        elapsed = self.clock.elapsed(now)
+        number = 0
+        for i, p in enumerate(s.periods):
+            if p.kind != "break":
+                continue
+            number += 1
+            going = [v for v in p.color_up if v in self.chips_in_play]  # type: ignore[union-attr]
+            if going and s.period_start(i) > elapsed:
+                return (f"the next chip-up is break {number}, after level "
+                        f"{s.level_number_at(i)} (the {', '.join(map(str, going))} chips go out)")
+        return None
 
     def chip_up(self, going_out: Sequence[int]) -> list[ev.Event]:
         """A chip-up break: race off the colours going out at every table (IFP 56; WPA 14;

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 __all__ = [
-    "Addon", "Arrived", "Busted", "Created", "ButtonPlaced", "ChipRaced", "ClockPaused", "ClockResumed",
+    "Addon", "Arrived", "Busted", "Created", "ButtonPlaced", "ButtonRecorded", "LastHandsAnnounced", "ChipRaced", "ClockPaused", "ClockResumed",
     "DeadStacksRemoved", "DealMade", "Event", "HandForHand", "HandForHandHandDone", "FinalTableFormed", "Finished", "HandPlayed", "LevelStarted", "Moved",
     "PayoutsFixed", "Rebuy", "Registered", "Seated", "Started", "TableBroken", "TableOpened",
     "EVENT_TYPES", "from_dict", "to_dict",
@@ -85,6 +85,30 @@ class ButtonPlaced(Event):
     table: int
     seat: int
     rule: str
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class ButtonRecorded(Event):
+    """A live event: the director reports the seat of a table's dealer button on the hand
+    being played (or just played); the player due the big blind next follows from it (IFP
+    11a; WPA 5). The software does not see the hands: the record holds until the next
+    bust-out."""
+    type: ClassVar[str] = "button_recorded"
+    table: int
+    seat: int
+    at: float
+
+
+@_event
+@dataclass(frozen=True, slots=True)
+class LastHandsAnnounced(Event):
+    """IFP 14 / WPA 9: the clock stops at the end of a day and the last ``hands`` hands are
+    announced (3 to 7, ``drawn`` at random by the software, else the number a player drew)."""
+    type: ClassVar[str] = "last_hands_announced"
+    at: float
+    hands: int
+    drawn: bool = False
 
 
 @_event
@@ -207,13 +231,17 @@ class FinalTableFormed(Event):
 @_event
 @dataclass(frozen=True, slots=True)
 class ChipRaced(Event):
-    """A chip race at a chip-up break (IFP 56, WPA 14, TDA 24): new stacks by seat."""
+    """A chip race at a chip-up break (IFP 56, WPA 14, TDA 24): new stacks by seat. A live
+    event's race also holds the stacks the director counted before it (``before``, by seat)
+    and the cards dealt to each seat (``cards``)."""
     type: ClassVar[str] = "chip_raced"
     table: int
     going_out: tuple[int, ...]
     stacks: tuple[tuple[int, int], ...]
     winners: tuple[int, ...]
     rule: str
+    before: tuple[tuple[int, int], ...] = ()
+    cards: tuple[tuple[int, tuple[str, ...]], ...] = ()
 
 
 @_event
