@@ -270,8 +270,9 @@ def members(
                 played[r.player] = played.get(r.player, 0) + 1
     listed = loaded.member_list()
     fee = loaded.config.league_fee
-    data = {"season": loaded.name, "list_set": loaded.members is not None, "league_fee": fee,
-            "fees": fee * len(listed), "members": list(listed), "substitutes": list(loaded.substitutes),
+    list_set, fees = loaded.members is not None, fee * len(listed)
+    data = {"season": loaded.name, "list_set": list_set, "league_fee": fee, "fees": fees,
+            "members": list(listed), "substitutes": list(loaded.substitutes),
             "not_members": list(loaded.non_members())}
     if output is OutputFormat.json:
         typer.echo(json.dumps(data, indent=2))
@@ -279,9 +280,9 @@ def members(
     rows = ([[p, "member", str(played.get(p, 0)), f"{fee:,}"] for p in listed]
             + [[p, "substitute (no points)", str(played.get(p, 0)), "0"] for p in loaded.substitutes]
             + [[p, "not a member (no points)", str(played.get(p, 0)), "0"] for p in loaded.non_members()])
-    _print_table(f"{loaded.name}: {len(listed)} members, league fees {data['fees']:,}",
+    _print_table(f"{loaded.name}: {len(listed)} members, league fees {fees:,}",
                  ["Player", "Status", "Events", "Fee"], {0, 1}, rows)
-    if not data["list_set"]:
+    if not list_set:
         typer.echo("No membership list set: every player who played an event, not as a sub, counts as a member.")
 
 

@@ -386,8 +386,9 @@ class Season:
         if any(e.name == event.name for e in self.events):
             raise LeagueError(f"season {self.name!r} already has an event named {event.name!r}")
         at = len(self.events)
-        if event.date is not None:
-            while at > 0 and self.events[at - 1].date is not None and self.events[at - 1].date > event.date:
+        date = event.date
+        if date is not None:
+            while at > 0 and (before := self.events[at - 1].date) is not None and before > date:
                 at -= 1
         self.events.insert(at, event)
 
