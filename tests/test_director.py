@@ -581,3 +581,26 @@ def test_gananda_moving_players_balancing_and_breaking_are_move_events():
     assert t2.floor.table_count == 2 and broken[0].table not in t2.floor.tables
     assert all(e.reason == "table broken (IFP 10)" for e in out if isinstance(e, ev.Moved))
     assert Tournament.replay(t2.event_dicts()).state() == t2.state()
+
+
+def test_ifp17_ifp11a_live_dead_button_reported_on_an_empty_seat():
+    """IFP 17 (dead button) with IFP 11a: the director reports the button on a seat that has
+    emptied; the small blind is the next player and the player due the big blind next is
+    the one after the big blind. A dealt event's buttons are the engine's: none reported."""
+    t = live(20, "ifp-2012")                  # two tables of 10
+    t.bust(t.floor.tables[2].seats[3])        # seat 4 of table 2 empties
+    t.record_button(2, 4, 0)
+    b = t.floor.tables[2].button
+    assert (b.button, b.small_blind_pos, b.big_blind_pos) == (4, 5, 6)
+    assert b.next_big_blind_seat(t.floor.tables[2].seats) == 7
+    with pytest.raises(DirectorError, match="table 2 has seats 1-10"):
+        t.record_button(2, 11, 0)
+    assert Tournament.replay(t.event_dicts()).state() == t.state()
+    t.bust(t.floor.tables[1].seats[0])        # the next bust-out: the button is asked again
+    assert t.floor.tables[2].button is None
+    dealt = Tournament(config_preset("ifp-2012"), seed=1, dealt=True)
+    for i in range(4):
+        dealt.register(f"p{i}")
+    dealt.start(0)
+    with pytest.raises(DirectorError, match="the engine deals"):
+        dealt.record_button(1, 1, 0)

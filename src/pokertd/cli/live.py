@@ -425,11 +425,11 @@ def button(
         _echo_json(out, balancing=t.balancing_wait())
         return
     _print_clock(out.clock)
-    b = t.floor.tables[table].button
-    typer.echo(f"table {table}: button on seat {seat}"
-               + (" (dead button, IFP 17)" if t.floor.tables[table].seats[seat - 1] is None
-                  else "")
-               + f"; big blind next: seat {b.next_big_blind_seat(t.floor.tables[table].seats)}")
+    tab = t.floor.tables.get(table) if t.floor is not None else None
+    if tab is not None and tab.button is not None and tab.count >= 2:
+        typer.echo(f"table {table}: button on seat {seat}"
+                   + (" (dead button, IFP 17)" if tab.seats[seat - 1] is None else "")
+                   + f"; big blind next: seat {tab.button.next_big_blind_seat(tab.seats)}")
     _print_moves(out.result)
     _print_balancing(t, name)
 

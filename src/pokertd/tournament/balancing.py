@@ -5,7 +5,9 @@ All functions work on a :class:`~pokertd.tournament.seating.Floor`, change it, a
 are made. A table's button state (``Table.button``, a
 :class:`~pokertd.tournament.button.ButtonState`) tells who is due the big blind next and which
 open seat is the worst position; a table that has not dealt its first hand is read as if the
-button were on its first occupied seat.
+button were on its first occupied seat. A live event's tables get their button state from the
+seat the director reports (:func:`live_button`), and a live balancing move waits for it
+(:meth:`pokertd.tournament.director.Tournament.rearrange`).
 
 Rules decided here, with the preset values as parameters:
 
@@ -87,6 +89,8 @@ def _mover_seat(table: Table, mover: Mover) -> int:
 
 
 def _worst_seat(table: Table) -> int:
+    if table.count == 0:
+        return 1                         # an empty table (just opened): no position yet
     s = _button(table).worst_open_seat(table.seats)
     if s is None:
         raise SeatingError(f"table {table.id} has no open seat")

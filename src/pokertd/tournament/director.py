@@ -1036,10 +1036,19 @@ class Tournament:
         # so both tables' buttons must be known (record_button); until then the move waits
         # and :meth:`balancing_wait` says which buttons are needed.
         while (pair := balancing_pair(fl, s.balance_difference)) is not None:
-            if any(fl.tables[tid].button is None for tid in pair):
+            if self._buttons_needed(pair):
                 break
             self._log_moves([move_one(fl, pair[0], pair[1], self._mover)])  # type: ignore[arg-type]
         return self.events[n:]
+
+    def _buttons_needed(self, tables: Sequence[int]) -> list[int]:
+        """The tables among ``tables`` whose button a live balancing move needs and the
+        director has not reported: those with a hand to deal (a table of one player, e.g. one
+        just opened for a late entry, has no button yet: any seat is as good)."""
+        fl = self.floor
+        assert fl is not None
+        return [tid for tid in tables
+                if fl.tables[tid].button is None and fl.tables[tid].count >= 2]
 
     def balancing_wait(self) -> dict[str, Any] | None:
         """A live event's balancing move waiting for the buttons (IFP 11a; WPA 5): the tables
@@ -1052,7 +1061,7 @@ class Tournament:
         if pair is None:
             return None
         return {"from_table": pair[0], "to_table": pair[1],
-                "buttons_needed": [tid for tid in pair if fl.tables[tid].button is None],
+                "buttons_needed": self._buttons_needed(pair),
                 "rule": "WPA 5" if self._mover == "big-blind" else "IFP 11a"}
 
     def halted_tables(self) -> list[int]:
