@@ -35,7 +35,16 @@ Rules decided here:
   busted on the hand shares the places (TDA RP-8). A tie of ``k`` players for place ``p``
   spans places ``p .. p + k - 1`` and shares their prizes (:func:`payouts.split_tie`).
 - Knockouts: credited to the player who won the busted player's chips (see
-  :func:`pokertd.sim.knockouts` for a dealt hand); a live director names him.
+  :func:`pokertd.sim.knockouts` for a dealt hand); a live director names him, and a player at
+  another table than the busted player is refused (IFP 57: the chips are won at his table).
+- Live balancing (IFP 11a; WPA 5; TDA 11): the software does not see a live event's hands, so
+  the director reports a table's dealer button (:meth:`Tournament.record_button`, held until
+  the next bust-out) and a balancing move waits for the buttons of both its tables
+  (:meth:`Tournament.balancing_wait`); play halts meanwhile at a table short by the preset's
+  threshold (:meth:`Tournament.halted_tables`: IFP 11a and TDA 11-D three, WPA 5 two).
+- A live event's hand-for-hand play (IFP 61; TDA RP-8), end-of-day last hands (IFP 14; WPA 9:
+  :meth:`Tournament.announce_last_hands`) and chip race, one table at a time from the counts
+  the director gives (IFP 56; WPA 14; TDA 24: :meth:`Tournament.race_table`), are events.
 - Absent players (IFP 8; Gananda: Absent/Late Players): dealt in, blinds posted, cards killed
   (the bots fold them); an absent player whose forced bets put him all-in has his hand killed
   as it is dealt and is eliminated (:func:`pokertd.sim.play_hand`); under the Gananda
