@@ -257,3 +257,51 @@ def test_ifp8_absent_players_forced_all_in_are_eliminated_never_win_a_pot():
         assert p.out and p.place is not None and p.place >= 2 and t.winner != away
         assert p.knocked_out_by is not None and p.knocked_out_by != away
         audit(r, starting=10)
+
+
+# --- speed-ups keep the tournaments ------------------------------------------------------------
+
+# sha256 of json.dumps(simulate(...).to_dict()), recorded with the simulator and bots as they
+# were before their speed-ups (commit ded77a3): the same seed must keep giving the same
+# tournament, hand counts, places, prizes and knockouts included.
+_GOLDEN = [
+    (200, {"seed": 2026}, "5106fd8d5bbf0828efd1129c46e49e2136b92006a560531e4991d64792d335ad"),
+    (200, {"seed": 5, "bot": "random"},
+     "271f8eacad80e9b8f701b6ef79b82a66dd2d16f4eaf703b1beed83841cfd119e"),
+    (60, {"seed": 3, "preset": "wpa", "absent": 4},
+     "73672394d83cd5c3960301f51c3be6515949fb0bd945ddaf9a97ee526bf004ad"),
+    (45, {"seed": 9, "preset": "tda-2024", "absent": 2},
+     "eb2dd051f0d2f0ce2eb340c5a08c635ad183b7381215a716081a038a4c701488"),
+    (37, {"seed": 11, "preset": "ifp-2012", "absent": 3, "bot": "random"},
+     "bbf01814e3d4a33aa6a4dae6016dc604c166fa7a27ec49d2ddb1188fd23518fa"),
+]
+
+
+def test_seeded_simulations_give_the_json_they_gave_before_the_speed_ups():
+    import hashlib
+
+    for n, kwargs, digest in _GOLDEN:
+        out = json.dumps(simulate(n, **kwargs).to_dict())
+        assert hashlib.sha256(out.encode()).hexdigest() == digest, (n, kwargs)
+
+
+def test_sensible_bot_strength_is_the_evaluators_on_5_6_and_7_cards():
+    """The bot's own made-hand lookup (evaluator tables, no exception for short hands) gives
+    evaluate's strength on random and flush-heavy deals of every size it sees."""
+    import random
+
+    from pokertd.bots import _strength
+    from pokertd.evaluator import evaluate
+
+    rng = random.Random(4)
+    for i in range(30_000):
+        k = 5 + i % 3
+        if i % 2:
+            cards = rng.sample(range(52), k)
+        else:                                   # three or more of one suit
+            suit = rng.randrange(4)
+            m = rng.randint(3, k)
+            cards = (rng.sample(range(suit, 52, 4), m)
+                     + rng.sample([c for c in range(52) if c & 3 != suit], k - m))
+            rng.shuffle(cards)
+        assert _strength(cards[2:], cards[0], cards[1]) == evaluate(cards), cards

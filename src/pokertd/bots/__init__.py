@@ -9,8 +9,9 @@ seeded and deterministic: the same seed and the same hands give the same actions
   the minimum and three times it, capped at the stack).
 - :class:`SensibleBot`: pre-flop, a hand-strength score (the Chen formula, precomputed for all
   1,326 starting hands) against thresholds that tighten as the price rises, shoving short
-  stacks; after the flop, the made hand's category from :func:`pokertd.evaluator.evaluate`
-  with a simple equity guess per category compared with the pot odds.
+  stacks; after the flop, the made hand's category (its strength as
+  :func:`pokertd.evaluator.evaluate` gives it, looked up in the evaluator's tables) with a
+  simple equity guess per category compared with the pot odds.
 
 :func:`absent_action` is what the dealer does for an absent player (IFP 8; Gananda:
 Absent/Late Players): his cards are killed, i.e. he folds when it is his turn.
@@ -20,8 +21,7 @@ from __future__ import annotations
 
 import random
 
-from pokertd.evaluator import evaluate
-from pokertd.evaluator.strength import category_starts
+from pokertd.evaluator.strength import category_starts, showdown_tables
 
 __all__ = ["RandomBot", "SensibleBot", "absent_action", "chen_score", "make_bot"]
 
@@ -49,6 +49,36 @@ def chen_score(c1: int, c2: int) -> float:
 
 
 _CHEN = [[chen_score(a, b) if a != b else 0.0 for b in range(52)] for a in range(52)]
+
+# The made hand's strength, equal to pokertd.evaluator.evaluate on 5, 6 or 7 distinct cards,
+# from the evaluator's own tables (showdown_tables): each card is its rank key shifted above
+# a 4-bit counter per suit; with a bias of 3 a counter's bit 3 is set exactly when its suit
+# has five cards or more (a flush, never beaten by what the rank-key table would give). The
+# bot asks once per action, with the board growing by a card per street: evaluate's fast
+# path takes seven cards only (fewer raise and catch a ValueError, whose message formatting
+# cost more than the rest of the bot's decision).
+_RANK_KEY, _NONFLUSH, _FLUSH = showdown_tables()
+_SUIT_BIAS = 0x3333
+_CARD = [(_RANK_KEY[c] << 16) + (1 << 4 * (c & 3)) for c in range(52)]
+
+
+def _strength(board: list[int], c1: int, c2: int) -> int:
+    v = _CARD
+    k = _SUIT_BIAS + v[c1] + v[c2]
+    for c in board:
+        k += v[c]
+    if k & 0x8888:                                    # five or more of a suit: a flush
+        suit = ((k & 0x8888).bit_length() >> 2) - 1
+        mask = 0
+        for c in board:
+            if c & 3 == suit:
+                mask |= 1 << (c >> 2)
+        if c1 & 3 == suit:
+            mask |= 1 << (c1 >> 2)
+        if c2 & 3 == suit:
+            mask |= 1 << (c2 >> 2)
+        return _FLUSH[mask]
+    return _NONFLUSH[k >> 16]
 
 
 def _to(amount: int, la, unit: int) -> int:  # type: ignore[no-untyped-def]
@@ -90,15 +120,26 @@ class RandomBot:
 class SensibleBot:
     """Hand-strength thresholds pre-flop, made-hand category and pot odds after the flop."""
 
-    __slots__ = ("rng", "tight")
+    __slots__ = ("_seed", "_rng", "tight")
 
     def __init__(self, seed: int | str = 0, *, tight: float = 0.0) -> None:
-        self.rng = random.Random(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None
         self.tight = tight
 
+    @property
+    def rng(self) -> random.Random:
+        """The bot's generator, seeded on first use (only after the flop: a bot that never
+        sees one never pays for seeding it). The same seed gives the same draws either way."""
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return rng
+
     def act(self, hand, player: int, big_blind: int, unit: int = 1) -> None:  # type: ignore[no-untyped-def]
+        board = hand.board
         c1, c2 = hand.holes[player]
-        if not hand.board:
+        if not board:
             score = _CHEN[c1][c2] - self.tight
             if score < 5:                                  # never played: check or fold
                 if hand.current > hand.bets[player]:
@@ -106,59 +147,48 @@ class SensibleBot:
                 else:
                     hand.check_call()
                 return
-        la = hand.legal_actions()
-        call = la.call
-        stack = hand.stacks[player]
-        if not hand.board:
-            bbs = (stack + hand.bets[player]) / big_blind
-            if bbs <= 10:                                  # short: push or fold
-                if score >= 7 or (score >= 5 and call == 0):
+            la = hand.legal_actions()
+            call = la.call
+            stack = hand.stacks[player]
+            if (stack + hand.bets[player]) / big_blind <= 10:   # short: push or fold
+                if score >= 7 or call == 0:                # (score >= 5 here)
                     if la.min_raise_to is not None:
                         hand.raise_to(la.max_raise_to)
-                        return
-                    hand.check_call()
-                    return
-                self._check_fold(hand, call)
+                    else:
+                        hand.check_call()
+                else:                                      # a bet to call (call > 0)
+                    hand.fold()
                 return
             if score >= 10 and la.min_raise_to is not None:
-                target = max(la.min_raise_to, 3 * hand.current)
-                hand.raise_to(_to(target, la, unit))
-                return
-            if score >= 8 and call <= stack // 6:
+                target = 3 * hand.current
+                hand.raise_to(_to(target if target > la.min_raise_to else la.min_raise_to, la, unit))
+            elif ((score >= 8 and call <= stack // 6) or (score >= 6 and call <= 2 * big_blind)
+                  or not call):
                 hand.check_call()
-                return
-            if score >= 6 and call <= 2 * big_blind:
-                hand.check_call()
-                return
-            self._check_fold(hand, call)
+            else:
+                hand.fold()
             return
-        strength = evaluate(hand.board + [c1, c2])
+        la = hand.legal_actions()
+        call = la.call
+        strength = _strength(board, c1, c2)
         pot = hand.pot + sum(hand.bets)
         if strength >= _TRIPS or (strength >= _TWO_PAIR and self.rng.random() < 0.7):
             if la.min_raise_to is not None:
-                target = max(la.min_raise_to, hand.current + pot * 2 // 3)
-                hand.raise_to(_to(target, la, unit))
-                return
-            hand.check_call()
+                target = hand.current + pot * 2 // 3
+                hand.raise_to(_to(target if target > la.min_raise_to else la.min_raise_to, la, unit))
+            else:
+                hand.check_call()
             return
         equity = 0.55 if strength >= _TWO_PAIR else (0.35 if strength >= _PAIR else 0.12)
         if call == 0:
             if la.min_raise_to is not None and self.rng.random() < equity / 2:
                 hand.raise_to(_to(pot // 2, la, unit))
-                return
-            hand.check_call()
-            return
-        if call / (pot + call) <= equity:                  # pot odds
+            else:
+                hand.check_call()
+        elif call / (pot + call) <= equity:                # pot odds
             hand.check_call()
         else:
             hand.fold()
-
-    @staticmethod
-    def _check_fold(hand, call: int) -> None:  # type: ignore[no-untyped-def]
-        if call:
-            hand.fold()
-        else:
-            hand.check_call()
 
 
 def make_bot(kind: str, seed: int | str) -> RandomBot | SensibleBot:
