@@ -199,6 +199,12 @@ class ButtonState:
     def next_hand(self, seats: Sequence[Hashable | None]) -> HandPositions:
         """Place the button and blinds for the next hand and record it."""
         pos = self.peek(seats)
+        self.record(pos, seats)
+        return pos
+
+    def record(self, pos: HandPositions, seats: Sequence[Hashable | None]) -> None:
+        """Record a hand dealt at ``pos``, which must be :meth:`peek` of these ``seats`` (a
+        caller that has just peeked them records without placing the hand a second time)."""
         self.hand = pos.hand
         self.button = pos.button
         # The small blind's position is kept even when it is dead: the button goes there next.
@@ -206,7 +212,6 @@ class ButtonState:
             pos.small_blind if pos.small_blind is not None else self.big_blind_pos)
         self.big_blind_pos = pos.big_blind
         self._last_bb_hand[seats[pos.big_blind - 1]] = pos.hand  # type: ignore[index]
-        return pos
 
     # --- what balancing needs ------------------------------------------------------------------
 

@@ -136,10 +136,22 @@ class PlayerState:
     prize: int = 0
 
 
+_FIELD_RULES: dict[str, dict[str, str]] = {}
+
+
+def _field_rules(field_name: str) -> dict[str, str]:
+    """:func:`pokertd.rules.field_rules`, looked up once per field (the rule sets' metadata
+    is fixed): do not change the dictionary returned."""
+    rules = _FIELD_RULES.get(field_name)
+    if rules is None:
+        from pokertd.rules import field_rules
+        rules = _FIELD_RULES[field_name] = field_rules(field_name)
+    return rules
+
+
 def field_rule(field_name: str, preset: str, default: str) -> str:
     """The rule that decides a RuleSet field under ``preset`` (a house: its base's)."""
-    from pokertd.rules import field_rules
-    rules = field_rules(field_name)
+    rules = _field_rules(field_name)
     return rules.get(preset) or rules.get("ifp-2012") or default
 
 
@@ -188,6 +200,11 @@ class Tournament:
         self.dead_stacks: ev.DeadStacksRemoved | None = None   # IFP 9: unsold seats' stacks
         self._group_place = 0
         self._level_cache: tuple[float, int, Level] | None = None
+        # The last hand set up (next_hand): the setup, the length of the log then and the
+        # chips dealt in; while the log has not grown nothing it was read from has changed.
+        self._setup: tuple[HandSetup, int, int] | None = None
+        # record_hand -> _on_hand_played: the event and its positions, already checked.
+        self._hand_hint: tuple[ev.HandPlayed, HandPositions] | None = None
         self._mover = _MOVER.get(self.rules.balancing_mover, "next-big-blind")
         self._two_step = "two-step" in self.rules.broken_table_seating
         self._chip_race_preset = (self.rules.name if self.rules.name in PRESET_RULES
@@ -219,8 +236,19 @@ class Tournament:
         """Record an event whose floor change a seating algorithm has already made."""
         self._apply(event, False)
 
+    # Each event type's handler (``_on_<type>``), looked up once per class.
+    _handlers: dict[str, Any] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._handlers = _handlers_of(cls)
+
     def _apply(self, e: ev.Event, floor: bool) -> None:
-        getattr(self, "_on_" + e.type)(e, floor)
+        h = self._handlers.get(e.type)
+        if h is None:
+            getattr(self, "_on_" + e.type)(e, floor)
+        else:
+            h(self, e, floor)
         self.events.append(e)
 
     @classmethod
@@ -320,7 +348,13 @@ class Tournament:
         assert self.floor is not None
         t = self.floor.tables[e.table]
         assert t.button is not None
-        t.button.next_hand(t.seats)
+        hint = self._hand_hint
+        if hint is not None and hint[0] is e:
+            # record_hand checked that the positions are the button's for these seats now.
+            self._hand_hint = None
+            t.button.record(hint[1], t.seats)
+        else:
+            t.button.next_hand(t.seats)
         ps = self.players
         for name, chips in zip(e.players, e.end):
             ps[name].stack = chips
@@ -735,7 +769,10 @@ class Tournament:
         fl = self._require_running()
         if table_id not in fl.tables:
             raise DirectorError(f"no table {table_id}")
-        self.advance(now)
+        c = self._level_cache
+        if c is None or c[0] != now or c[1] != self.level:
+            # (otherwise the level of a hand at ``now`` is the last dealt: nothing to advance)
+            self.advance(now)
         t = fl.tables[table_id]
         if t.count < 2:
             raise DirectorError(f"table {table_id} has {t.count} player(s): a hand needs two")
@@ -747,24 +784,37 @@ class Tournament:
         assert t.button is not None
         pos = t.button.peek(t.seats)
         seats = t.seats
-        n = len(seats)
-        waiting = pos.waiting
+        ps = self.players
+        names: list[str] = []
+        stacks: list[int] = []
+        absent: list[bool] = []
         if pos.heads_up:
-            order = [pos.big_blind, pos.button]
+            order: Iterable[Any] = (seats[pos.big_blind - 1], seats[pos.button - 1])
         else:
             first = pos.small_blind if pos.small_blind is not None else pos.big_blind
-            order = []
-            s = first
-            for _ in range(n):
-                if seats[s - 1] is not None and s not in waiting:
-                    order.append(s)
-                s = s % n + 1
-        ps = self.players
-        names = tuple(seats[s - 1] for s in order)  # type: ignore[misc]
-        level = self._hand_level(now)[1]
-        return HandSetup(table_id, pos, names, tuple(ps[p].stack for p in names), level,  # type: ignore[index]
-                         self.level, self.chips_in_play[0],
-                         tuple(ps[p].absent for p in names))  # type: ignore[index]
+            waiting = pos.waiting
+            if waiting:
+                n = len(seats)
+                order = [seats[(first - 1 + d) % n] for d in range(n)
+                         if (first - 1 + d) % n + 1 not in waiting]
+            else:
+                order = seats[first - 1:] + seats[:first - 1]
+        for name in order:
+            if name is not None:
+                p = ps[name]
+                names.append(name)
+                stacks.append(p.stack)
+                absent.append(p.absent)
+        c = self._level_cache
+        if c is None or c[0] != now:
+            self._hand_level(now)
+            c = self._level_cache
+        assert c is not None
+        st = tuple(stacks)
+        setup = HandSetup(table_id, pos, tuple(names), st, c[2], self.level,
+                          self.chips_in_play[0], tuple(absent))
+        self._setup = (setup, len(self.events), sum(st))
+        return setup
 
     def record_hand(self, setup: HandSetup, end: Sequence[int], now: float) -> ev.HandPlayed:
         """Record a dealt hand: the stacks after it, in the order of ``setup.players``. The
@@ -773,17 +823,24 @@ class Tournament:
         t = fl.tables.get(setup.table)
         if t is None or t.button is None:
             raise DirectorError(f"no hand was set up at table {setup.table}")
-        if len(end) != len(setup.players) or sum(end) != sum(setup.stacks) or min(end) < 0:
+        last = self._setup
+        # The setup just made by next_hand, with no event since: the seats, the button, the
+        # stacks and the players are as it read them.
+        unchanged = last is not None and last[0] is setup and last[1] == len(self.events)
+        dealt_in = last[2] if unchanged else sum(setup.stacks)  # type: ignore[index]
+        if len(end) != len(setup.players) or sum(end) != dealt_in or min(end) < 0:
             raise DirectorError(f"table {setup.table}: stacks {list(end)} after the hand do not "
-                                f"conserve the {sum(setup.stacks)} chips dealt in")
+                                f"conserve the {dealt_in} chips dealt in")
         pos = setup.positions
-        ps = self.players
-        if pos != t.button.peek(t.seats) or any(ps[p].stack != s or ps[p].out for p, s in
-                                                 zip(setup.players, setup.stacks)):
-            raise DirectorError(f"table {setup.table}: the hand was set up for seats or stacks "
-                                "that have changed since; set up the next hand again")
+        if not unchanged:
+            ps = self.players
+            if pos != t.button.peek(t.seats) or any(ps[p].stack != s or ps[p].out for p, s in
+                                                     zip(setup.players, setup.stacks)):
+                raise DirectorError(f"table {setup.table}: the hand was set up for seats or "
+                                    "stacks that have changed since; set up the next hand again")
         e = ev.HandPlayed(setup.table, pos.hand, float(now), setup.level_number, pos.button,
                           pos.small_blind, pos.big_blind, setup.players, setup.stacks, tuple(end))
+        self._hand_hint = (e, pos)
         self.apply(e)
         return e
 
@@ -838,9 +895,7 @@ class Tournament:
                 f"(IFP 57); at table {a[0]}: {', '.join(there)}")
 
     def _rule(self) -> str:
-        from pokertd.rules import field_rules
-        rules = field_rules("same_hand_bustouts")
-        return rules.get(self.rules.name, "IFP 57")
+        return _field_rules("same_hand_bustouts").get(self.rules.name, "IFP 57")
 
     def _rank(self, busts: Sequence[Bust]) -> list[list[str]]:
         """Groups of tied players, the first out (lowest place) first."""
@@ -1223,3 +1278,10 @@ class Tournament:
                       key=lambda p: (p.place if p.place is not None else 1 << 30, p.name))
         return [{"place": p.place, "player": p.name, "prize": p.prize,
                  "knockouts": p.knockouts} for p in rows]
+
+
+def _handlers_of(cls: type) -> dict[str, Any]:
+    return {name[4:]: getattr(cls, name) for name in dir(cls) if name.startswith("_on_")}
+
+
+Tournament._handlers = _handlers_of(Tournament)
