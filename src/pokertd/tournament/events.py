@@ -152,8 +152,11 @@ class HandForHandHandDone(Event):
     at: float
 
 
+_SET = object.__setattr__
+
+
 @_event
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class HandPlayed(Event):
     """One dealt hand at one table: positions, the players dealt in (position order, first
     left of the button) and their stacks before and after."""
@@ -168,6 +171,22 @@ class HandPlayed(Event):
     players: tuple[str, ...]
     start: tuple[int, ...]
     end: tuple[int, ...]
+
+    # One a dealt hand: the dataclass's own __init__, with object.__setattr__ looked up once.
+    def __init__(self, table: int, hand: int, at: float, level: int, button: int,
+                 small_blind: int | None, big_blind: int, players: tuple[str, ...],
+                 start: tuple[int, ...], end: tuple[int, ...]) -> None:
+        s = _SET
+        s(self, "table", table)
+        s(self, "hand", hand)
+        s(self, "at", at)
+        s(self, "level", level)
+        s(self, "button", button)
+        s(self, "small_blind", small_blind)
+        s(self, "big_blind", big_blind)
+        s(self, "players", players)
+        s(self, "start", start)
+        s(self, "end", end)
 
 
 @_event
