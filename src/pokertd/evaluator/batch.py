@@ -46,10 +46,11 @@ def evaluate_batch(hands, *, check: bool = True) -> np.ndarray:
     arr = as_hands(hands)
     n = arr.shape[0]
     out = np.empty(n, np.int32)
-    bad = np.zeros(n, np.bool_)
     kernel = kernels.row_kernel(arr.shape[1], bool(check), n >= PARALLEL_THRESHOLD)
-    kernel(arr, KEY, BIT, OFFSETS, TABLE, FLUSH, out, bad)
-    if bad.any():
+    if kernel(arr, KEY, BIT, OFFSETS, TABLE, FLUSH, out):
+        # The rare path: find the first bad row (a card outside 0..51 or a repeated card).
+        ordered = np.sort(arr, axis=1)
+        bad = (ordered[:, -1] > 51) | (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
         i = int(np.argmax(bad))
         row = arr[i].tolist()
         why = "a card index outside 0..51" if max(row) > 51 else "a duplicate card"

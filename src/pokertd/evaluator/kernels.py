@@ -52,7 +52,11 @@ def _make_evaluate_rows(m: int, check: bool, parallel: bool):
     """A batch kernel for m-card rows; m and check are compile-time constants, so the
     card loop unrolls and the unchecked kernel carries no checking code at all."""
 
-    def evaluate_rows(hands, key, bit, offsets, table, flush, out, bad):
+    def evaluate_rows(hands, key, bit, offsets, table, flush, out):
+        # Returns the number of bad rows (a card outside 0..51 or a repeated card; their
+        # strength is 0): a reduction, not a per-row flag array, which cost a fresh array's
+        # page faults and kept the parallel loop from running at full speed.
+        n_bad = 0
         for i in prange(hands.shape[0]):
             k = 0
             o = np.uint64(0)
@@ -66,20 +70,21 @@ def _make_evaluate_rows(m: int, check: bool, parallel: bool):
                     total += b
             # A repeated card makes the sum of the card bits differ from their union.
             if check and (o != total or k >= POISON):
-                bad[i] = True
+                n_bad += 1
                 out[i] = 0
-                continue
-            sc = (k & 0xFFFF) + SUIT_BIAS
-            if sc & FLUSH_TEST:
-                s = _flush_suit(sc)
-                mask = 0
-                for j in range(m):
-                    c = hands[i, j]
-                    if (c & 3) == s:
-                        mask |= 1 << (c >> 2)
-                out[i] = flush[mask]
             else:
-                out[i] = _nonflush(k, offsets, table)
+                sc = (k & 0xFFFF) + SUIT_BIAS
+                if sc & FLUSH_TEST:
+                    s = _flush_suit(sc)
+                    mask = 0
+                    for j in range(m):
+                        c = hands[i, j]
+                        if (c & 3) == s:
+                            mask |= 1 << (c >> 2)
+                    out[i] = flush[mask]
+                else:
+                    out[i] = _nonflush(k, offsets, table)
+        return n_bad
 
     return njit(cache=True, parallel=parallel)(evaluate_rows)
 
