@@ -12,7 +12,6 @@ dictionaries only when asked for (:meth:`Hand.events`).
 
 from __future__ import annotations
 
-import random
 import math
 from collections.abc import Iterable, Sequence
 from operator import add as _add
