@@ -1,0 +1,174 @@
+"""Exact showdown counts for one deal of hole cards, in plain typed Python (no NumPy).
+
+setup.py compiles this module with mypyc (as it does the engine and one_hand.py); the same
+source runs uncompiled when no build is there, only slower. equity.py calls it for every
+deal, so exact equity loads neither NumPy nor Numba for hands given card for card.
+
+Two passes instead of visiting every board (1,712,304 of them before the flop):
+
+1. Rank pass: every rank multiset the undealt cards can add to the board, scored without
+   flushes and weighted by the number of boards that share it: the product over ranks of
+   C(undealt cards of that rank, count). Every such board gives every hand the same
+   non-flush strength.
+2. Flush pass, suit by suit: every board on which someone can make a flush in that suit,
+   its rank-pass outcome taken back and the true one added. The board's cards of the suit
+   are enumerated; its other cards count only by their ranks (weighted as above). Two suits
+   can never both give a flush on one board (with two hole cards each, that needs three
+   board cards of each suit: six), so no board is corrected twice.
+
+Strengths come from the evaluator's tables (tables.py): the perfect hash of rank-key sums
+for hands without a flush, the 13-bit rank mask of the flush suit for flushes.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from math import comb
+from typing import Final
+
+from .perfect_hash import ROW_MASK, ROW_SHIFT
+from .tables import RANK_KEYS, raw_tables
+
+ROWS: Final = ROW_SHIFT
+COLUMNS: Final = ROW_MASK
+
+_T: Final = raw_tables()
+OFFSETS: Final[list[int]] = _T["hash_offsets"].tolist()
+TABLE: Final[list[int]] = _T["hash_table"].tolist()
+FLUSH: Final[list[int]] = _T["flush"].tolist()   # 0 for a mask of fewer than five ranks
+RANK_KEY: Final[list[int]] = list(RANK_KEYS)
+CHOOSE: Final[list[list[int]]] = [[comb(n, k) for k in range(5)] for n in range(5)]
+
+# Rank multisets of r cards (r = 0..5): (rank-key sum, [(rank, count), ...]), built on first use.
+_MULTISETS: Final[dict[int, list[tuple[int, list[tuple[int, int]]]]]] = {}
+
+
+def _multisets(r: int) -> list[tuple[int, list[tuple[int, int]]]]:
+    found = _MULTISETS.get(r)
+    if found is None:
+        found = []
+        _collect(found, [], 0, r, 0)
+        _MULTISETS[r] = found
+    return found
+
+
+def _collect(out: list[tuple[int, list[tuple[int, int]]]], parts: list[tuple[int, int]], rank: int,
+             left: int, key: int) -> None:
+    """Every way to take ``left`` more cards from ranks ``rank``..12, at most 4 of a rank."""
+    if left == 0:
+        out.append((key, list(parts)))
+        return
+    if rank == 13:
+        return
+    _collect(out, parts, rank + 1, left, key)
+    for n in range(1, min(4, left) + 1):
+        parts.append((rank, n))
+        _collect(out, parts, rank + 1, left - n, key + n * RANK_KEY[rank])
+        parts.pop()
+
+
+def _weighted(r: int, avail: list[int]) -> list[tuple[int, int]]:
+    """(rank-key sum, boards) of every rank multiset of r cards that ``avail`` cards per rank
+    can form, boards being the number of ways to draw it: prod C(avail[rank], count)."""
+    out: list[tuple[int, int]] = []
+    for key, parts in _multisets(r):
+        w = 1
+        for rank, n in parts:
+            w *= CHOOSE[avail[rank]][n]
+        if w:
+            out.append((key, w))
+    return out
+
+
+def _outcome(acc: list[list[int]], strengths: list[int], weight: int) -> None:
+    """Add ``weight`` showdowns with these strengths to acc (weight may be negative):
+    acc[h] = [won alone, shared, shared by 1 (won alone), shared by 2, ..., by n]."""
+    best = -1
+    n_best = 0
+    for v in strengths:
+        if v > best:
+            best = v
+            n_best = 1
+        elif v == best:
+            n_best += 1
+    col = 0 if n_best == 1 else 1
+    for h in range(len(strengths)):
+        if strengths[h] == best:
+            row = acc[h]
+            row[col] += weight
+            row[1 + n_best] += weight
+
+
+def showdown_counts(holes: list[tuple[int, int]], board: list[int], dead: list[int]) -> list[list[int]]:
+    """Exact showdown counts of one deal: for each hand, [won alone, shared, shared by 1,
+    ..., shared by n] over every completion of the board. Cards must be valid and distinct
+    (equity.py has checked them)."""
+    n_hands = len(holes)
+    used = set(board) | set(dead)
+    for a, b in holes:
+        used.add(a)
+        used.add(b)
+    deck = [c for c in range(52) if c not in used]
+    r = 5 - len(board)
+    acc = [[0] * (2 + n_hands) for _ in range(n_hands)]
+    board_rank = 0
+    for c in board:
+        board_rank += RANK_KEY[c >> 2]
+    base_rank = [RANK_KEY[a >> 2] + RANK_KEY[b >> 2] + board_rank for a, b in holes]
+    strengths = [0] * n_hands
+
+    avail = [0] * 13
+    for c in deck:
+        avail[c >> 2] += 1
+    for key, w in _weighted(r, avail):
+        for h in range(n_hands):
+            rk = base_rank[h] + key
+            strengths[h] = TABLE[OFFSETS[rk >> ROWS] + (rk & COLUMNS)]
+        _outcome(acc, strengths, w)
+
+    rank_s = [0] * n_hands
+    flush_s = [0] * n_hands
+    for suit in range(4):
+        base_mask = [0] * n_hands
+        most = 0
+        for h in range(n_hands):
+            mask = 0
+            for c in (holes[h][0], holes[h][1], *board):
+                if c & 3 == suit:
+                    mask |= 1 << (c >> 2)
+            base_mask[h] = mask
+            most = max(most, mask.bit_count())
+        need = 5 - most
+        if need > r:
+            continue
+        suited = [c for c in deck if c & 3 == suit]
+        other_avail = [0] * 13
+        for c in deck:
+            if c & 3 != suit:
+                other_avail[c >> 2] += 1
+        for m in range(max(need, 0), r + 1):
+            others = _weighted(r - m, other_avail)
+            for drawn in combinations(suited, m):
+                drawn_rank = 0
+                drawn_mask = 0
+                for c in drawn:
+                    drawn_rank += RANK_KEY[c >> 2]
+                    drawn_mask |= 1 << (c >> 2)
+                any_flush = False
+                for h in range(n_hands):
+                    f = FLUSH[base_mask[h] | drawn_mask]
+                    flush_s[h] = f
+                    if f:
+                        any_flush = True
+                if not any_flush:
+                    continue  # the rank pass already scored these boards right
+                for key, w in others:
+                    for h in range(n_hands):
+                        rk = base_rank[h] + drawn_rank + key
+                        v = TABLE[OFFSETS[rk >> ROWS] + (rk & COLUMNS)]
+                        rank_s[h] = v
+                        f = flush_s[h]
+                        strengths[h] = f if f else v
+                    _outcome(acc, strengths, w)
+                    _outcome(acc, rank_s, -w)
+    return acc
