@@ -6,13 +6,15 @@ boards won alone (win), the boards shared (tie) and the equity: the share of the
 won on average, a tie among n players counting 1/n.
 
 Exact equity of hands given card for card (one deal) is counted by exact.py, compiled with
-mypyc at install time and free of NumPy; the many deals of ranges, and Monte Carlo, run in
-the Numba kernels (kernels.py), loaded only then.
+mypyc at install time and free of NumPy; the many deals of ranges, repeated calls (see
+``_use_kernels``) and Monte Carlo run in the Numba kernels (kernels.py), loaded only then.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+import time
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, prod
@@ -156,15 +158,31 @@ def exact_equity(players, board=(), dead=()) -> EquityResult:
     deals = _consistent_deals(combo_sets, known)
     if not deals:
         raise ValueError("no deal is possible: the ranges always share a card")
-    if len(deals) == 1:
-        # Hands given card for card: one deal, counted in compiled Python (milliseconds),
-        # without loading NumPy and Numba (more than that takes).
-        total = exact_counts(deals[0], board_cards, dead_cards)
-    else:
+    if _use_kernels(len(deals)):
         from .exact_deals import deals_showdown_counts
 
         total = deals_showdown_counts(deals, board_cards, dead_cards)
+    else:
+        global _python_seconds
+        started = time.perf_counter()
+        total = exact_counts(deals[0], board_cards, dead_cards)
+        _python_seconds += time.perf_counter() - started
     return _result(labels, total, exact=True)
+
+
+# Exact counts of one deal take about 10 ms pre-flop in compiled Python (exact.py), loading
+# nothing, and about 3 ms in the Numba kernels, which first take about half a second to load
+# (NumPy, Numba, the kernels' disk cache). A one-off call (the command line) takes the first;
+# ranges (many deals), and a process that keeps asking, take the kernels, once the time spent
+# in compiled Python would have paid for loading them. Both count the same boards exactly.
+KERNEL_LOAD_SECONDS = 0.5
+_python_seconds = 0.0
+
+
+def _use_kernels(n_deals: int) -> bool:
+    if n_deals > 1 or "pokertd.evaluator.exact_deals" in sys.modules:
+        return True
+    return _python_seconds >= KERNEL_LOAD_SECONDS
 
 
 def _consistent_deals(combo_sets, known):

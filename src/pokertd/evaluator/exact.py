@@ -17,7 +17,12 @@ Two passes instead of visiting every board (1,712,304 of them before the flop):
    board cards of each suit: six), so no board is corrected twice.
 
 Strengths come from the evaluator's tables (tables.py): the perfect hash of rank-key sums
-for hands without a flush, the 13-bit rank mask of the flush suit for flushes.
+for hands without a flush, the 13-bit rank mask of the flush suit for flushes. The hash is
+read from ``bytes`` (compiled, an index into bytes is a plain load from 350 kB that stays in
+the CPU caches; a list of int objects spreads over megabytes). Each scored board adds its
+weight to its winners, a bit mask of the hands that share the best strength: hands' counts
+are made from these totals at the end, and a flush correction that leaves the winners as
+they were is skipped.
 """
 
 from __future__ import annotations
@@ -33,9 +38,11 @@ ROWS: Final = ROW_SHIFT
 COLUMNS: Final = ROW_MASK
 
 _T: Final = raw_tables()
-OFFSETS: Final[list[int]] = _T["hash_offsets"].tolist()
-TABLE: Final[list[int]] = _T["hash_table"].tolist()
+OFFSETS: Final[bytes] = _T["hash_offsets"].tobytes()   # int32, little-endian (tables.py)
+TABLE: Final[bytes] = _T["hash_table"].tobytes()       # uint16, little-endian
 FLUSH: Final[list[int]] = _T["flush"].tolist()   # 0 for a mask of fewer than five ranks
+if _T["hash_offsets"].itemsize != 4 or _T["hash_table"].itemsize != 2 or max(_T["hash_offsets"]) >= 1 << 24:
+    raise RuntimeError("exact.py reads the hash offsets as 3-byte and the table as 2-byte integers")
 RANK_KEY: Final[list[int]] = list(RANK_KEYS)
 CHOOSE: Final[list[list[int]]] = [[comb(n, k) for k in range(5)] for n in range(5)]
 
@@ -80,23 +87,27 @@ def _weighted(r: int, avail: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-def _outcome(acc: list[list[int]], strengths: list[int], weight: int) -> None:
-    """Add ``weight`` showdowns with these strengths to acc (weight may be negative):
-    acc[h] = [won alone, shared, shared by 1 (won alone), shared by 2, ..., by n]."""
-    best = -1
-    n_best = 0
-    for v in strengths:
-        if v > best:
-            best = v
-            n_best = 1
-        elif v == best:
-            n_best += 1
-    col = 0 if n_best == 1 else 1
-    for h in range(len(strengths)):
-        if strengths[h] == best:
-            row = acc[h]
-            row[col] += weight
-            row[1 + n_best] += weight
+def _nonflush(rk: int) -> int:
+    """Strength of a hand without a flush, by its rank-key sum (the perfect hash)."""
+    o = 4 * (rk >> ROWS)
+    j = 2 * ((OFFSETS[o] | (OFFSETS[o + 1] << 8) | (OFFSETS[o + 2] << 16)) + (rk & COLUMNS))
+    return TABLE[j] | (TABLE[j + 1] << 8)
+
+
+def _counts(showdowns: list[int], n_hands: int) -> list[list[int]]:
+    """Per-hand counts from showdowns[winners] (winners: a bit mask of the hands sharing the
+    best strength): [won alone, shared, shared by 1 (won alone), shared by 2, ..., by n]."""
+    acc = [[0] * (2 + n_hands) for _ in range(n_hands)]
+    for winners in range(1, len(showdowns)):
+        w = showdowns[winners]
+        if w:
+            n_best = winners.bit_count()
+            for h in range(n_hands):
+                if winners >> h & 1:
+                    row = acc[h]
+                    row[0 if n_best == 1 else 1] += w
+                    row[1 + n_best] += w
+    return acc
 
 
 def showdown_counts(holes: list[tuple[int, int]], board: list[int], dead: list[int]) -> list[list[int]]:
@@ -110,23 +121,27 @@ def showdown_counts(holes: list[tuple[int, int]], board: list[int], dead: list[i
         used.add(b)
     deck = [c for c in range(52) if c not in used]
     r = 5 - len(board)
-    acc = [[0] * (2 + n_hands) for _ in range(n_hands)]
+    showdowns = [0] * (1 << n_hands)   # by winners
     board_rank = 0
     for c in board:
         board_rank += RANK_KEY[c >> 2]
     base_rank = [RANK_KEY[a >> 2] + RANK_KEY[b >> 2] + board_rank for a, b in holes]
-    strengths = [0] * n_hands
 
     avail = [0] * 13
     for c in deck:
         avail[c >> 2] += 1
     for key, w in _weighted(r, avail):
+        best = -1
+        winners = 0
         for h in range(n_hands):
-            rk = base_rank[h] + key
-            strengths[h] = TABLE[OFFSETS[rk >> ROWS] + (rk & COLUMNS)]
-        _outcome(acc, strengths, w)
+            v = _nonflush(base_rank[h] + key)
+            if v > best:
+                best = v
+                winners = 1 << h
+            elif v == best:
+                winners |= 1 << h
+        showdowns[winners] += w
 
-    rank_s = [0] * n_hands
     flush_s = [0] * n_hands
     for suit in range(4):
         base_mask = [0] * n_hands
@@ -163,12 +178,24 @@ def showdown_counts(holes: list[tuple[int, int]], board: list[int], dead: list[i
                 if not any_flush:
                     continue  # the rank pass already scored these boards right
                 for key, w in others:
+                    best_rank = best_true = -1
+                    by_rank = by_true = 0
                     for h in range(n_hands):
-                        rk = base_rank[h] + drawn_rank + key
-                        v = TABLE[OFFSETS[rk >> ROWS] + (rk & COLUMNS)]
-                        rank_s[h] = v
+                        v = _nonflush(base_rank[h] + drawn_rank + key)
+                        if v > best_rank:
+                            best_rank = v
+                            by_rank = 1 << h
+                        elif v == best_rank:
+                            by_rank |= 1 << h
                         f = flush_s[h]
-                        strengths[h] = f if f else v
-                    _outcome(acc, strengths, w)
-                    _outcome(acc, rank_s, -w)
-    return acc
+                        if f:
+                            v = f
+                        if v > best_true:
+                            best_true = v
+                            by_true = 1 << h
+                        elif v == best_true:
+                            by_true |= 1 << h
+                    if by_true != by_rank:   # the rank pass counted these boards for by_rank
+                        showdowns[by_true] += w
+                        showdowns[by_rank] -= w
+    return _counts(showdowns, n_hands)
