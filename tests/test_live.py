@@ -1036,7 +1036,9 @@ def test_cli_ifp11a_button_recorded_balancing_moves_the_next_big_blind_and_halte
     assert [t["button"] for t in st["tables"]] == [None, None]
     r = cli(store_url, "button", "Bal", "2", "9")
     _ok(r)
-    assert "table 2: button on seat 9" in r.stdout and "big blind next: seat 3" in r.stdout
+    # The button of the hand seat 1 busted in: blinds 10 and 1 (IFP 17: the blinds as if
+    # there had been no elimination), so seat 2 is due the big blind next.
+    assert "table 2: button on seat 9" in r.stdout and "big blind next: seat 2" in r.stdout
     out = json.loads(cli(store_url, "button", "Bal", "1", "2", "--format", "json").stdout)
     assert [e["type"] for e in out["events"]] == ["button_recorded"]
     assert out["events"][0]["table"] == 1 and out["events"][0]["seat"] == 2

@@ -82,6 +82,9 @@ def _mover_seat(table: Table, mover: Mover) -> int:
         s = b.big_blind_pos
         if s is not None and table.seats[s - 1] is not None:
             return s
+        # The player in the big blind busted in the hand (or has moved): WPA 5 is silent.
+        # WPA 5 gives TDA Rule No. 25 as its source, whose current text (TDA 11-A) moves
+        # "the player to be big blind next": the player due the big blind next moves.
     elif mover != "next-big-blind":
         raise ValueError(f"unknown balancing mover {mover!r}: 'next-big-blind' (IFP 11a) or "
                          "'big-blind' (WPA 5)")
@@ -97,18 +100,27 @@ def _worst_seat(table: Table) -> int:
     return s
 
 
-def live_button(table: Table, button_seat: int) -> ButtonState:
+def live_button(table: Table, button_seat: int,
+                hand_seats: Sequence[Hashable | None] | None = None) -> ButtonState:
     """The button state of a live table whose dealer button is on ``button_seat`` for the hand
     being played (or, between hands, the hand just played), as the director sees it.
 
-    The small blind of that hand is the first player after the button and the big blind the
-    next one (with two players, IFP 18: the button is the small blind), so the player due the
-    big blind next (IFP 11a; TDA 11-A) is the player after that big blind and the player in
-    the big blind (WPA 5) is that big blind. The seat may be empty: a dead button (IFP 17)."""
+    ``hand_seats``: the seats as they were dealt that hand, with the players who busted in it
+    (the seats now, by default). The blinds of that hand are placed on them: the small blind
+    is the first player after the button and the big blind the next one (with two players,
+    IFP 18: the button is the small blind). The state remembers those seats even once they
+    are empty, so the next hand follows the dead button rule (IFP 17; Gananda: Dead Button
+    Rule, examples 2, 3 and 5): button on seat 1, blinds on 2 and 3, the big blind next is
+    seat 4 whether the small blind, the big blind or both busted in that hand. The player due
+    the big blind next (IFP 11a; TDA 11-A) and the player in the big blind (WPA 5) follow from
+    it. The button's seat may be empty: a dead button (IFP 17)."""
     n = len(table.seats)
     if not 1 <= button_seat <= n:
         raise SeatingError(f"table {table.id} has seats 1-{n}, not seat {button_seat}")
-    occupied = [k + 1 for k, p in enumerate(table.seats) if p is not None]
+    dealt = table.seats if hand_seats is None else hand_seats
+    if len(dealt) != n:
+        raise SeatingError(f"table {table.id} has {n} seats, not {len(dealt)}")
+    occupied = [k + 1 for k, p in enumerate(dealt) if p is not None]
     if len(occupied) < 2:
         raise SeatingError(f"table {table.id} has {len(occupied)} player(s): no hand, no button")
     b = ButtonState(n, button_seat)
@@ -116,7 +128,7 @@ def live_button(table: Table, button_seat: int) -> ButtonState:
     def after(seat: int) -> int:
         return next((s for s in occupied if s > seat), occupied[0])
 
-    if len(occupied) == 2 and table.seats[button_seat - 1] is not None:
+    if len(occupied) == 2 and dealt[button_seat - 1] is not None:
         sb = button_seat                                      # IFP 18: heads-up
     else:
         sb = after(button_seat)

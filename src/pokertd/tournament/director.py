@@ -211,6 +211,12 @@ class Tournament:
                                   else config.rules_base)
         self.hand_for_hand_hands = 0             # hands done since hand-for-hand began
         self.reported_buttons: set[int] = set()  # live: tables whose button was reported
+        # Live: the seats of a table as they were dealt the hand of its last bust-out (the
+        # busted players still in them), kept for the button the director reports for that
+        # hand (IFP 11a, IFP 17); and the number of the last report of a hand's bust-outs.
+        self.hand_seats: dict[int, tuple[str | None, ...]] = {}
+        self.bust_reports = 0
+        self._report_tables: set[int] = set()
         # A live chip-up (IFP 56; WPA 14; TDA 24): the colours being raced off, table by
         # table, and the tables that have raced them.
         self.racing: tuple[int, ...] = ()
@@ -306,7 +312,10 @@ class Tournament:
     def _on_button_recorded(self, e: ev.ButtonRecorded, floor: bool) -> None:
         assert self.floor is not None
         t = self.floor.tables[e.table]
-        t.button = live_button(t, e.seat)
+        # The blinds of the reported hand are placed on its own seats, not the survivors'
+        # (IFP 17: the big blind moves exactly one player a hand); later reports at this
+        # table are of later hands, dealt to the seats as they are.
+        t.button = live_button(t, e.seat, self.hand_seats.pop(e.table, None))
         self.reported_buttons.add(e.table)
 
     def _on_last_hands_announced(self, e: ev.LastHandsAnnounced, floor: bool) -> None:
@@ -377,6 +386,14 @@ class Tournament:
             self._group_place = e.place
         self.finishing[-1].append(e.player)
         if self.floor is not None and e.player in self.floor.where:
+            if e.hand is not None:
+                if e.hand != self.bust_reports:          # a new report: another hand
+                    self.bust_reports = e.hand
+                    self._report_tables = set()
+                tid = self.floor.where[e.player][0]
+                if tid not in self._report_tables:       # the seats the hand was dealt to
+                    self.hand_seats[tid] = tuple(self.floor.tables[tid].seats)
+                    self._report_tables.add(tid)
             self.floor.leave(e.player)
         if self.reported_buttons and self.floor is not None:
             # A live event: the software does not see the hands played since the director
@@ -392,11 +409,13 @@ class Tournament:
             self.floor.move(e.player, e.to_table, e.to_seat, e.reason)
 
     def _on_table_broken(self, e: ev.TableBroken, floor: bool) -> None:
+        self.hand_seats.pop(e.table, None)
         if floor:
             assert self.floor is not None
             self.floor.remove_table(e.table)
 
     def _on_final_table_formed(self, e: ev.FinalTableFormed, floor: bool) -> None:
+        self.hand_seats = {}
         if floor:
             fl = self.floor
             assert fl is not None
@@ -496,6 +515,8 @@ class Tournament:
             "dead_stacks": None if self.dead_stacks is None else ev.to_dict(self.dead_stacks),
             "hand_for_hand_hands": self.hand_for_hand_hands,
             "reported_buttons": sorted(self.reported_buttons),
+            "hand_seats": {tid: list(s) for tid, s in sorted(self.hand_seats.items())},
+            "bust_reports": self.bust_reports,
             "racing": self.racing, "raced_tables": sorted(self.raced_tables),
         }
 
@@ -919,6 +940,9 @@ class Tournament:
 
     def _eliminate_group(self, groups: list[list[str]], busts: dict[str, Bust] | None,
                          rule: str, removed: bool = False) -> None:
+        # A live director's report of a hand's bust-outs is numbered: its players were dealt
+        # that hand, so their seats place its blinds (record_button).
+        hand = self.bust_reports + 1 if busts and not self.dealt else None
         for group in groups:
             k = len(group)
             place = self.alive - k + 1
@@ -927,7 +951,7 @@ class Tournament:
                 where = self.floor.where.get(name) if self.floor is not None else None
                 chips = self.players[name].stack if removed else 0
                 self.apply(ev.Busted(name, place, k, where[0] if where else None,
-                                     b.knocked_out_by if b else None, chips, rule))
+                                     b.knocked_out_by if b else None, chips, rule, hand))
         if self.alive == 1:
             self._finish()
 

@@ -201,6 +201,10 @@ class Busted(Event):
     knocked_out_by: str | None
     removed: int = 0          # chips taken out of play (an absent player's stack)
     rule: str = ""
+    hand: int | None = None
+    """A live event: the number of the director's report of a hand's bust-outs (players out
+    in the same hand share it); the seats of that hand are kept for the button reported for
+    it (IFP 11a, IFP 17). None: no hand (an absent player's stack removed, a dealt event)."""
 
 
 @_event

@@ -1,0 +1,131 @@
+"""A live director's rulings, corrected (issue 14, "Wrong today"), each under the presets
+where the books differ: balancing after a blind busts (IFP 11a, IFP 17; Gananda: Dead Button
+Rule; WPA 5; TDA 11-A), live rebuys (IFP 59; WPA 6), same-hand bust-outs (WPA 8; TDA RP-8),
+table breaks (WPA 4), chip counts checked against the chips in play, and hand-for-hand that
+ends when the bubble bursts (TDA RP-8; IFP 61)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pokertd.tournament import events as ev
+from pokertd.tournament.director import Bust, DirectorError, Tournament
+from pokertd.tournament.house import config_preset
+
+
+def live(n: int, preset: str = "ifp-2012", seed: int = 1) -> Tournament:
+    t = Tournament(config_preset(preset), seed=seed, dealt=False)
+    for i in range(1, n + 1):
+        t.register(f"p{i:02d}")
+    t.start(0)
+    return t
+
+
+def same_state_after_replay(t: Tournament) -> bool:
+    return Tournament.replay(t.event_dicts()).state() == t.state()
+
+
+# --- 1. balancing after a blind busted in the reported hand -----------------------------------
+
+BLIND_BUSTS = {"small blind": (2,), "big blind": (3,), "both blinds": (2, 3)}
+
+
+def _blind_bust(preset: str, busted: tuple[int, ...]) -> tuple[Tournament, list[str | None]]:
+    """Two tables of ten; four out at table 1 (so table 2 gives a player to it); then the
+    hand at table 2 with the button on seat 1 and the blinds on seats 2 and 3, in which the
+    players of ``busted`` go out. Returns the tournament and table 2's seats as dealt."""
+    t = live(20, preset)
+    assert [t.floor.tables[k].count for k in (1, 2)] == [10, 10]
+    for seat in (7, 8, 9, 10):
+        t.bust(t.floor.tables[1].seats[seat - 1])
+    dealt = list(t.floor.tables[2].seats)
+    t.eliminate([Bust(dealt[s - 1], 2, 1000 * s) for s in busted])
+    t.record_button(2, 1, 0)            # the button of the hand just played
+    t.record_button(1, 2, 0)
+    return t, dealt
+
+
+@pytest.mark.parametrize("preset", ["ifp-2012", "tda-2024", "gananda"])
+@pytest.mark.parametrize("case", list(BLIND_BUSTS))
+def test_ifp11a_ifp17_tda11a_next_big_blind_moves_when_a_blind_busted(preset: str,
+                                                                      case: str) -> None:
+    """IFP 11a (TDA 11-A; the Gananda house on IFP): "the player who will be big blind next
+    will be moved". With the button on seat 1 and the blinds on 2 and 3 for the hand just
+    played, the big blind moves on exactly one player (IFP 17: "the blinds posted as if there
+    had been no elimination"): seat 4 is due it next whether the small blind, the big blind
+    or both busted in that hand, and seat 4 moves."""
+    t, dealt = _blind_bust(preset, BLIND_BUSTS[case])
+    assert t.floor.tables[2].button.next_big_blind_seat(t.floor.tables[2].seats) == 4
+    moves = [e for e in t.rearrange(0) if isinstance(e, ev.Moved)]
+    assert [(m.player, m.from_table, m.from_seat, m.to_table) for m in moves] == [
+        (dealt[3], 2, 4, 1)]
+    assert same_state_after_replay(t)
+
+
+@pytest.mark.parametrize("example, busted, hands", [
+    # Gananda: Dead Button Rule. Hand 1: dealer #1, small blind #2, big blind #3.
+    # Example 2: the small blind busts. Hand 2: small blind #3, big blind #4, button dead;
+    # hand 3: dealer #3, small blind #4, big blind #5.
+    (2, (2,), [(2, True, 3, 4), (3, False, 4, 5)]),
+    # Example 3: the big blind busts. Hand 2: dealer #2, big blind #4, no small blind;
+    # hand 3: small blind #4, big blind #5, no dealer (dead button); hand 4: dealer #4,
+    # small blind #5, big blind #6.
+    (3, (3,), [(2, False, None, 4), (3, True, 4, 5), (4, False, 5, 6)]),
+    # Example 5: both blinds bust. Hand 2: big blind #4, small blind and button dead;
+    # hand 3: small blind #4, big blind #5, button dead; hand 4: dealer #4, small blind #5,
+    # big blind #6.
+    (5, (2, 3), [(2, True, None, 4), (3, True, 4, 5), (4, False, 5, 6)]),
+])
+def test_gananda_dead_button_rule_examples_2_3_5_live_button_remembers_the_blinds(
+        example: int, busted: tuple[int, ...], hands: list[tuple]) -> None:
+    """Gananda: Button and Blind Use 2, Dead Button Rule, examples 2, 3 and 5: the button
+    reported for the hand the blinds busted in keeps that hand's blinds (a dead small blind
+    included), so the hands after it are placed as the examples place them."""
+    t, _ = _blind_bust("gananda", busted)
+    table = t.floor.tables[2]
+    b = table.button
+    for button, dead, small_blind, big_blind in hands:
+        pos = b.next_hand(table.seats)
+        assert (pos.button, pos.button_dead, pos.small_blind, pos.big_blind) == (
+            button, dead, small_blind, big_blind), example
+
+
+@pytest.mark.parametrize("case, mover", [
+    ("small blind", 3),      # WPA 5: "moved from the big blind": seat 3 was in it
+    ("big blind", 4),        # the big blind busted: the player due it next (TDA 11-A)
+    ("both blinds", 4),
+])
+def test_wpa5_the_player_in_the_big_blind_of_the_reported_hand_moves(case: str,
+                                                                     mover: int) -> None:
+    """WPA 5: "players will be moved from the big blind to the worst position": the player
+    in the big blind of the reported hand (seat 3, the small blind on 2 having busted). When
+    that player busted, WPA 5 is silent; its source, TDA Rule No. 25, now TDA 11-A, moves
+    "the player to be big blind next": seat 4."""
+    t, dealt = _blind_bust("wpa", BLIND_BUSTS[case])
+    moves = [e for e in t.rearrange(0) if isinstance(e, ev.Moved)]
+    assert [(m.player, m.from_seat, m.reason) for m in moves] == [
+        (dealt[mover - 1], mover, "balancing (WPA 5)")]
+    assert same_state_after_replay(t)
+
+
+def test_ifp11a_live_buttons_with_the_bust_through_the_service(tmp_path) -> None:
+    """IFP 11a through the service: `bust` with the buttons of the hand just played (the
+    small blind on seat 2 out) moves seat 4, the player due the big blind next."""
+    from pokertd.services.tournaments import TournamentService
+    from pokertd.storage import open_store
+
+    store = open_store(f"sqlite:///{tmp_path / 'b.db'}")
+    try:
+        s = TournamentService(store, clock=lambda: 1_800_000_000.0)
+        s.create("B", config_preset("ifp-2012"), seed=1)
+        s.register("B", [f"p{i:02d}" for i in range(1, 21)])
+        t = s.start("B").tournament
+        for seat in (7, 8, 9, 10):
+            t = s.bust("B", t.floor.tables[1].seats[seat - 1]).tournament
+        dealt = list(t.floor.tables[2].seats)
+        out = s.bust_hand("B", [dealt[1]], buttons={2: 1, 1: 2})
+        moved = [e for e in out.result if e.type == "moved"]
+        assert [(e.player, e.from_seat) for e in moved] == [(dealt[3], 4)]
+        assert s.load("B").tournament.state() == out.tournament.state()
+    finally:
+        store.close()
