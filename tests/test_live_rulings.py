@@ -129,3 +129,105 @@ def test_ifp11a_live_buttons_with_the_bust_through_the_service(tmp_path) -> None
         assert s.load("B").tournament.state() == out.tournament.state()
     finally:
         store.close()
+
+
+# --- 5. TDA RP-8: same-hand bust-outs share places only hand-for-hand -------------------------
+
+def _two_tables_one_each(t: Tournament) -> tuple[str, str, str]:
+    """Two players at table 1 and one at table 2."""
+    one = [p for p in t.floor.tables[1].seats if p is not None]
+    two = [p for p in t.floor.tables[2].seats if p is not None]
+    return one[0], one[1], two[0]
+
+
+def test_tda_rp8_outside_hand_for_hand_ranked_by_start_stacks_as_ifp57() -> None:
+    """TDA RP-8-A shares the places of the hand-for-hand hand only; outside hand-for-hand TDA
+    2024 has no ranking rule and the preset's base, IFP 57, ranks them: at one table the
+    lower stack at the start of the hand finishes lower, at different tables they tie."""
+    t = live(30, "tda-2024")
+    a, b, c = _two_tables_one_each(t)
+    out = t.eliminate([Bust(a, 1, 1400), Bust(b, 1, 1600), Bust(c, 2, 900)])
+    assert [(e.player, e.place, e.tied, e.rule) for e in out] == [
+        (a, 29, 2, "IFP 57"), (c, 29, 2, "IFP 57"), (b, 28, 1, "IFP 57")]
+
+
+def test_tda_rp8_hand_for_hand_players_out_on_the_hand_share_the_places() -> None:
+    """TDA RP-8-A: during hand-for-hand play the players busting on the hand share the places,
+    whatever their stacks and tables."""
+    t = live(30, "tda-2024")
+    a, b, c = _two_tables_one_each(t)
+    t.hand_for_hand(60)
+    out = t.eliminate([Bust(a, 1, 1400), Bust(b, 1, 1600), Bust(c, 2, 900)])
+    assert [(e.place, e.tied, e.rule) for e in out] == [(28, 3, "TDA RP-8")] * 3
+    assert same_state_after_replay(t)
+
+
+def test_tda_rp8_live_bust_asks_for_the_stacks_only_outside_hand_for_hand(tmp_path) -> None:
+    """TDA RP-8 through the service: outside hand-for-hand two players out in one hand need
+    their start-of-hand stacks (IFP 57 ranks them) and they are used; in hand-for-hand play
+    none are needed (they share)."""
+    from pokertd.services.tournaments import TournamentService
+    from pokertd.storage import open_store
+
+    store = open_store(f"sqlite:///{tmp_path / 't.db'}")
+    try:
+        s = TournamentService(store, clock=lambda: 1_800_000_000.0)
+        s.create("T", config_preset("tda-2024"), seed=1)
+        s.register("T", [f"p{i:02d}" for i in range(1, 31)])
+        t = s.start("T").tournament
+        a, b, c = _two_tables_one_each(t)
+        with pytest.raises(DirectorError, match=r"ranked by their stacks .*\(IFP 57\)"):
+            s.bust_hand("T", [a, b])
+        out = s.bust_hand("T", [a, b], start_stacks={a: 2000, b: 1000})
+        assert [(e.player, e.place) for e in out.result if e.type == "busted"] == [
+            (b, 30), (a, 29)]
+        s.hand_for_hand("T", "start")
+        out = s.bust_hand("T", [c, t.floor.tables[3].seats[0]])
+        assert [(e.place, e.tied) for e in out.result if e.type == "busted"] == [(27, 2)] * 2
+    finally:
+        store.close()
+
+
+# --- 3. WPA 8: in the money at different tables, not hand-for-hand: the prize split -----------
+
+def _wpa_down_to(left: int) -> tuple[Tournament, str, str]:
+    """A WPA event of 30 (5 paid) down to ``left`` players, two of them at different tables."""
+    t = live(30, "wpa")
+    keep = [p for p in t.floor.tables[1].seats[:2]] + [p for p in t.floor.tables[2].seats[:2]]
+    for p in [p for p in t.players if p not in keep][:30 - left]:
+        t.bust(p)
+    return t, keep[0], keep[2]
+
+
+def test_wpa8_in_the_money_out_at_different_tables_not_hand_for_hand_split_the_prize() -> None:
+    """WPA 8: "If players in the money are eliminated at the same time at different tables
+    (not in a hand by hand situation) the combined prize money will be split evenly between
+    the players": 4th and 5th of 5 paid, out at tables 1 and 2, share both prizes evenly
+    whatever their stacks."""
+    t, a, b = _wpa_down_to(5)
+    assert t.payouts == (291, 133, 81, 55, 40)
+    out = t.eliminate([Bust(a, 1, 900), Bust(b, 2, 2400)])
+    assert [(e.place, e.tied, e.rule) for e in out] == [(4, 2, "WPA 8")] * 2
+    while not t.finished:
+        t.bust(next(p.name for p in t.players.values() if not p.out))
+    assert t.players[a].prize + t.players[b].prize == 55 + 40
+    assert abs(t.players[a].prize - t.players[b].prize) <= 1
+    assert same_state_after_replay(t)
+
+
+def test_wpa8_same_table_or_hand_for_hand_or_out_of_the_money_higher_stack_higher() -> None:
+    """WPA 8, first sentence: "the player starting the hand with the most chips will finish in
+    the higher position", at one table, or at different tables hand-for-hand; a player out of
+    the money keeps his place by stack (the second sentence splits the money of the players
+    in the money only)."""
+    t, a, b = _wpa_down_to(5)
+    t.hand_for_hand(60)
+    out = t.eliminate([Bust(a, 1, 900), Bust(b, 2, 2400)])
+    assert [(e.player, e.place, e.tied) for e in out] == [(a, 5, 1), (b, 4, 1)]
+    t, a, b = _wpa_down_to(6)                     # 6th is not paid, 5th is
+    out = t.eliminate([Bust(a, 1, 900), Bust(b, 2, 2400)])
+    assert [(e.player, e.place, e.tied) for e in out] == [(a, 6, 1), (b, 5, 1)]
+    t, a, _ = _wpa_down_to(5)
+    other = t.floor.tables[1].seats[1]
+    out = t.eliminate([Bust(a, 1, 900), Bust(other, 1, 2400)])
+    assert [(e.player, e.place, e.tied) for e in out] == [(a, 5, 1), (other, 4, 1)]

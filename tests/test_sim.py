@@ -270,8 +270,10 @@ _GOLDEN = [
      "271f8eacad80e9b8f701b6ef79b82a66dd2d16f4eaf703b1beed83841cfd119e"),
     (60, {"seed": 3, "preset": "wpa", "absent": 4},
      "73672394d83cd5c3960301f51c3be6515949fb0bd945ddaf9a97ee526bf004ad"),
+    # Issue 14 (TDA RP-8): players out in one hand at one table outside hand-for-hand are
+    # ranked by their start-of-hand stacks (IFP 57), no longer tied; the same hands are dealt.
     (45, {"seed": 9, "preset": "tda-2024", "absent": 2},
-     "eb2dd051f0d2f0ce2eb340c5a08c635ad183b7381215a716081a038a4c701488"),
+     "a061ca07ecb6f771ef45ae5de917947a0214995f74b2cb733bf6a6caa65e3491"),
     (37, {"seed": 11, "preset": "ifp-2012", "absent": 3, "bot": "random"},
      "bbf01814e3d4a33aa6a4dae6016dc604c166fa7a27ec49d2ddb1188fd23518fa"),
 ]

@@ -123,7 +123,8 @@ class RuleSet:
     # --- tournament (pokertd.tournament) ---------------------------------------------------
     same_hand_bustouts: str = _f(
         "lower-start-stack-lower-same-table-tie-across",
-        {"ifp-2012": "IFP 57", "wpa": "WPA 8", "tda-2024": "TDA RP-8", "gananda": "Gananda"},
+        {"ifp-2012": "IFP 57", "wpa": "WPA 8", "tda-2024": "TDA RP-8",
+         "gananda": "Gananda: Winning the Tournament"},
         "finishing places of players busted in the same hand")
     balancing_mover: str = _f(
         "next-big-blind-to-worst-position",
@@ -138,7 +139,7 @@ class RuleSet:
         "where players from a broken table sit")
     final_table_redraw: bool = _f(
         True, {"ifp-2012": "IFP 15", "tda-2024": "TDA RP-9"}, "random redraw at the final table")
-    button_start: str = _f("random-draw", {"ifp-2012": "IFP 16", "gananda": "Gananda"},
+    button_start: str = _f("random-draw", {"ifp-2012": "IFP 16", "gananda": "Gananda: Seating"},
                            "how the first button is placed")
     heads_up_button: str = _f(
         "no-big-blind-twice", {"ifp-2012": "IFP 18", "tda-2024": "TDA 34-B",

@@ -321,13 +321,16 @@ class TournamentService:
                 if t.players[p].out:
                     raise DirectorError(f"{p} is already out (place {t.players[p].place})")
             stacks = dict(start_stacks or {})
-            if len(out_now) > 1 and t.config.bustout_ranking != "share":
+            if len(out_now) > 1 and t.stacks_rank_bustouts():
                 missing = [p for p in out_now if p not in stacks]
                 if missing:
+                    # TDA RP-8 shares the places in hand-for-hand play only; TDA is silent
+                    # otherwise, and IFP 57 ranks them.
+                    rule = _rule_of("same_hand_bustouts", t, "IFP 57")
+                    rule = "IFP 57" if rule == "TDA RP-8" else rule
                     raise DirectorError(
                         "players out in the same hand are ranked by their stacks at the start "
-                        "of the hand (IFP 57, WPA 8, Gananda: Winning the Tournament): give "
-                        f"each one's (missing: {', '.join(missing)})")
+                        f"of the hand ({rule}): give each one's (missing: {', '.join(missing)})")
             strangers = sorted(set(stacks) - set(out_now))
             if strangers:
                 raise DirectorError(f"a start-of-hand stack for {', '.join(strangers)}, who "

@@ -897,7 +897,8 @@ class Tournament:
             raise DirectorError(f"busting {len(busts)} of the {self.alive} players left leaves no "
                                 "winner")
         n = len(self.events)
-        self._eliminate_group(self._rank(busts), {b.player: b for b in busts}, self._rule())
+        self._eliminate_group(self._rank(busts), {b.player: b for b in busts},
+                              self._rule(busts))
         return self.events[n:]
 
     def _check_same_table(self, player: str, knocker: str) -> None:
@@ -915,17 +916,49 @@ class Tournament:
                 f"goes to the player who won {player}'s chips in the hand, at his table "
                 f"(IFP 57); at table {a[0]}: {', '.join(there)}")
 
-    def _rule(self) -> str:
+    def stacks_rank_bustouts(self) -> bool:
+        """Do the stacks at the start of the hand rank players out in the same hand (IFP 57,
+        WPA 8, Gananda), or do they share the places (TDA RP-8, in hand-for-hand play)?"""
+        return not (self.config.bustout_ranking == "share" and self.clock.hand_for_hand)
+
+    def _rule(self, busts: Sequence[Bust] = ()) -> str:
+        if (self.config.bustout_ranking == "share" and len(busts) > 1
+                and not self.clock.hand_for_hand):
+            return "IFP 57"       # TDA RP-8 shares places in hand-for-hand play only
         return _field_rules("same_hand_bustouts").get(self.rules.name, "IFP 57")
 
     def _rank(self, busts: Sequence[Bust]) -> list[list[str]]:
         """Groups of tied players, the first out (lowest place) first."""
         how = self.config.bustout_ranking
-        if how == "share" or len(busts) == 1:
+        if len(busts) == 1:
             return [[b.player for b in busts]]
-        if how == "by-stack":
+        if how == "share":
+            if self.clock.hand_for_hand:
+                # TDA RP-8-A: "If enough players bust on the current hand to break into the
+                # money, the busting players will be eligible for a share of the place(s)".
+                return [[b.player for b in busts]]
+            # Not hand-for-hand: TDA 2024 has no rule; the preset's base, IFP 57, ranks them.
+            how = "by-table"
+        if how in ("by-stack", "by-stack-split-across-tables"):
             stacks = sorted({b.start_stack for b in busts})
-            return [[b.player for b in busts if b.start_stack == s] for s in stacks]
+            groups = [[b.player for b in busts if b.start_stack == s] for s in stacks]
+            if (how == "by-stack-split-across-tables" and not self.clock.hand_for_hand
+                    and len({b.table for b in busts}) > 1 and self.payouts is not None):
+                # WPA 8: "If players in the money are eliminated at the same time at different
+                # tables (not in a hand by hand situation) the combined prize money will be
+                # split evenly between the players": those whose place is paid tie.
+                paid = sum(1 for a in self.payouts if a)
+                place = self.alive + 1
+                money: list[str] = []
+                out: list[list[str]] = []
+                for g in groups:                     # the lowest places first
+                    place -= len(g)
+                    if place <= paid:
+                        money.extend(g)
+                    else:
+                        out.append(g)
+                return out + ([money] if money else [])
+            return groups
         # by-table (IFP 57): rank at each table, equal ranks across tables tie.
         by_table: dict[Any, list[Bust]] = {}
         for b in busts:

@@ -46,11 +46,15 @@ GANANDA_RULES: RuleSet = get_rules("ifp-2012").override(
 
 #: The bust-out rankings by preset (RuleSet.same_hand_bustouts):
 #: "by-table"   lower starting stack finishes lower at one table, tie across tables (IFP 57);
-#: "by-stack"   higher starting stack finishes higher, wherever (WPA 8; Gananda);
-#: "share"      everyone busted in the hand shares the places (TDA RP-8).
+#: "by-stack"   higher starting stack finishes higher, wherever (Gananda);
+#: "by-stack-split-across-tables"  the same (WPA 8, first sentence), but players in the money
+#:              out at different tables when play is not hand-for-hand split their combined
+#:              prize money evenly (WPA 8, second sentence);
+#: "share"      during hand-for-hand play everyone busted in the hand shares the places
+#:              (TDA RP-8-A); otherwise, TDA being silent, as IFP 57 ("by-table").
 BUSTOUT_RANKING = {
     "lower-start-stack-lower-same-table-tie-across": "by-table",
-    "higher-start-stack-higher; split prize across tables": "by-stack",
+    "higher-start-stack-higher; split prize across tables": "by-stack-split-across-tables",
     "higher-start-stack-higher-equal-stacks-tie": "by-stack",
     "share-places-on-hand-for-hand": "share",
 }
