@@ -231,3 +231,60 @@ def test_wpa8_same_table_or_hand_for_hand_or_out_of_the_money_higher_stack_highe
     other = t.floor.tables[1].seats[1]
     out = t.eliminate([Bust(a, 1, 900), Bust(other, 1, 2400)])
     assert [(e.player, e.place, e.tied) for e in out] == [(a, 5, 1), (other, 4, 1)]
+
+
+# --- 9. hand-for-hand ends by itself when the bubble bursts -----------------------------------
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize("preset, rule", [("ifp-2012", "IFP 61"), ("tda-2024", "TDA RP-8")])
+def test_ifp61_tda_rp8_hand_for_hand_ends_when_the_bubble_bursts(tmp_path, preset: str,
+                                                                 rule: str) -> None:
+    """IFP 61 / TDA RP-8: hand-for-hand play decides who finishes in the money; when the last
+    player out of the money is out it ends by itself. Under TDA RP-8 the bubble hand's two
+    minutes come off the clock (RP-8-C) and the clock runs again from where it stopped;
+    under IFP 61 it never stopped. A bust before the bubble leaves it on."""
+    from pokertd.services.tournaments import TournamentService
+    from pokertd.storage import open_store
+
+    store = open_store(f"sqlite:///{tmp_path / 'h.db'}")
+    try:
+        clock = Clock()
+        s = TournamentService(store, clock=clock)
+        s.create("H", config_preset(preset), seed=2)
+        s.register("H", [f"p{i:02d}" for i in range(1, 81)])      # 12 paid
+        t = s.start("H").tournament
+        start = clock.now
+        paid = sum(1 for a in t.payouts if a)
+        while t.alive > paid + 2:
+            clock.now += 30
+            t = s.bust("H", next(p.name for p in t.players.values() if not p.out)).tournament
+        clock.now += 60
+        s.hand_for_hand("H", "start")
+        begun = clock.now
+        clock.now += 90
+        s.hand_for_hand("H", "hand-done")
+        clock.now += 100
+        t = s.bust("H", next(p.name for p in t.players.values() if not p.out)).tournament
+        assert t.clock.hand_for_hand and t.alive == paid + 1          # not yet the bubble
+        clock.now += 80
+        out = s.bust("H", next(p.name for p in t.players.values() if not p.out))
+        t = out.tournament
+        tail = [e.type for e in out.result if e.type.startswith("hand_for_hand")]
+        assert tail == ["hand_for_hand_hand_done", "hand_for_hand"]
+        assert out.result[[e.type for e in out.result].index("hand_for_hand")].reason == \
+            f"the bubble has burst ({rule})"
+        assert not t.clock.hand_for_hand and t.clock.status(clock.now).running
+        if preset == "tda-2024":    # stopped at the start, two hands of 2 minutes off it
+            assert t.clock.elapsed(clock.now + 10) == begun - start + 2 * 120 + 10
+        else:
+            assert t.clock.elapsed(clock.now + 10) == clock.now + 10 - start
+        assert s.load("H").tournament.state() == t.state()
+    finally:
+        store.close()

@@ -395,6 +395,8 @@ def bust(
             typer.echo(f"{e.player} is out in place {e.place}{tie}{ko}")
         elif e.type == "clock_paused":
             typer.echo(f"clock stopped ({e.reason}): resume once the players are seated")
+        elif e.type == "hand_for_hand" and not e.on:
+            typer.echo(f"hand-for-hand play ends: {e.reason}; the clock runs")
     _print_moves(out.result)
     if t.finished:
         typer.echo(f"{t.winner} wins")

@@ -237,7 +237,7 @@ class TournamentService:
         now = self.now()
 
         def command(t: Tournament) -> list[ev.Event]:
-            out = t.bust(player, knocked_out_by=knocked_out_by)
+            out = t.bust(player, knocked_out_by=knocked_out_by, now=now)
             out += _record_buttons(t, buttons, now)
             if not t.finished:
                 out += t.rearrange(now)
@@ -351,7 +351,7 @@ class TournamentService:
             for p in out_now:
                 where = t.floor.where.get(p) if t.floor is not None else None
                 busts.append(Bust(p, where[0] if where else None, stacks.get(p, 0), by.get(p)))
-            out = t.eliminate(busts)
+            out = t.eliminate(busts, now=now)
             out += _record_buttons(t, buttons, now)
             if not t.finished:
                 out += t.rearrange(now)

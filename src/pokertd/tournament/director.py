@@ -868,13 +868,15 @@ class Tournament:
     # --- eliminations -------------------------------------------------------------------------
 
     def bust(self, player: str, *, knocked_out_by: str | None = None, table: int | None = None,
-             start_stack: int = 0) -> list[ev.Event]:
+             start_stack: int = 0, now: float | None = None) -> list[ev.Event]:
         """One player out (a live director's report, or one bust-out of a dealt hand)."""
-        return self.eliminate([Bust(player, table, start_stack, knocked_out_by)])
+        return self.eliminate([Bust(player, table, start_stack, knocked_out_by)], now=now)
 
-    def eliminate(self, busts: Sequence[Bust]) -> list[ev.Event]:
+    def eliminate(self, busts: Sequence[Bust], *, now: float | None = None) -> list[ev.Event]:
         """Players out in the same hand (IFP 57, WPA 8, Gananda: Winning the Tournament,
-        TDA RP-8); their places follow the module's rules, then the finish if one is left."""
+        TDA RP-8); their places follow the module's rules, then the finish if one is left.
+        A live event's hand-for-hand play ends at ``now`` once the bubble has burst
+        (:meth:`_end_hand_for_hand_on_the_bubble`)."""
         self._require_running()
         if not busts:
             return []
@@ -899,7 +901,25 @@ class Tournament:
         n = len(self.events)
         self._eliminate_group(self._rank(busts), {b.player: b for b in busts},
                               self._rule(busts))
+        if now is not None and not self.dealt:
+            self._end_hand_for_hand_on_the_bubble(float(now))
         return self.events[n:]
+
+    def _end_hand_for_hand_on_the_bubble(self, now: float) -> None:
+        """Hand-for-hand play decides who finishes in the money (IFP 61: "as tournaments near
+        the money ... as the method of determining player placement"; WPA 7; TDA RP-8-A):
+        once the last player out of the money is out, the hand he went out on is done at
+        every table (TDA RP-8-C: its two minutes come off the clock) and hand-for-hand play
+        ends, the clock running again from where the preset stopped it (TDA RP-8; under
+        IFP 61 it never stopped). A dealt event's driver ends it between rounds itself."""
+        if not self.clock.hand_for_hand or self.finished or self.payouts is None:
+            return
+        paid = sum(1 for a in self.payouts if a)
+        if self.alive > paid:
+            return
+        rule = field_rule("hand_for_hand", self.rules.name, "IFP 61")
+        self.apply(ev.HandForHandHandDone(now))
+        self.apply(ev.HandForHand(now, False, f"the bubble has burst ({rule})"))
 
     def _check_same_table(self, player: str, knocker: str) -> None:
         """IFP 57 (knockouts): the knockout goes to the player who won the busted player's

@@ -142,6 +142,7 @@ class HandForHand(Event):
     type: ClassVar[str] = "hand_for_hand"
     at: float
     on: bool
+    reason: str = ""          # why it ended, when not by the director (the bubble burst)
 
 
 @_event
