@@ -288,3 +288,121 @@ def test_ifp61_tda_rp8_hand_for_hand_ends_when_the_bubble_bursts(tmp_path, prese
         assert s.load("H").tournament.state() == t.state()
     finally:
         store.close()
+
+
+# --- 2. live rebuys (IFP 59; WPA 6) -----------------------------------------------------------
+
+def _rebuy_event(preset: str, n: int = 20, **terms) -> Tournament:
+    from dataclasses import replace
+
+    from pokertd.tournament.structure import Structure
+
+    base = config_preset(preset)
+    rebuys = {"until_level": 2, "chips": 1500, "max_per_player": 2, "max_stack": 1500, **terms}
+    structure = Structure.from_dict({**base.structure.to_dict(), "rebuys": rebuys})
+    t = Tournament(replace(base, structure=structure), seed=4, dealt=False)
+    for i in range(1, n + 1):
+        t.register(f"p{i:02d}")
+    t.start(0)
+    return t
+
+
+@pytest.mark.parametrize("preset", ["ifp-2012", "wpa"])
+def test_ifp59_live_rebuy_on_the_players_word_or_his_count_limits_checked(preset: str) -> None:
+    """IFP 59: in the rebuy period a live player who says he is broke or under the limit
+    rebuys (the software does not see his chips): twice here, the limit of two a player; a
+    third is refused, and so is a counted stack over the limit, with the figures."""
+    t = _rebuy_event(preset)
+    chips, pool = t.chips, t.prize_pool
+    t.rebuy("p01", 60)                           # his word (he started with 1500: the limit)
+    t.rebuy("p01", 120, stack=1200)              # counted, under the 1500 limit
+    assert t.players["p01"].rebuys == 2 and t.chips == chips + 3000
+    assert t.prize_pool == pool + 2 * 20
+    with pytest.raises(DirectorError, match=r"after 2 rebuy\(s\) \(IFP 59: rebuys until "
+                                            r"level 2, with at most 1,500 chips, 2 a player\)"):
+        t.rebuy("p01", 180)
+    with pytest.raises(DirectorError, match="with 1,600 chips"):
+        t.rebuy("p02", 180, stack=1600)
+    with pytest.raises(DirectorError, match="more than the 33,000 chips in play"):
+        t.rebuy("p02", 180, stack=40_000)
+    with pytest.raises(DirectorError, match="may not rebuy at level 3"):
+        t.rebuy("p02", 60 * 60)                  # the rebuy period is over
+    assert same_state_after_replay(t)
+
+
+@pytest.mark.parametrize("preset", ["ifp-2012", "wpa"])
+def test_ifp59_live_busted_player_rebuys_and_stays_in_seated_back(preset: str) -> None:
+    """IFP 59: "he or she may re-buy as long as it is done before the next hand is dealt": a
+    player reported busted rebuys and is not out; his place and the knockout credited are
+    taken back, the players out since move up one place number, and he sits in his seat."""
+    t = _rebuy_event(preset)
+    victim = t.floor.tables[1].seats[4]
+    knocker = t.floor.tables[1].seats[5]
+    t.bust(victim, knocked_out_by=knocker)
+    later = t.floor.tables[2].seats[0]
+    t.bust(later)
+    assert (t.players[victim].place, t.players[later].place) == (20, 19)
+    out = t.rebuy(victim, 120)
+    assert [e.type for e in out] == ["rebuy", "seated"] and out[0].reinstated
+    assert (out[1].table, out[1].seat) == (1, 5)
+    p = t.players[victim]
+    assert not p.out and p.place is None and p.rebuys == 1 and t.alive == 19
+    assert t.players[knocker].knockouts == 0 and t.players[later].place == 20
+    assert same_state_after_replay(t)
+    # Out again after the period: no rebuy, he is out.
+    with pytest.raises(DirectorError, match="may not rebuy at level 3"):
+        t.bust(victim)
+        t.rebuy(victim, 60 * 60)
+
+
+def test_ifp59_live_busted_player_whose_seat_is_taken_is_seated_as_a_late_entry() -> None:
+    """IFP 59 with TDA 8-A: a busted player's seat filled meanwhile (a table broken onto it):
+    he rebuys and draws a seat as a late entry would."""
+    t = _rebuy_event("ifp-2012", n=12)            # two tables of six
+    victim = t.floor.tables[1].seats[0]
+    t.bust(victim)
+    t.floor.move(t.floor.tables[2].seats[0], 1, 1, "test")   # his seat taken
+    out = t.rebuy(victim, 120)
+    seated = [e for e in out if e.type == "seated"]
+    assert len(seated) == 1 and seated[0].reason == "rebuy (IFP 59)"
+    assert t.floor.where[victim] == (seated[0].table, seated[0].seat) != (1, 1)
+
+
+def cli(db: str, *args: str):
+    from typer.testing import CliRunner
+
+    from pokertd.cli import app
+
+    return CliRunner().invoke(app, ["tournament", *args, "--db", db])
+
+
+def _ok(r) -> str:
+    if r.exit_code != 0:
+        pytest.fail(f"exit {r.exit_code}: {r.stdout}{r.stderr}")
+    return " ".join(r.stdout.split())
+
+
+def test_cli_ifp59_rebuy_his_word_his_count_and_a_busted_player_who_stays_in(tmp_path) -> None:
+    """IFP 59 from the command line: `rebuy` on the player's word, `--stack` checked against
+    the limit (refused: exit 2, the figures, nothing written), and a busted player's rebuy
+    seats him back."""
+    import json
+
+    from pokertd.tournament.structure import load_preset
+
+    db = f"sqlite:///{tmp_path / 'r.db'}"
+    structure = tmp_path / "rebuys.json"
+    structure.write_text(json.dumps({**load_preset("gananda").to_dict(), "rebuys": {
+        "until_level": 3, "chips": 1500, "max_per_player": 3, "max_stack": 1500}}))
+    _ok(cli(db, "new", "R", "--preset", "ifp-2012", "--seed", "2", "--structure", str(structure)))
+    _ok(cli(db, "register", "R", "Ann", "Bob", "Cid", "Dan", "Eve", "Fay"))
+    _ok(cli(db, "start", "R"))
+    out = _ok(cli(db, "rebuy", "R", "Ann"))
+    assert "Ann rebought (1 rebuy(s)): 1,500 chips, prize pool 140" in out
+    r = cli(db, "rebuy", "R", "Ann", "--stack", "1600")
+    assert r.exit_code == 2 and "with 1,600 chips" in r.stderr and "at most 1,500" in r.stderr
+    _ok(cli(db, "bust", "R", "Bob"))
+    out = _ok(cli(db, "rebuy", "R", "Bob"))
+    assert "Bob is not out (IFP 59): seat him at table 1 seat" in out
+    st = json.loads(cli(db, "status", "R", "--format", "json").stdout)
+    assert st["players_left"] == 6 and st["chips"] == 6 * 1500 + 2 * 1500

@@ -531,12 +531,25 @@ def chip_race(
 
 @live.command()
 def rebuy(name: Name, player: Annotated[str, typer.Argument(help="The player.")],
+          stack: Annotated[int | None, typer.Option(
+              "--stack", help="His chips as counted, checked against the rebuy limit; "
+                              "without it his word that he is broke or under the limit is "
+                              "taken. A player reported busted rebuys with none and stays "
+                              "in.")] = None,
           db: Db = None) -> None:
-    """A rebuy in the rebuy period (IFP 59; WPA 6)."""
-    out = _run(db, lambda s: s.rebuy(name, player))
+    """A rebuy in the rebuy period (IFP 59; WPA 6): the rebuys a player and the limit are
+    checked; a busted player who rebuys before the next hand stays in (IFP 59)."""
+    out = _run(db, lambda s: s.rebuy(name, player, stack=stack))
     t = out.tournament
     _print_clock(out.clock)
-    typer.echo(f"{player} rebought: {t.players[player].stack} chips, prize pool {t.prize_pool}")
+    e = out.result[0]
+    typer.echo(f"{player} rebought ({t.players[player].rebuys} rebuy(s)): {e.chips:,} chips, "
+               f"prize pool {t.prize_pool:,}")
+    for e in out.result:
+        if e.type == "seated":
+            typer.echo(f"{player} is not out (IFP 59): seat him at table {e.table} seat "
+                       f"{e.seat}")
+    _print_moves(out.result)
 
 
 @live.command()

@@ -358,10 +358,20 @@ class TournamentService:
             return out
         return self.run(name, command, now=now)
 
-    def rebuy(self, name: str, player: str) -> Outcome[list[ev.Event]]:
-        """IFP 59 / WPA 6: refused outside the structure's rebuy period."""
+    def rebuy(self, name: str, player: str, *,
+              stack: int | None = None) -> Outcome[list[ev.Event]]:
+        """IFP 59 / WPA 6: a rebuy in the rebuy period, within its limits. A live event takes
+        the player's word that he is broke or under the limit, or his ``stack`` as counted; a
+        player reported busted rebuys and stays in, seated back, then the seat moves that
+        calls for (IFP 11a)."""
         now = self.now()
-        return self.run(name, lambda t: t.rebuy(player, now), now=now)
+
+        def command(t: Tournament) -> list[ev.Event]:
+            out = t.rebuy(player, now, stack=stack)
+            if any(getattr(e, "reinstated", False) for e in out):
+                out += t.rearrange(now)
+            return out
+        return self.run(name, command, now=now)
 
     def addon(self, name: str, player: str) -> Outcome[list[ev.Event]]:
         """WPA 6: refused outside the structure's add-on window."""

@@ -217,6 +217,7 @@ class Tournament:
         self.hand_seats: dict[int, tuple[str | None, ...]] = {}
         self.bust_reports = 0
         self._report_tables: set[int] = set()
+        self.seat_left: dict[str, tuple[int, int]] = {}  # live: where a busted player sat
         # A live chip-up (IFP 56; WPA 14; TDA 24): the colours being raced off, table by
         # table, and the tables that have raced them.
         self.racing: tuple[int, ...] = ()
@@ -394,6 +395,8 @@ class Tournament:
                 if tid not in self._report_tables:       # the seats the hand was dealt to
                     self.hand_seats[tid] = tuple(self.floor.tables[tid].seats)
                     self._report_tables.add(tid)
+            if not self.dealt:
+                self.seat_left[e.player] = self.floor.where[e.player]
             self.floor.leave(e.player)
         if self.reported_buttons and self.floor is not None:
             # A live event: the software does not see the hands played since the director
@@ -455,10 +458,38 @@ class Tournament:
 
     def _on_rebuy(self, e: ev.Rebuy, floor: bool) -> None:
         p = self.players[e.player]
+        if e.reinstated:
+            self._reinstate(p)
         p.stack += e.chips
         self.chips += e.chips
         p.rebuys += 1
         self.prize_pool += e.to_prize_pool
+
+    def _reinstate(self, p: PlayerState) -> None:
+        """Take back a live bust-out (IFP 59: the player rebuys and stays in): the players out
+        with him or since finish one place lower (their place number one higher), and the
+        knockout credited for him is taken back."""
+        at = next(i for i, g in enumerate(self.finishing) if p.name in g)
+        self.finishing[at].remove(p.name)
+        for i, group in enumerate(self.finishing[at:], start=at):
+            for name in group:
+                q = self.players[name]
+                q.place = (q.place or 0) + 1
+                if i == at:
+                    q.tied -= 1
+        if not self.finishing[at]:
+            del self.finishing[at]
+        self._group_place = 0
+        if self.finishing:
+            self._group_place = self.players[self.finishing[-1][0]].place or 0
+        if p.knocked_out_by is not None:
+            self.players[p.knocked_out_by].knockouts -= 1
+        p.out = False
+        p.place = None
+        p.tied = 1
+        p.knocked_out_by = None
+        self.alive += 1
+        self.seat_left.pop(p.name, None)
 
     def _on_addon(self, e: ev.Addon, floor: bool) -> None:
         p = self.players[e.player]
@@ -516,6 +547,7 @@ class Tournament:
             "hand_for_hand_hands": self.hand_for_hand_hands,
             "reported_buttons": sorted(self.reported_buttons),
             "hand_seats": {tid: list(s) for tid, s in sorted(self.hand_seats.items())},
+            "seat_left": {p: list(w) for p, w in sorted(self.seat_left.items())},
             "bust_reports": self.bust_reports,
             "racing": self.racing, "raced_tables": sorted(self.raced_tables),
         }
@@ -1081,22 +1113,78 @@ class Tournament:
 
     # --- rebuys and add-ons -------------------------------------------------------------------
 
-    def rebuy(self, player: str, now: float) -> list[ev.Event]:
-        """IFP 59 / WPA 6: a rebuy in the rebuy period, before the next hand is dealt."""
-        self._require_running()
-        p = self._in_play(player)
+    def rebuy(self, player: str, now: float, *, stack: int | None = None) -> list[ev.Event]:
+        """IFP 59 / WPA 6: a rebuy in the rebuy period, before the next hand is dealt; the
+        structure's limits (rebuys a player, the stack a player may rebuy with) are checked.
+
+        A live event does not see the stacks: the player's word that he is broke or under the
+        limit is taken, or ``stack`` (his chips as counted, checked against the limit). A
+        player the director has reported busted may rebuy too (with no chips): he is then not
+        out (IFP 59: "he or she may re-buy as long as it is done before the next hand is
+        dealt"), and is seated back in his seat, or, if it has gone, as a late entry."""
+        fl = self._require_running()
+        p = self._player(player)
         level = self.level_number_at(now)
         s = self.structure
-        if not s.rebuy_allowed(level, p.stack, p.rebuys):
-            terms = s.rebuys
+        if self.dealt:
+            if stack is not None:
+                raise DirectorError("the engine deals this event and holds the stacks: give no "
+                                    "stack")
+            self._in_play(player)
+            chips = p.stack
+        elif stack is not None:
+            if p.out:
+                raise DirectorError(f"{player} is out: a busted player rebuys with no chips, "
+                                    f"not {stack}")
+            chips = self._check_count(f"{player}'s stack", stack, minimum=0)
+        else:
+            chips = 0 if p.out else None          # his word: broke or under the limit
+        terms = s.rebuys
+        if not s.rebuy_allowed(level, chips or 0, p.rebuys):
+            have = (f" with {chips:,} chips" if chips is not None else "")
             raise DirectorError(
-                f"{player} may not rebuy at level {level} with {p.stack} chips after "
-                f"{p.rebuys} rebuy(s) (IFP 59: " + ("no rebuys in this event)" if terms is None else
-                f"rebuys until level {terms.until_level}, at most {terms.max_stack} chips, "
-                f"{terms.max_per_player} a player)"))
-        assert s.rebuys is not None
-        self.apply(ev.Rebuy(player, s.rebuys.chips, self.config.to_prize_pool))
-        return self.events[-1:]
+                f"{player} may not rebuy at level {level}{have} after {p.rebuys} rebuy(s) "
+                "(IFP 59: " + ("no rebuys in this event)" if terms is None else
+                f"rebuys until level {terms.until_level}"
+                + (f", with at most {terms.max_stack:,} chips" if terms.max_stack is not None
+                   else "")
+                + (f", {terms.max_per_player} a player" if terms.max_per_player is not None
+                   else "") + ")"))
+        assert terms is not None
+        n = len(self.events)
+        if not p.out:
+            self.apply(ev.Rebuy(player, terms.chips, self.config.to_prize_pool))
+            return self.events[n:]
+        where = self.seat_left.get(player)
+        self.apply(ev.Rebuy(player, terms.chips, self.config.to_prize_pool, reinstated=True))
+        reason = "rebuy (IFP 59)"
+        if where is not None and where[0] in fl.tables \
+                and fl.tables[where[0]].seats[where[1] - 1] is None:
+            self.apply(ev.Seated(player, where[0], where[1], reason))
+        else:
+            before = set(fl.tables)
+            moves = seat_late_entry(fl, player, self._rng(), reason)
+            for tid in sorted(set(fl.tables) - before):
+                self._log(ev.TableOpened(tid))
+            for m in moves:
+                self._log(ev.Seated(player, m.to_table, m.to_seat, m.reason))
+        return self.events[n:]
+
+    def _check_count(self, what: str, count: Any, *, minimum: int = 1) -> int:
+        """A chip count as the director gives it: a whole number, at least ``minimum``, no
+        more than the chips in play, and made of the chips still in play (a multiple of the
+        smallest)."""
+        if isinstance(count, bool) or not isinstance(count, int) or count < minimum:
+            raise DirectorError(f"{what} must be a whole number of chips, at least {minimum}, "
+                                f"got {count!r}")
+        if count > self.chips:
+            raise DirectorError(f"{what} of {count:,} chips is more than the {self.chips:,} "
+                                "chips in play")
+        smallest = self.chips_in_play[0]
+        if count % smallest:
+            raise DirectorError(f"{what} of {count:,} chips cannot be made of the chips in play "
+                                f"(the smallest is {smallest:,}): count again")
+        return count
 
     def addon(self, player: str, now: float) -> list[ev.Event]:
         """WPA 6: the add-on after the last hand of its level and before the first hand of the

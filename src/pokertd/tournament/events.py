@@ -282,6 +282,11 @@ class Rebuy(Event):
     player: str
     chips: int
     to_prize_pool: int
+    reinstated: bool = False
+    """A live event: the player had been reported busted and rebuys in the rebuy period
+    (IFP 59: before the next hand is dealt), so he is not out: his bust-out is taken back
+    (his place, the knockout credited, the places of the players out since) and he is seated
+    by the ``seated`` event that follows."""
 
 
 @_event
