@@ -406,3 +406,68 @@ def test_cli_ifp59_rebuy_his_word_his_count_and_a_busted_player_who_stays_in(tmp
     assert "Bob is not out (IFP 59): seat him at table 1 seat" in out
     st = json.loads(cli(db, "status", "R", "--format", "json").stdout)
     assert st["players_left"] == 6 and st["chips"] == 6 * 1500 + 2 * 1500
+
+
+# --- 8. chip counts checked against the chips in play -----------------------------------------
+
+def test_chip_counts_over_the_chips_in_play_or_off_the_smallest_chip_are_refused(
+        tmp_path) -> None:
+    """Chip counts the director gives are counts of the chips in play: a chip race's counts
+    (IFP 56), a hand's start stacks (IFP 57) and a deal's stacks (IFP 62) totalling more than
+    the chips in play (less the smallest chip for each other player still in), or not made of
+    the chips still in play after a colour-up, are refused with the figures; nothing is
+    written."""
+    from pokertd.services.tournaments import TournamentService
+    from pokertd.storage import open_store
+
+    store = open_store(f"sqlite:///{tmp_path / 'c.db'}")
+    try:
+        clock = Clock()
+        s = TournamentService(store, clock=clock)
+        s.create("C", config_preset("ifp-2012"), seed=3)
+        s.register("C", [f"p{i:02d}" for i in range(1, 21)])
+        t = s.start("C").tournament
+        assert t.chips == 30_000
+        one = [p for p in t.floor.tables[1].seats if p is not None]
+        two = [p for p in t.floor.tables[2].seats if p is not None]
+        clock.now += 101 * 60                    # break 1: the 5 chips are raced off
+        head = s.load("C").head
+        with pytest.raises(DirectorError, match=r"the chips before the race total 30,000 "
+                           r"chips: more than the 30,000 chips in play, less at least 5 for "
+                           r"each of the 10 other player\(s\) still in \(29,950\)"):
+            s.chip_race("C", 1, {p: 3000 for p in one})
+        with pytest.raises(DirectorError, match=f"{one[0]}'s chips before the race of 40,000 "
+                           "chips is more than the 30,000 chips in play"):
+            s.chip_race("C", 1, {p: 40_000 if p == one[0] else 1500 for p in one})
+        assert s.load("C").head == head
+        counts = {p: 1500 + (5 if k == 0 else -5 if k == 1 else 0) for k, p in enumerate(one)}
+        s.chip_race("C", 1, counts)              # the odd 5 and 20: one 25 chip raced
+        with pytest.raises(DirectorError, match=r"total 15,005 chips: more than the 30,000 "
+                           r"chips in play, less 15,000 counted at the tables that have raced "
+                           r"\(15,000\)"):
+            s.chip_race("C", 2, {p: 1505 if k == 0 else 1500 for k, p in enumerate(two)})
+        s.chip_race("C", 2, {p: 1500 for p in two})
+        t = s.load("C").tournament
+        assert t.chips_in_play[0] == 25 and t.chips == 30_000
+        clock.now += 10 * 60                     # level 5
+        head = s.load("C").head
+        with pytest.raises(DirectorError, match=r"p01's stack at the start of the hand of 1,510 "
+                           r"chips cannot be made of the chips in play \(the smallest is 25\)"):
+            s.bust_hand("C", ["p01", "p02"], start_stacks={"p01": 1510, "p02": 1500})
+        with pytest.raises(DirectorError, match=r"the stack at the start of the hand total "
+                           r"30,000 chips: more than the [0-9,]+ chips in play, less at least 25 "
+                           r"for each of the 18 other player\(s\) still in"):
+            s.bust_hand("C", ["p01", "p02"], start_stacks={"p01": 15_000, "p02": 15_000})
+        assert s.load("C").head == head
+        t = s.load("C").tournament
+        while t.alive > 2:
+            t = s.bust("C", next(p.name for p in t.players.values() if not p.out)).tournament
+        left = [p.name for p in t.players.values() if not p.out]
+        head = s.load("C").head
+        with pytest.raises(DirectorError, match=r"the stack for the deal total [0-9,]+ chips: "
+                           r"more than the [0-9,]+ chips in play"):
+            s.deal("C", "chip-chop", left, stacks={left[0]: t.chips, left[1]: 25 * 40})
+        assert s.load("C").head == head
+        s.deal("C", "chip-chop", left, stacks={left[0]: t.chips - 25 * 40, left[1]: 25 * 40})
+    finally:
+        store.close()

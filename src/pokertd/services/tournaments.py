@@ -339,6 +339,9 @@ class TournamentService:
                 if isinstance(s, bool) or not isinstance(s, int) or s < 1:
                     raise DirectorError(f"{p}'s stack at the start of the hand must be a whole "
                                         f"number of chips, at least 1, got {s!r}")
+            # The stacks are counts of the chips in play: the players still in hold the rest.
+            t.check_counts(stacks, "stack at the start of the hand",
+                           others=t.alive - len(out_now))
             if isinstance(knocked_out_by, Mapping):
                 by = dict(knocked_out_by)
                 strangers = sorted(set(by) - set(out_now))
@@ -415,6 +418,8 @@ class TournamentService:
             record = make_deal(dict(chips), prizes, method=method, agreed_by=list(agreed_by),
                                custom=amounts, left_to_play_for=left_to_play_for,
                                unit=t.config.unit)
+            if not t.dealt:
+                t.check_counts(dict(chips), "stack for the deal")
             return t.make_deal(record)
         return self.run(name, command, now=self.now())
 

@@ -1186,6 +1186,26 @@ class Tournament:
                                 f"(the smallest is {smallest:,}): count again")
         return count
 
+    def check_counts(self, counts: dict[str, Any], what: str, *, others: int = 0,
+                     held: int = 0) -> None:
+        """Chip counts the director gives (a chip race's, a deal's, a hand's start stacks):
+        each a whole number of the chips still in play (a multiple of the smallest, which a
+        colour-up may have raised), and together no more than the chips in play, less the
+        ``held`` chips counted elsewhere and at least the smallest chip for each of the
+        ``others`` players still in who hold the rest. Refused with the figures."""
+        for p, c in counts.items():
+            self._check_count(f"{p}'s {what}", c)
+        total = sum(counts.values())
+        smallest = self.chips_in_play[0]
+        room = self.chips - held - others * smallest
+        if total > room:
+            rest = (f", less {held:,} counted at the tables that have raced" if held else "")
+            rest += (f", less at least {smallest:,} for each of the {others} other player(s) "
+                     f"still in" if others else "")
+            rest += f" ({room:,})" if rest else ""
+            raise DirectorError(f"the {what} total {total:,} chips: more than the "
+                                f"{self.chips:,} chips in play{rest}; count again")
+
     def addon(self, player: str, now: float) -> list[ev.Event]:
         """WPA 6: the add-on after the last hand of its level and before the first hand of the
         next (on the break between them, or before the next level's first hand is dealt; in a
@@ -1382,6 +1402,11 @@ class Tournament:
                 raise DirectorError(f"{p}'s {c} chips cannot be made of the chips in play "
                                     f"({', '.join(str(v) for v in self.chips_in_play)}): "
                                     f"count again")
+        # The tables that have raced these colours counted their chips (their stacks since).
+        held = [p for tid in self.raced_tables if tid in fl.tables
+                for p in fl.tables[tid].seats if p is not None]
+        self.check_counts(stacks, "chips before the race", held=sum(
+            self.players[p].stack for p in held), others=self.alive - len(seated) - len(held))
         from pokertd.tournament.chips import ChipSet
         cs = ChipSet(self.config.chip_set.name,
                      tuple(c for c in self.config.chip_set.chips if c.value in self.chips_in_play),
