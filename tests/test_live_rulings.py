@@ -471,3 +471,48 @@ def test_chip_counts_over_the_chips_in_play_or_off_the_smallest_chip_are_refused
         s.deal("C", "chip-chop", left, stacks={left[0]: t.chips - 25 * 40, left[1]: 25 * 40})
     finally:
         store.close()
+
+
+# --- 4. WPA 4: the clock stopped for table breaks at six tables or fewer; the order posted ------
+
+def _bust_until_a_table_breaks(t: Tournament, now: float) -> list[ev.Event]:
+    while True:
+        t.bust(next(p.name for p in t.players.values() if not p.out))
+        out = t.rearrange(now)
+        if any(isinstance(e, ev.TableBroken) for e in out):
+            return out
+
+
+def test_wpa4_clock_stopped_when_a_table_is_broken_at_six_tables_or_fewer() -> None:
+    """WPA 4: "Once there are 6 tables or fewer, the clock will be stopped when a tournament
+    table is broken." Breaking one of seven tables leaves the clock running; one of six
+    stops it until the director resumes it. IFP 10 has no such stop."""
+    t = live(63, "wpa")                           # seven tables of nine
+    assert t.floor.table_count == 7
+    out = _bust_until_a_table_breaks(t, 600)
+    assert not any(isinstance(e, ev.ClockPaused) for e in out) and not t.clock.paused
+    out = _bust_until_a_table_breaks(t, 700)
+    assert isinstance(out[0], ev.ClockPaused) and out[0].reason == "a table is broken (WPA 4)"
+    assert t.clock.paused and t.floor.table_count == 5
+    t.resume(760)
+    assert same_state_after_replay(t)
+    ifp = live(60, "ifp-2012")                    # six tables of ten
+    out = _bust_until_a_table_breaks(ifp, 600)
+    assert not any(isinstance(e, ev.ClockPaused) for e in out) and not ifp.clock.paused
+
+
+def test_wpa4_breaking_order_announced_with_each_break_and_shown_in_status() -> None:
+    """WPA 4: "The breaking order of tournament tables must be announced or posted": each
+    table broken says which tables break next, in order, and the status holds the order."""
+    from pokertd.services.tournaments import describe_move, status
+
+    t = live(30, "wpa")
+    order = list(t.floor.break_order)
+    assert status(t, 60)["break_order"] == order
+    out = _bust_until_a_table_breaks(t, 600)
+    broken = next(e for e in out if isinstance(e, ev.TableBroken))
+    assert broken.table == order[0] and broken.next == tuple(order[1:])
+    assert describe_move(broken) == [
+        f"table {order[0]} is broken (IFP 10); the tables break next in the order "
+        f"{order[1]}, {order[2]}"]
+    assert status(t, 700)["break_order"] == order[1:]

@@ -597,6 +597,9 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
                   f"{st['chips']:,} chips in play, average stack {st['average_stack']:,}")
         if st["seats"] is not None and st["registration_open"]:
             con.print(f"{st['seats'] - st['entrants']} of {st['seats']} seats unsold")
+        if len(st["break_order"]) > 1:         # WPA 4: the breaking order, posted
+            con.print("tables break in the order "
+                      f"{', '.join(map(str, st['break_order']))} (the last is the final table)")
         h4h = st["hand_for_hand"]
         if h4h and h4h["on"]:
             con.print(f"hand-for-hand ({h4h['rule']}): {h4h['hands']} hand(s) done, every "

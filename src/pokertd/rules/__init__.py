@@ -137,6 +137,10 @@ class RuleSet:
         "any-seat-no-hand-between-sb-and-button",
         {"ifp-2012": "IFP 10", "wpa": "WPA 4", "tda-2024": "TDA 10"},
         "where players from a broken table sit")
+    table_break_stops_clock_at: int = _f(
+        0, {"wpa": "WPA 4"},
+        "the clock stops while a table is broken once there are this many tables or fewer "
+        "(WPA 4: 6); 0: it runs")
     final_table_redraw: bool = _f(
         True, {"ifp-2012": "IFP 15", "tda-2024": "TDA RP-9"}, "random redraw at the final table")
     button_start: str = _f("random-draw", {"ifp-2012": "IFP 16", "gananda": "Gananda: Seating"},
@@ -222,6 +226,7 @@ WPA = dataclasses.replace(
     same_hand_bustouts="higher-start-stack-higher; split prize across tables",  # WPA 8
     balancing_mover="big-blind-to-worst-position",        # WPA 5
     balancing_halt_short=2,                               # WPA 5
+    table_break_stops_clock_at=6,                         # WPA 4
     final_table_redraw=False,
     button_start="unspecified",
     chip_race="one-chip-max-round-half-up-never-raced-out",  # WPA 14

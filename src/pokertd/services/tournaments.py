@@ -461,7 +461,10 @@ def describe_move(e: ev.Event) -> list[str]:
         return [f"{e.player}: table {e.from_table} seat {e.from_seat} -> table {e.to_table} "
                 f"seat {e.to_seat} ({e.reason})"]
     if isinstance(e, ev.TableBroken):
-        return [f"table {e.table} is broken ({e.rule})"]
+        # WPA 4: the breaking order is announced with each break.
+        return [f"table {e.table} is broken ({e.rule})"
+                + (f"; the tables break next in the order {', '.join(map(str, e.next))}"
+                   if len(e.next) > 1 else "")]
     if isinstance(e, ev.FinalTableFormed):
         return [f"{p}: table {t} seat {s} -> final table {e.table} seat {seat} ({e.rule})"
                 for p, t, s, seat in e.seats]
@@ -521,6 +524,8 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
             "rule": t.dead_stacks.rule},
         "clock": clock,
         "tables": tables,
+        # WPA 4: the breaking order of the tables (the last one is the final table).
+        "break_order": [] if t.floor is None else list(t.floor.break_order),
         "payouts": None if t.payouts is None else list(t.payouts),
         # IFP 62: the deal recorded (who gets what of the prizes still to be paid then, and
         # what was left to play for), or None.

@@ -82,7 +82,9 @@ from pokertd.tournament.balancing import (
 )
 from pokertd.tournament.button import ButtonState, HandPositions, draw_button, first_occupied
 from pokertd.tournament.chip_race import PRESET_RULES, chip_race
-from pokertd.tournament.clock import END_OF_DAY, FINAL_TABLE, HAND_FOR_HAND, TournamentClock
+from pokertd.tournament.clock import (
+    END_OF_DAY, FINAL_TABLE, HAND_FOR_HAND, TABLE_BROKEN, TournamentClock,
+)
 from pokertd.tournament.house import TournamentConfig
 from pokertd.tournament.icm import DealRecord
 from pokertd.tournament.payouts import GANANDA, gananda_payouts, generated_payouts, split_tie
@@ -1244,13 +1246,18 @@ class Tournament:
         """Between hands: form the final table (IFP 15), break tables (IFP 10; TDA 10), balance
         (IFP 11a; WPA 5; Gananda: Moving Players). O(seats) when nothing is to be done.
         Under the Gananda house the clock stops (at ``now``) while the final table forms
-        (Gananda: Final Table); :meth:`resume` it once the players are seated."""
+        (Gananda: Final Table), and under WPA 4 while a table is broken once there are six
+        tables or fewer; :meth:`resume` it once the players are seated."""
         fl = self._require_running()
         n = len(self.events)
         s = self.structure
+        stop_at = self.rules.table_break_stops_clock_at
         if fl.table_count > 1 and fl.player_count <= s.final_table_size:
             if self.config.final_table_stops_clock and now is not None and not self.clock.paused:
                 self.apply(ev.ClockPaused(float(now), FINAL_TABLE))
+            if (not self.rules.final_table_redraw and fl.table_count <= stop_at
+                    and now is not None and not self.clock.paused):
+                self.apply(ev.ClockPaused(float(now), TABLE_BROKEN))  # WPA 4
             r = self._rng()
             final = fl.break_order[-1]
             before = dict(fl.where)
@@ -1263,17 +1270,21 @@ class Tournament:
             else:
                 self._log_moves(moves)
                 for tid in sorted(set(t for t, _ in before.values()) - set(fl.tables)):
-                    self._log(ev.TableBroken(tid, "TDA RP-9"))
+                    self._log(ev.TableBroken(tid, "TDA RP-9", tuple(fl.break_order)))
             return self.events[n:]
         k = tables_to_break(fl)
         if k > 0:
+            if fl.table_count <= stop_at and now is not None and not self.clock.paused:
+                # WPA 4: "Once there are 6 tables or fewer, the clock will be stopped when a
+                # tournament table is broken."
+                self.apply(ev.ClockPaused(float(now), TABLE_BROKEN))
             r = self._rng()
             going = fl.break_order[:k]
             rule = "TDA 10" if self._two_step else "IFP 10"
             for i, tid in enumerate(going):
                 self._log_moves(break_table(fl, tid, r, two_step=self._two_step,
                                             also_breaking=going[i + 1:]))
-                self._log(ev.TableBroken(tid, rule))
+                self._log(ev.TableBroken(tid, rule, tuple(fl.break_order)))
         if not needs_balancing(fl, s.balance_difference):
             return self.events[n:]
         if self.dealt:

@@ -240,6 +240,9 @@ class TableBroken(Event):
     type: ClassVar[str] = "table_broken"
     table: int
     rule: str
+    next: tuple[int, ...] = ()
+    """The tables still to break after it, in the breaking order (WPA 4: "the breaking order
+    of tournament tables must be announced or posted"); the last is the final table."""
 
 
 @_event
