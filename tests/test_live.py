@@ -343,7 +343,8 @@ def test_ifp11a_wpa5_live_balancing_moves_the_player_the_reported_button_makes_d
     after the next bust-out (the software does not see the hands)."""
     name = f"Bal {preset}"
     service.create(name, config_preset(preset), seed=5)
-    service.register(name, [f"Player {i:02d}" for i in range(1, 21)])     # 2 tables of 10
+    size = config_preset(preset).structure.max_players_per_table        # WPA 2: 9, else 10
+    service.register(name, [f"Player {i:02d}" for i in range(1, 2 * size + 1)])  # 2 tables
     t = service.start(name).tournament
     short = t.floor.tables[1]
     gone = [p for p in short.seats if p is not None][:2]

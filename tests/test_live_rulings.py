@@ -31,12 +31,14 @@ BLIND_BUSTS = {"small blind": (2,), "big blind": (3,), "both blinds": (2, 3)}
 
 
 def _blind_bust(preset: str, busted: tuple[int, ...]) -> tuple[Tournament, list[str | None]]:
-    """Two tables of ten; four out at table 1 (so table 2 gives a player to it); then the
-    hand at table 2 with the button on seat 1 and the blinds on seats 2 and 3, in which the
-    players of ``busted`` go out. Returns the tournament and table 2's seats as dealt."""
-    t = live(20, preset)
-    assert [t.floor.tables[k].count for k in (1, 2)] == [10, 10]
-    for seat in (7, 8, 9, 10):
+    """Two full tables (ten; WPA 2: nine); four out at table 1 (so table 2 gives a player to
+    it); then the hand at table 2 with the button on seat 1 and the blinds on seats 2 and 3,
+    in which the players of ``busted`` go out. Returns the tournament and table 2's seats as
+    dealt."""
+    size = config_preset(preset).structure.max_players_per_table     # 10; WPA 2: 9
+    t = live(2 * size, preset)
+    assert [t.floor.tables[k].count for k in (1, 2)] == [size, size]
+    for seat in range(size - 3, size + 1):
         t.bust(t.floor.tables[1].seats[seat - 1])
     dealt = list(t.floor.tables[2].seats)
     t.eliminate([Bust(dealt[s - 1], 2, 1000 * s) for s in busted])
@@ -514,5 +516,37 @@ def test_wpa4_breaking_order_announced_with_each_break_and_shown_in_status() -> 
     assert broken.table == order[0] and broken.next == tuple(order[1:])
     assert describe_move(broken) == [
         f"table {order[0]} is broken (IFP 10); the tables break next in the order "
-        f"{order[1]}, {order[2]}"]
+        f"{', '.join(map(str, order[1:]))}"]
     assert status(t, 700)["break_order"] == order[1:]
+
+
+# --- WPA 2: nine a table -------------------------------------------------------------------
+
+def test_wpa2_nine_handed_unless_the_structure_says_otherwise(tmp_path) -> None:
+    """WPA 2: "all limit, pot limit and no limit events shall be played 9-handed": the wpa
+    preset seats nine a table (18 players: two tables), also over a structure file that
+    does not say; a structure that sets its table size keeps it. The Gananda house and the
+    other presets seat ten (Gananda: Seating)."""
+    import json
+
+    from pokertd.tournament.structure import load_preset
+
+    assert config_preset("wpa").structure.max_players_per_table == 9
+    assert config_preset("wpa").structure.final_table_size == 9
+    assert {config_preset(p).structure.max_players_per_table
+            for p in ("gananda", "ifp-2012", "tda-2024")} == {10}
+    t = live(18, "wpa")
+    assert sorted(tab.count for tab in t.floor.tables.values()) == [9, 9]
+    db = f"sqlite:///{tmp_path / 'w.db'}"
+    plain = load_preset("gananda").to_dict()
+    plain.pop("max_players_per_table")
+    plain.pop("final_table_size")
+    (tmp_path / "plain.json").write_text(json.dumps(plain))
+    (tmp_path / "ten.json").write_text(json.dumps(load_preset("gananda").to_dict()))
+    players = [f"p{i:02d}" for i in range(1, 21)]
+    for name, file, tables in (("W9", "plain.json", [6, 7, 7]), ("W10", "ten.json", [10, 10])):
+        _ok(cli(db, "new", name, "--preset", "wpa", "--structure", str(tmp_path / file)))
+        _ok(cli(db, "register", name, *players))
+        _ok(cli(db, "start", name))
+        st = json.loads(cli(db, "status", name, "--format", "json").stdout)
+        assert sorted(len(tab["seats"]) for tab in st["tables"]) == tables, name

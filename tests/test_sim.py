@@ -268,11 +268,11 @@ _GOLDEN = [
     (200, {"seed": 2026}, "5106fd8d5bbf0828efd1129c46e49e2136b92006a560531e4991d64792d335ad"),
     (200, {"seed": 5, "bot": "random"},
      "271f8eacad80e9b8f701b6ef79b82a66dd2d16f4eaf703b1beed83841cfd119e"),
-    # Issue 14 (WPA 4): the clock stops while a table is broken at six tables or fewer (a
-    # pause and a resume in the log, so the draws after them, seeded by the log's length,
-    # differ).
+    # Issue 14: WPA 2 seats nine a table (seven tables, not six); WPA 4 stops the clock while
+    # a table is broken at six tables or fewer (a pause and a resume in the log, so the draws
+    # after them, seeded by the log's length, differ).
     (60, {"seed": 3, "preset": "wpa", "absent": 4},
-     "94a815dfd0239eba5dd595241aa07472f8ad0a221bd36c3d51703dbf9481f088"),
+     "c59ba5af7273124a70623468fa7d594c57d1ce38122d82e5505f82d645a28c84"),
     # Issue 14 (TDA RP-8): players out in one hand at one table outside hand-for-hand are
     # ranked by their start-of-hand stacks (IFP 57), no longer tied; the same hands are dealt.
     (45, {"seed": 9, "preset": "tda-2024", "absent": 2},
