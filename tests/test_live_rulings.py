@@ -61,6 +61,8 @@ def test_ifp11a_ifp17_tda11a_next_big_blind_moves_when_a_blind_busted(preset: st
     moves = [e for e in t.rearrange(0) if isinstance(e, ev.Moved)]
     assert [(m.player, m.from_table, m.from_seat, m.to_table) for m in moves] == [
         (dealt[3], 2, 4, 1)]
+    assert moves[0].reason == ("balancing (TDA 11-A)" if preset == "tda-2024"
+                               else "balancing (IFP 11a)")
     assert same_state_after_replay(t)
 
 
@@ -515,7 +517,7 @@ def test_wpa4_breaking_order_announced_with_each_break_and_shown_in_status() -> 
     broken = next(e for e in out if isinstance(e, ev.TableBroken))
     assert broken.table == order[0] and broken.next == tuple(order[1:])
     assert describe_move(broken) == [
-        f"table {order[0]} is broken (IFP 10); the tables break next in the order "
+        f"table {order[0]} is broken (WPA 4); the tables break next in the order "
         f"{', '.join(map(str, order[1:]))}"]
     assert status(t, 700)["break_order"] == order[1:]
 
@@ -550,3 +552,36 @@ def test_wpa2_nine_handed_unless_the_structure_says_otherwise(tmp_path) -> None:
         _ok(cli(db, "start", name))
         st = json.loads(cli(db, "status", name, "--format", "json").stdout)
         assert sorted(len(tab["seats"]) for tab in st["tables"]) == tables, name
+
+
+# --- the rule of the preset in force cited ------------------------------------------------
+
+@pytest.mark.parametrize("preset, n, seating, broken", [
+    ("tda-2024", 20, "table broken (TDA 10-B)", "TDA RP-9"),
+    ("wpa", 18, "table broken (WPA 4)", "WPA 4"),
+])
+def test_tda10b_wpa4_final_table_without_redraw_by_the_presets_draw_and_rule(
+        preset: str, n: int, seating: str, broken: str) -> None:
+    """The final table without a redraw (no IFP 15 in these books): under TDA the broken
+    table's players get their seats by the 2-step draw (TDA 10-B: "assigned new tables and
+    seats by a 2-step random process"), the final table per TDA RP-9; under WPA the table is
+    broken by WPA 4 (no TDA rule cited)."""
+    t = live(n, preset)
+    gone = [p for p in t.floor.tables[t.floor.break_order[-1]].seats if p is not None]
+    for p in gone[: n // 2]:
+        t.bust(p)
+    out = t.rearrange(600)
+    moved = [e for e in out if isinstance(e, ev.Moved)]
+    assert moved and {e.reason for e in moved} == {seating}
+    assert [e.rule for e in out if isinstance(e, ev.TableBroken)] == [broken]
+    assert t.floor.table_count == 1
+
+
+@pytest.mark.parametrize("preset, rule", [("ifp-2012", "IFP 23"), ("gananda", "IFP 23"),
+                                          ("tda-2024", "TDA 23"), ("wpa", "")])
+def test_ifp23_tda23_a_new_level_names_the_presets_rule(preset: str, rule: str) -> None:
+    """IFP 23 / TDA 23: "the new level applies to the next hand"; the level_started event
+    names the rule of the preset in force (WPA has none, and none is cited)."""
+    t = live(4, preset)
+    out = t.advance(26 * 60)
+    assert [(e.level, e.rule) for e in out if isinstance(e, ev.LevelStarted)] == [(2, rule)]

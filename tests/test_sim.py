@@ -273,10 +273,12 @@ _GOLDEN = [
     # after them, seeded by the log's length, differ).
     (60, {"seed": 3, "preset": "wpa", "absent": 4},
      "c59ba5af7273124a70623468fa7d594c57d1ce38122d82e5505f82d645a28c84"),
-    # Issue 14 (TDA RP-8): players out in one hand at one table outside hand-for-hand are
-    # ranked by their start-of-hand stacks (IFP 57), no longer tied; the same hands are dealt.
+    # Issue 14: TDA RP-8: players out in one hand at one table outside hand-for-hand are
+    # ranked by their start-of-hand stacks (IFP 57), no longer tied; TDA 10-B: the tables
+    # broken into the final table seat their players by the 2-step draw (other seats, so
+    # other hands from there on).
     (45, {"seed": 9, "preset": "tda-2024", "absent": 2},
-     "a061ca07ecb6f771ef45ae5de917947a0214995f74b2cb733bf6a6caa65e3491"),
+     "cbf201884e62e78a20dcf59a1c4c101b81973f6ec547a00c6b621050e88f1304"),
     (37, {"seed": 11, "preset": "ifp-2012", "absent": 3, "bot": "random"},
      "bbf01814e3d4a33aa6a4dae6016dc604c166fa7a27ec49d2ddb1188fd23518fa"),
 ]

@@ -161,7 +161,7 @@ def _print_clock(events: Any) -> None:
     """What the clock brought since the last command (recorded with this one)."""
     for e in events:
         if e.type == "level_started":
-            typer.echo(f"level {e.level} has started (IFP 23)")
+            typer.echo(f"level {e.level} has started" + (f" ({e.rule})" if e.rule else ""))
         elif e.type == "dead_stacks_removed":
             chips = ", ".join(f"{n} x {v}" for v, n in e.by_value)
             typer.echo(f"registration closed: remove the starting stacks of {e.seats} unsold "
@@ -429,11 +429,15 @@ def button(
     if output is OutputFormat.json:
         _echo_json(out, balancing=t.balancing_wait())
         return
+    from ..services.tournaments import preset_rule
+
     _print_clock(out.clock)
+    rule = preset_rule(t, "dead_button")          # IFP 17; TDA 32; Gananda; WPA: none
     tab = t.floor.tables.get(table) if t.floor is not None else None
     if tab is not None and tab.button is not None and tab.count >= 2:
         typer.echo(f"table {table}: button on seat {seat}"
-                   + (" (dead button, IFP 17)" if tab.seats[seat - 1] is None else "")
+                   + (f" (dead button{', ' + rule if rule else ''})"
+                      if tab.seats[seat - 1] is None else "")
                    + f"; big blind next: seat {tab.button.next_big_blind_seat(tab.seats)}")
     _print_moves(out.result)
     _print_balancing(t, name)
@@ -455,9 +459,12 @@ def hand_for_hand(
     if output is OutputFormat.json:
         _echo_json(out, hand_for_hand=t.clock.hand_for_hand, hands=t.hand_for_hand_hands)
         return
+    from ..services.tournaments import preset_rule
+
     _print_clock(out.clock)
+    rule = preset_rule(t, "hand_for_hand")
     timing = ("the clock stopped, " + f"{t.clock.seconds_per_hand // 60} minutes off it per hand "
-              "(TDA RP-8)" if t.clock.seconds_per_hand else "the clock runs (IFP 61)")
+              f"({rule})" if t.clock.seconds_per_hand else f"the clock runs ({rule})")
     if action is HandForHandAction.start:
         typer.echo(f"hand-for-hand: every table starts each hand together; {timing}")
     elif action is HandForHandAction.hand_done:
@@ -485,8 +492,11 @@ def last_hands(
         return
     _print_clock(out.clock)
     e = out.result[-1]
+    from ..services.tournaments import preset_rule
+
     typer.echo(f"clock stopped: the last {e.hands} hands of the day"
-               + (" (drawn at random)" if e.drawn else "") + " (IFP 14)")
+               + (" (drawn at random)" if e.drawn else "")
+               + f" ({preset_rule(t, 'end_of_day_hands')})")
 
 
 @live.command(name="chip-race")
@@ -609,7 +619,7 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
             con.print(f"hand-for-hand ({h4h['rule']}): {h4h['hands']} hand(s) done, every "
                       "table starts each hand together")
         if st["last_hands"] is not None:
-            con.print(f"end of day: the last {st['last_hands']} hands (IFP 14)")
+            con.print(f"end of day: the last {st['last_hands']} hands ({st['last_hands_rule']})")
         if st["halted_tables"]:
             con.print(f"play halted ({st['halt_rule']}) at table(s) "
                       f"{', '.join(map(str, st['halted_tables']))} until a player is moved in")

@@ -50,7 +50,8 @@ from pokertd.tournament.icm import make_deal
 
 __all__ = [
     "KIND", "Loaded", "Outcome", "TournamentExists", "TournamentService",
-    "TournamentServiceError", "UnknownTournament", "describe_move", "seat_changes", "status",
+    "TournamentServiceError", "UnknownTournament", "describe_move", "preset_rule",
+    "seat_changes", "status",
 ]
 
 KIND = "tournament"
@@ -547,6 +548,7 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
             "rule": _rule_of("hand_for_hand", t, "IFP 61")} if t.started else None,
         # IFP 14 / WPA 9: the day's last hands announced (the clock stopped), or None.
         "last_hands": t.clock.last_hands if t.started else None,
+        "last_hands_rule": preset_rule(t, "end_of_day_hands"),
         # IFP 56 / WPA 14 / TDA 24: a chip race due at a chip-up break, table by table.
         "chip_race": _chip_race_status(t, now),
     }
@@ -555,6 +557,14 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
 def _rule_of(field: str, t: Tournament, default: str) -> str:
     from pokertd.tournament.director import field_rule
     return field_rule(field, t.rules.name, default)
+
+
+def preset_rule(t: Tournament, field: str) -> str:
+    """The rule of the preset in force that decides a RuleSet ``field`` (a house: its own,
+    else its base preset's), or "" when that book has none (WPA on the dead button)."""
+    from pokertd.rules import field_rules
+    rules = field_rules(field)
+    return rules.get(t.rules.name) or rules.get(t.config.rules_base, "")
 
 
 def _chip_race_status(t: Tournament, now: float) -> dict[str, Any] | None:

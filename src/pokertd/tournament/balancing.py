@@ -154,7 +154,8 @@ def balancing_pair(floor: Floor, difference: int = 2) -> tuple[int, int] | None:
     return src, floor.breaking_last(lo)[0]
 
 
-def move_one(floor: Floor, src_id: int, dst_id: int, mover: Mover = "next-big-blind") -> Move:
+def move_one(floor: Floor, src_id: int, dst_id: int, mover: Mover = "next-big-blind",
+             rule: str | None = None) -> Move:
     """One balancing move from table ``src_id`` to table ``dst_id``: the player due the big
     blind next (IFP 11a; TDA 11-A) or the player in the big blind (WPA 5) to the worst
     position at the short table (never its small blind)."""
@@ -162,11 +163,11 @@ def move_one(floor: Floor, src_id: int, dst_id: int, mover: Mover = "next-big-bl
     seat = _mover_seat(src_t, mover)
     player = src_t.seats[seat - 1]
     return floor.move(player, dst_id, _worst_seat(dst_t),
-                      f"balancing ({_MOVER_RULE.get(mover, mover)})")
+                      f"balancing ({rule or _MOVER_RULE.get(mover, mover)})")
 
 
 def balance(floor: Floor, *, difference: int = 2, mover: Mover = "next-big-blind",
-            ready: Container[int] | None = None) -> list[Move]:
+            ready: Container[int] | None = None, rule: str | None = None) -> list[Move]:
     """Move players until no two tables differ by ``difference`` or more (Gananda: Moving
     Players; IFP 11a / WPA 5 decide who moves and where to). ``ready``: only these tables
     (between hands) take part; the moves involving the others wait for them."""
@@ -190,7 +191,7 @@ def balance(floor: Floor, *, difference: int = 2, mover: Mover = "next-big-blind
             if src.count - dst.count < difference:
                 break
             src_id, dst_id = src.id, dst.id
-        moves.append(move_one(floor, src_id, dst_id, mover))
+        moves.append(move_one(floor, src_id, dst_id, mover, rule))
     return moves
 
 
@@ -222,13 +223,15 @@ def _seat_pool(floor: Floor, count: int, exclude: Sequence[int],
 
 
 def break_table(floor: Floor, table_id: int, rng: random.Random | int | None = None, *,
-                two_step: bool = False, also_breaking: Sequence[int] = ()) -> list[Move]:
+                two_step: bool = False, also_breaking: Sequence[int] = (),
+                rule: str | None = None) -> list[Move]:
     """Break one table: its players fill open seats at the other tables, the shortest first,
     by a random draw (IFP 10: any seat, no hand between the small blind and the button), or
     by the TDA's 2-step random draw (TDA 10-B: the seat cards are scrambled face down, one
     playing card is dealt face up to each player, and the seat cards are dealt out, the first
     to the highest card by suit). The broken table is removed from the floor.
-    ``also_breaking``: tables about to break too, which take no one."""
+    ``also_breaking``: tables about to break too, which take no one. ``rule``: the rule of
+    the preset in force named in the moves (IFP 10, WPA 4, TDA 10-B)."""
     r = make_rng(rng)
     table = floor.tables[table_id]
     players = [p for p in table.seats if p is not None]  # in seat order
@@ -240,9 +243,9 @@ def break_table(floor: Floor, table_id: int, rng: random.Random | int | None = N
         cards = r.sample(range(52), len(players))  # card index 4*rank+suit: by suit breaks ties
         order = [p for _, p in sorted(zip(cards, range(len(players))), reverse=True)]
         players = [players[i] for i in order]
-        reason = "table broken (TDA 10)"
+        reason = f"table broken ({rule or 'TDA 10-B'})"
     else:
-        reason = "table broken (IFP 10)"
+        reason = f"table broken ({rule or 'IFP 10'})"
     moves = [floor.move(p, tid, seat, reason) for p, (tid, seat) in zip(players, pool)]
     floor.remove_table(table_id)
     return moves
@@ -264,11 +267,13 @@ def break_tables(floor: Floor, rng: random.Random | int | None = None, *,
 
 
 def form_final_table(floor: Floor, size: int, rng: random.Random | int | None = None, *,
-                     redraw: bool = True, table_id: int | None = None) -> list[Move]:
+                     redraw: bool = True, table_id: int | None = None, two_step: bool = False,
+                     rule: str | None = None) -> list[Move]:
     """Form the final table once ``size`` or fewer players remain (Gananda: Final Table: 9-10;
     TDA RP-9: 9). With ``redraw`` (IFP 15; Gananda: random seating order) every player draws a
     new seat, seats 1..k, and the table's button is cleared: place a new first button
-    (IFP 16). Without it, the other tables are broken into the final table's open seats.
+    (IFP 16). Without it, the other tables are broken into the final table's open seats, by
+    the preset's draw (``two_step``: TDA 10-B) and named by ``rule``.
     ``table_id``: the final table, by default the table that breaks last."""
     if floor.player_count > size:
         raise SeatingError(f"{floor.player_count} players remain: the final table of {size} "
@@ -283,7 +288,8 @@ def form_final_table(floor: Floor, size: int, rng: random.Random | int | None = 
         moves: list[Move] = []
         going = [t for t in floor.break_order if t != final_id]
         for i, tid in enumerate(going):
-            moves.extend(break_table(floor, tid, r, also_breaking=going[i + 1:]))
+            moves.extend(break_table(floor, tid, r, two_step=two_step,
+                                     also_breaking=going[i + 1:], rule=rule))
         return moves
     before = {p: floor.where[p] for p in floor.where}
     players: list[Hashable] = sorted(before, key=lambda p: before[p])

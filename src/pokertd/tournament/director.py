@@ -75,6 +75,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
+from pokertd.rules import PRESETS
 from pokertd.tournament import events as ev
 from pokertd.tournament.balancing import (
     balance, balancing_pair, break_table, form_final_table, halted_tables, live_button,
@@ -209,6 +210,12 @@ class Tournament:
         self._hand_hint: tuple[ev.HandPlayed, HandPositions] | None = None
         self._mover = _MOVER.get(self.rules.balancing_mover, "next-big-blind")
         self._two_step = "two-step" in self.rules.broken_table_seating
+        # The rules of the preset in force, named in the events (a house: its base's).
+        base = self.rules.name if self.rules.name in PRESETS else config.rules_base
+        self._balance_rule = field_rule("balancing_mover", base, "IFP 11a")
+        self._break_rule = field_rule("broken_table_seating", base, "IFP 10")
+        self._final_rule = field_rule("final_table_redraw", base, "IFP 15")
+        self._level_rule = _field_rules("new_level").get(base, "IFP 23")
         self._chip_race_preset = (self.rules.name if self.rules.name in PRESET_RULES
                                   else config.rules_base)
         self.hand_for_hand_hands = 0             # hands done since hand-for-hand began
@@ -781,7 +788,7 @@ class Tournament:
             return []
         n = len(self.events)
         was_open = not self.registration_closed
-        self.apply(ev.LevelStarted(level, float(now)))
+        self.apply(ev.LevelStarted(level, float(now), self._level_rule))
         s = self.structure
         if was_open and self.registration_closed:
             self._remove_dead_stacks()                     # IFP 9: dead stacks
@@ -1262,7 +1269,8 @@ class Tournament:
             final = fl.break_order[-1]
             before = dict(fl.where)
             moves = form_final_table(fl, s.final_table_size, r,
-                                     redraw=self.rules.final_table_redraw, table_id=final)
+                                     redraw=self.rules.final_table_redraw, table_id=final,
+                                     two_step=self._two_step, rule=self._break_rule)
             if self.rules.final_table_redraw:
                 self._log(ev.FinalTableFormed(final, tuple(
                     (m.player, before[m.player][0], before[m.player][1], m.to_seat)  # type: ignore[misc]
@@ -1270,7 +1278,7 @@ class Tournament:
             else:
                 self._log_moves(moves)
                 for tid in sorted(set(t for t, _ in before.values()) - set(fl.tables)):
-                    self._log(ev.TableBroken(tid, "TDA RP-9", tuple(fl.break_order)))
+                    self._log(ev.TableBroken(tid, self._final_rule, tuple(fl.break_order)))
             return self.events[n:]
         k = tables_to_break(fl)
         if k > 0:
@@ -1280,16 +1288,15 @@ class Tournament:
                 self.apply(ev.ClockPaused(float(now), TABLE_BROKEN))
             r = self._rng()
             going = fl.break_order[:k]
-            rule = "TDA 10" if self._two_step else "IFP 10"
             for i, tid in enumerate(going):
                 self._log_moves(break_table(fl, tid, r, two_step=self._two_step,
-                                            also_breaking=going[i + 1:]))
-                self._log(ev.TableBroken(tid, rule, tuple(fl.break_order)))
+                                            also_breaking=going[i + 1:], rule=self._break_rule))
+                self._log(ev.TableBroken(tid, self._break_rule, tuple(fl.break_order)))
         if not needs_balancing(fl, s.balance_difference):
             return self.events[n:]
         if self.dealt:
-            self._log_moves(balance(fl, difference=s.balance_difference,
-                                    mover=self._mover))  # type: ignore[arg-type]
+            self._log_moves(balance(fl, difference=s.balance_difference, mover=self._mover,  # type: ignore[arg-type]
+                                    rule=self._balance_rule))
             return self.events[n:]
         # A live event (IFP 11a; TDA 11-A; WPA 5): the player moved is found from the button
         # of the table he leaves, and his seat is the worst position at the table he joins,
@@ -1298,7 +1305,8 @@ class Tournament:
         while (pair := balancing_pair(fl, s.balance_difference)) is not None:
             if self._buttons_needed(pair):
                 break
-            self._log_moves([move_one(fl, pair[0], pair[1], self._mover)])  # type: ignore[arg-type]
+            self._log_moves([move_one(fl, pair[0], pair[1], self._mover,  # type: ignore[arg-type]
+                                      self._balance_rule)])
         return self.events[n:]
 
     def _buttons_needed(self, tables: Sequence[int]) -> list[int]:
@@ -1322,7 +1330,7 @@ class Tournament:
             return None
         return {"from_table": pair[0], "to_table": pair[1],
                 "buttons_needed": self._buttons_needed(pair),
-                "rule": "WPA 5" if self._mover == "big-blind" else "IFP 11a"}
+                "rule": self._balance_rule}
 
     def halted_tables(self) -> list[int]:
         """Tables where play halts, short by the preset's threshold of players against the

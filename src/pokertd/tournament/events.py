@@ -118,6 +118,7 @@ class LevelStarted(Event):
     type: ClassVar[str] = "level_started"
     level: int
     at: float
+    rule: str = ""            # the preset's (IFP 23; TDA 23); WPA has none
 
 
 @_event
