@@ -585,3 +585,70 @@ def test_ifp23_tda23_a_new_level_names_the_presets_rule(preset: str, rule: str) 
     t = live(4, preset)
     out = t.advance(26 * 60)
     assert [(e.level, e.rule) for e in out if isinstance(e, ev.LevelStarted)] == [(2, rule)]
+
+
+# --- what the floor is told: halted tables, players waiting for the button, the button draw --
+
+def test_ifp11a_wpa5_a_bust_that_halts_a_table_says_so_with_the_rule(tmp_path) -> None:
+    """IFP 11a: "Play will halt on any table that is 3 or more players short"; WPA 5: "at
+    least two players short": the bust that makes a table that short says so at once."""
+    db = f"sqlite:///{tmp_path / 'halt.db'}"
+    for preset, size, short, rule in (("ifp-2012", 10, 3, "IFP 11a"), ("wpa", 9, 2, "WPA 5")):
+        name = f"H {preset}"
+        _ok(cli(db, "new", name, "--preset", preset, "--seed", "3"))
+        _ok(cli(db, "register", name, *[f"p{i:02d}" for i in range(1, 2 * size + 1)]))
+        _ok(cli(db, "start", name))
+        st = __import__("json").loads(cli(db, "status", name, "--format", "json").stdout)
+        one = [s["player"] for s in st["tables"][0]["seats"]]
+        for k in range(short):
+            out = _ok(cli(db, "bust", name, one[k]))
+            halted = f"play halts at table(s) 1 ({rule}: {short} or more players short)"
+            assert (halted in out) is (k == short - 1), (preset, k, out)
+
+
+def test_ifp10_player_moved_in_between_the_small_blind_and_the_button_waits() -> None:
+    """IFP 10: "The only place they cannot get a hand is when occupying an empty seat between
+    the small blind and the button ... he or she will have to wait to play until the button
+    has passed him/her": a player moved into such a seat of a table whose button is known is
+    told so (TDA 10-A under TDA)."""
+    from pokertd.services.tournaments import rulings
+
+    for preset, rule in (("ifp-2012", "IFP 10"), ("tda-2024", "TDA 10-A")):
+        t = live(20, preset)
+        table = t.floor.tables[1]
+        t.eliminate([Bust(table.seats[2], 1, 500), Bust(table.seats[3], 1, 900)])  # 3, 4
+        t.record_button(1, 10, 0)                 # the hand they busted in
+        t.bust(t.floor.tables[2].seats[9])        # the buttons are asked for again
+        t.record_button(1, 1, 0)                  # button 1, blinds 2 and 5
+        pos = table.button.peek(table.seats)      # button 2, small blind 5: 3, 4 between
+        assert (pos.button, pos.small_blind, pos.big_blind) == (2, 5, 6)
+        mover = t.floor.tables[2].seats[0]
+        t.floor.move(mover, 1, 3, "balancing (test)")
+        moved = ev.Moved(mover, 2, 1, 1, 3, "balancing (test)")
+        assert table.button.peek(table.seats).waiting == (3,)
+        assert rulings(t, [moved]) == [
+            f"{mover} (table 1 seat 3) sits between the small blind and the button: no hand "
+            f"until the button has passed him ({rule})"]
+    # A table broken onto tables whose buttons are not known (asked for after each bust-out):
+    # the director is reminded of the rule.
+    t = live(25, "ifp-2012")                      # 9, 8, 8
+    for p in [p for p in t.floor.tables[2].seats if p is not None][:5]:
+        t.bust(p)
+    out = t.rearrange(600)
+    assert any(isinstance(e, ev.TableBroken) for e in out)
+    assert rulings(t, out)[-1] == (
+        "a player moved from a broken table into a seat between the small blind and the "
+        "button gets no hand until the button has passed him (IFP 10)")
+
+
+def test_ifp16_the_final_table_redraw_prompts_the_button_draw() -> None:
+    """IFP 15 then IFP 16: "The starting position of the dealer button ... will be randomly
+    drawn": the final table redrawn, the director is told to draw for the button."""
+    from pokertd.services.tournaments import rulings
+
+    t = live(12, "ifp-2012")
+    t.bust("p01")
+    t.bust("p02")
+    out = t.rearrange(600)
+    assert any(isinstance(e, ev.FinalTableFormed) for e in out)
+    assert any("draw for the button (IFP 16" in line for line in rulings(t, out))

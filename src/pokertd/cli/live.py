@@ -177,6 +177,15 @@ def _print_clock(events: Any) -> None:
     _print_moves(list(events))
 
 
+def _print_rulings(t: Any, events: list[Any]) -> None:
+    """What to tell the floor (halted tables, players waiting for the button, the final
+    table's button draw: IFP 11a, IFP 10, IFP 16)."""
+    from ..services.tournaments import rulings
+
+    for line in rulings(t, events):
+        typer.echo(line)
+
+
 def _print_moves(events: list[Any]) -> None:
     from ..services.tournaments import describe_move, seat_changes
 
@@ -401,6 +410,7 @@ def bust(
         elif e.type == "hand_for_hand" and not e.on:
             typer.echo(f"hand-for-hand play ends: {e.reason}; the clock runs")
     _print_moves(out.result)
+    _print_rulings(t, list(out.clock) + list(out.result))
     if t.finished:
         typer.echo(f"{t.winner} wins")
     else:
@@ -440,6 +450,7 @@ def button(
                       if tab.seats[seat - 1] is None else "")
                    + f"; big blind next: seat {tab.button.next_big_blind_seat(tab.seats)}")
     _print_moves(out.result)
+    _print_rulings(t, out.result)
     _print_balancing(t, name)
 
 
@@ -563,6 +574,7 @@ def rebuy(name: Name, player: Annotated[str, typer.Argument(help="The player.")]
             typer.echo(f"{player} is not out (IFP 59): seat him at table {e.table} seat "
                        f"{e.seat}")
     _print_moves(out.result)
+    _print_rulings(t, out.result)
 
 
 @live.command()
@@ -698,6 +710,7 @@ def moves(
     for e in changes:
         for line in describe_move(e):
             typer.echo(line)
+    _print_rulings(t, changes)
     _print_balancing(t, name)
 
 

@@ -50,7 +50,7 @@ from pokertd.tournament.icm import make_deal
 
 __all__ = [
     "KIND", "Loaded", "Outcome", "TournamentExists", "TournamentService",
-    "TournamentServiceError", "UnknownTournament", "describe_move", "preset_rule",
+    "TournamentServiceError", "UnknownTournament", "describe_move", "preset_rule", "rulings",
     "seat_changes", "status",
 ]
 
@@ -470,6 +470,56 @@ def describe_move(e: ev.Event) -> list[str]:
         return [f"{p}: table {t} seat {s} -> final table {e.table} seat {seat} ({e.rule})"
                 for p, t, s, seat in e.seats]
     return []
+
+
+#: The rule that makes a player moved in wait for the button (IFP 10; WPA 4; TDA 10-A).
+_WAIT_RULE = {"wpa": "WPA 4", "tda-2024": "TDA 10-A"}
+
+
+def rulings(t: Tournament, events: Iterable[ev.Event]) -> list[str]:
+    """What the director must tell the floor after a live command's ``events``: a table where
+    play halts, short by the preset's threshold (IFP 11a: 3 or more; WPA 5: 2 or more; TDA
+    11-D: 3 or more), with the rule; a player moved or seated in between the small blind and
+    the button, who waits until the button has passed him (IFP 10; WPA 4; TDA 10-A); and the
+    button to draw at a final table just redrawn (IFP 16)."""
+    events = list(events)
+    if t.dealt or t.floor is None:
+        return []
+    base = t.rules.name if t.rules.name in _WAIT_RULE else t.config.rules_base
+    wait_rule = _WAIT_RULE.get(base, "IFP 10")
+    out: list[str] = []
+    if t.finished:
+        return out
+    if any(e.type == "busted" for e in events):
+        halted = t.halted_tables()
+        if halted:
+            out.append(f"play halts at table(s) {', '.join(map(str, halted))} "
+                       f"({_rule_of('balancing_halt_short', t, 'IFP 11a')}: "
+                       f"{t.rules.balancing_halt_short} or more players short) until a player "
+                       "is moved in")
+    unknown = False
+    for e in events:
+        if not isinstance(e, (ev.Moved, ev.Seated)):
+            continue
+        table, seat = (e.to_table, e.to_seat) if isinstance(e, ev.Moved) else (e.table, e.seat)
+        tab = t.floor.tables.get(table)
+        if tab is None or t.floor.where.get(e.player) != (table, seat):
+            continue                    # moved on again since
+        if tab.button is None or tab.count < 3:
+            unknown = unknown or isinstance(e, ev.Moved) and e.reason.startswith("table broken")
+            continue
+        if seat in tab.button.peek(tab.seats).waiting:
+            out.append(f"{e.player} (table {table} seat {seat}) sits between the small blind "
+                       "and the button: no hand until the button has passed him "
+                       f"({wait_rule})")
+    if unknown:
+        out.append("a player moved from a broken table into a seat between the small blind "
+                   f"and the button gets no hand until the button has passed him ({wait_rule})")
+    for e in events:
+        if isinstance(e, ev.FinalTableFormed) and e.table in t.floor.tables:
+            out.append(f"final table {e.table}: draw for the button (IFP 16: the starting "
+                       "position of the dealer button will be randomly drawn)")
+    return out
 
 
 def status(t: Tournament, now: float) -> dict[str, Any]:
