@@ -31,15 +31,19 @@ Rules decided here:
   the prize (Gananda). Under ``ifp-2012`` players busted in the same hand at different tables
   tie (IFP 57): each table's bust-outs are ranked lowest stack first, and the players of the
   same rank at different tables share places. Under ``wpa`` and the Gananda house the stacks
-  rank everyone busted in the hand, wherever they sat (WPA 8). Under ``tda-2024`` everyone
-  busted on the hand shares the places (TDA RP-8). A tie of ``k`` players for place ``p``
-  spans places ``p .. p + k - 1`` and shares their prizes (:func:`payouts.split_tie`).
+  rank everyone busted in the hand, wherever they sat (WPA 8); under ``wpa`` players in the
+  money out at different tables when play is not hand-for-hand tie and split their combined
+  prize money (WPA 8, second sentence). Under ``tda-2024`` everyone busted on a hand-for-hand
+  hand shares the places (TDA RP-8-A); otherwise, TDA being silent, IFP 57 ranks them. A tie
+  of ``k`` players for place ``p`` spans places ``p .. p + k - 1`` and shares their prizes
+  (:func:`payouts.split_tie`).
 - Knockouts: credited to the player who won the busted player's chips (see
   :func:`pokertd.sim.knockouts` for a dealt hand); a live director names him, and a player at
   another table than the busted player is refused (IFP 57: the chips are won at his table).
 - Live balancing (IFP 11a; WPA 5; TDA 11): the software does not see a live event's hands, so
   the director reports a table's dealer button (:meth:`Tournament.record_button`, held until
-  the next bust-out) and a balancing move waits for the buttons of both its tables
+  the next bust-out; the blinds of that hand on the seats it was dealt to, IFP 17) and a
+  balancing move waits for the buttons of both its tables
   (:meth:`Tournament.balancing_wait`); play halts meanwhile at a table short by the preset's
   threshold (:meth:`Tournament.halted_tables`: IFP 11a and TDA 11-D three, WPA 5 two).
 - A live event's hand-for-hand play (IFP 61; TDA RP-8), end-of-day last hands (IFP 14; WPA 9:
@@ -1347,7 +1351,9 @@ class Tournament:
         balanced (IFP 11a: the player due the big blind next; WPA 5: the player in the big
         blind) and the worst position of a player moved in (never the small blind); it holds
         until the next bust-out (the software does not see the hands). The seat may be empty
-        (a dead button, IFP 17)."""
+        (a dead button, IFP 17). After a bust-out at the table, the hand reported is the one
+        he busted in: its blinds are placed on the seats it was dealt to, the busted players'
+        included (IFP 17: "the blinds posted as if there had been no elimination")."""
         fl = self._require_running()
         if self.dealt:
             raise DirectorError("the engine deals this event's hands and moves its buttons "
