@@ -88,17 +88,15 @@ def hide_password(url: str) -> str:
 
 
 def _check_scheme(url: str) -> None:
-    scheme, sep, _ = url.partition("://")
-    if not sep:
-        raise UnsupportedDatabase(f"{url!r} is not a database URL: {SUPPORTED}")
+    scheme = url.partition("://")[0]
     if scheme not in _SQLITE_SCHEMES + _POSTGRESQL_SCHEMES:
         hint = " (PostgreSQL is postgresql://)" if scheme.split("+")[0] == "postgres" else ""
         raise UnsupportedDatabase(f"unsupported database {hide_password(url)!r}{hint}: {SUPPORTED}")
 
 
 def open_store(url: Any = None, *, create: bool = True, upgrade: bool = True) -> Store:
-    """Open the database at ``url`` (a URL string or SQLAlchemy URL; default
-    :func:`default_url`), bringing its schema to the newest revision (``upgrade``).
+    """Open the database at ``url`` (a URL, a SQLAlchemy URL, or the path of an SQLite file;
+    default :func:`default_url`), bringing its schema to the newest revision (``upgrade``).
 
     ``create=True``: a missing SQLite file (and its directories) or an empty database is created.
     ``create=False``: nothing is created; a missing one is :class:`NoDatabase`.
@@ -108,6 +106,10 @@ def open_store(url: Any = None, *, create: bool = True, upgrade: bool = True) ->
         url = default_url()
     elif not isinstance(url, str):  # a SQLAlchemy URL: keep the password, it opens the database
         url = url.render_as_string(hide_password=False)
+    elif "://" not in url:  # a path: an SQLite file, as in $POKERTD_DB and --db
+        if not url.strip():
+            raise UnsupportedDatabase(f"an empty database path: {SUPPORTED}")
+        url = sqlite_url(Path(url).expanduser())
     path = sqlite_file(url)
     if path is not None:
         return _open_sqlite_file(path, url, create=create, upgrade=upgrade)
@@ -138,11 +140,28 @@ def _not_sqlite(path: Path, exc: sqlite3.DatabaseError) -> StoreUnavailable:
     )
 
 
+def _file_in_the_way(path: Path) -> Path | None:
+    """The nearest ancestor of ``path`` that exists and is not a directory, if any."""
+    for parent in path.parents:
+        if parent.exists():
+            return None if parent.is_dir() else parent
+    return None
+
+
 def _create_file(path: Path) -> bool:
     """Create the empty file (an empty SQLite database) and its directories; False if another
     process created it first."""
+    blocker = _file_in_the_way(path)
+    if blocker is not None:
+        raise StoreUnavailable(
+            f"cannot create the database {path}: {blocker} is a file, not a directory; give a "
+            "path in a directory"
+        )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _cannot_create(path, exc) from None
+    try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
     except FileExistsError:
         return False
@@ -164,15 +183,21 @@ def _open_sqlite_file(database: str, url: str, *, create: bool, upgrade: bool) -
     path = Path(database).expanduser()
     if str(path) != database:
         url = sqlite_url(path)
-    if path.is_dir():
+    try:
+        is_dir, exists = path.is_dir(), path.exists()
+    except OSError as exc:  # a directory on the way that may not be searched, ...
+        raise StoreUnavailable(f"cannot open the database {path}: {exc.strerror or exc}") from None
+    if is_dir:
         raise StoreUnavailable(
             f"{path} is a directory, not a database file; give the path of a file, such as "
             f"{path / 'pokertd.db'}"
         )
     created = False
-    if not path.exists():
+    if not exists:
         if not create:
-            raise NoDatabase(f"no database at {path} (no such file; check the path: {_CREATES})")
+            blocker = _file_in_the_way(path)
+            why = "no such file" if blocker is None else f"{blocker} is a file, not a directory"
+            raise NoDatabase(f"no database at {path} ({why}; check the path: {_CREATES})")
         created = _create_file(path)
     try:
         store = _probe(path, url, create=create, upgrade=upgrade)

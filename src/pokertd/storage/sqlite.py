@@ -291,7 +291,7 @@ class SQLiteStore(Store):
         return Session(self.engine, expire_on_commit=False)
 
     @contextmanager
-    def unit_of_work(self) -> Iterator[tuple[Any, SQLiteLog]]:  # type: ignore[override]
+    def unit_of_work(self) -> Iterator[tuple[Any, SQLiteLog]]:
         """(SQLAlchemy session, log) in one transaction on one connection: the derived rows
         written with the session and the events appended with the log commit together."""
         from sqlalchemy.orm import Session
@@ -303,6 +303,7 @@ class SQLiteStore(Store):
             # session.connection() begins the transaction (BEGIN IMMEDIATE); the log's
             # statements run on the same sqlite3 connection, inside it.
             raw = session.connection().connection.dbapi_connection
+            assert isinstance(raw, sqlite3.Connection)
             yield session, SQLiteLog(raw)
 
     def close(self) -> None:

@@ -28,13 +28,14 @@ from alembic.config import Config
 from alembic.util import CommandError
 from sqlalchemy import Engine, create_engine, event, func, insert, inspect, select, text
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from .base import (
     SUPPORTED,
     ConcurrencyError,
+    DatabaseFailure,
     EventLog,
     NoDatabase,
     RecordedEvent,
@@ -180,8 +181,18 @@ class SQLAlchemyStore(Store):
     def unit_of_work(self) -> Iterator[tuple[Session, SQLAlchemyLog]]:
         """One transaction: events appended with ``log`` and rows written with ``session``
         commit together when the block ends, or roll back together if it raises."""
-        with self._writer() as session, session.begin():
-            yield session, SQLAlchemyLog(session)
+        with self._failures():
+            with self._writer() as session, session.begin():
+                yield session, SQLAlchemyLog(session)
+
+    @contextmanager
+    def _failures(self) -> Iterator[None]:
+        """The database's refusals (server gone, read-only file, locked too long, ...) as
+        :class:`DatabaseFailure`, one line."""
+        try:
+            yield
+        except OperationalError as exc:
+            raise DatabaseFailure(f"database {_where(self._engine)}: {_reason(exc)}") from exc
 
     @contextmanager
     def _log(self) -> Iterator[SQLAlchemyLog]:
@@ -193,8 +204,9 @@ class SQLAlchemyStore(Store):
 
     @contextmanager
     def _read_log(self) -> Iterator[SQLAlchemyLog]:
-        with self._reader() as session, session.begin():
-            yield SQLAlchemyLog(session)
+        with self._failures():
+            with self._reader() as session, session.begin():
+                yield SQLAlchemyLog(session)
 
     def _reading(self) -> AbstractContextManager[SQLAlchemyLog]:
         return self._read_log()
