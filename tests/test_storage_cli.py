@@ -126,3 +126,48 @@ def test_a_location_that_cannot_be_written_through_the_cli() -> None:
              "give a path in a directory you can write to")
     _refused(_run(["tournament", "status", "Friday"], "/proc/pokertd.db"),
              "no database at /proc/pokertd.db")
+
+
+PROBE = """
+import json, sys
+from pokertd.cli import app
+code = 0
+try:
+    app(sys.argv[1:], prog_name="pokertd")
+except SystemExit as exc:
+    code = exc.code
+sys.__stdout__.write("\\nRESULT " + json.dumps(
+    [code, sorted({m.split(".")[0] for m in sys.modules} & {"sqlalchemy", "alembic"})]) + "\\n")
+"""
+
+
+def _database_libraries(*args: str) -> tuple[int, list[str]]:
+    """Exit status of ``pokertd ARGS`` in a new process, and which of SQLAlchemy and Alembic
+    it imported."""
+    import json
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
+                          timeout=120)
+    line = [x for x in proc.stdout.splitlines() if x.startswith("RESULT ")]
+    assert line, (proc.stdout, proc.stderr)
+    code, libraries = json.loads(line[-1][len("RESULT "):])
+    return code, libraries
+
+
+def test_commands_on_an_sqlite_database_import_no_sqlalchemy(tmp_path: Path) -> None:
+    """Issue 8: an SQLite file at the newest schema is read and written through sqlite3."""
+    db = str(tmp_path / "td.db")
+    assert _run(["tournament", "new", "Friday"], db).exit_code == 0
+    csv = tmp_path / "2014.csv"
+    csv.write_text("event,date,player,finish,buyins,rebuys,addons,knocked_out_by\n"
+                   "T1,2014-10-04,Ann,1,1,0,0,\nT1,2014-10-04,Bob,2,1,0,0,Ann\n")
+    assert _run(["league", "import", str(csv), "--season", "2014"], db).exit_code == 0
+    for args in (["tournament", "register", "Friday", "Ann", "Bob", "Cid"],
+                 ["tournament", "start", "Friday"],
+                 ["tournament", "status", "Friday"],
+                 ["tournament", "moves", "Friday"],
+                 ["tournament", "bust", "Friday", "Cid", "--by", "Ann"],
+                 ["league", "standings"]):
+        assert _database_libraries(*args, "--db", db) == (0, []), args
