@@ -251,11 +251,14 @@ def new(
                 raise StructureError("a structure is a .toml or .json file")
         except StructureError as exc:
             raise fail(f"--structure {structure}: {exc}") from None
+        import tomllib
+
         from ..tournament.house import seated_for
 
-        # WPA 2: nine a table, unless the structure says otherwise.
+        # WPA 2: nine a table, unless the structure says otherwise (the file parsed above).
+        raw = tomllib.loads(text) if structure.endswith(".toml") else json.loads(text)
         config = replace(config, structure=seated_for(
-            preset.value, custom, stated="max_players_per_table" in custom.model_fields_set))
+            preset.value, custom, stated="max_players_per_table" in raw))
     if seats is not None:
         if seats < 2:
             raise fail(f"--seats {seats}: a tournament needs at least two seats")
