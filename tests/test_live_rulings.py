@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pokertd.tournament import events as ev
+from pokertd.tournament.clock import TABLE_BROKEN
 from pokertd.tournament.director import Bust, DirectorError, Tournament
 from pokertd.tournament.house import config_preset
 
@@ -247,11 +248,12 @@ class Clock:
         return self.now
 
 
-@pytest.mark.parametrize("preset, rule", [("ifp-2012", "IFP 61"), ("tda-2024", "TDA RP-8")])
-def test_ifp61_tda_rp8_hand_for_hand_ends_when_the_bubble_bursts(tmp_path, preset: str,
+@pytest.mark.parametrize("preset, rule", [("ifp-2012", "IFP 61"), ("gananda", "IFP 61"),
+                                          ("wpa", "WPA 7"), ("tda-2024", "TDA RP-8")])
+def test_ifp61_wpa7_tda_rp8_hand_for_hand_ends_when_the_bubble_bursts(tmp_path, preset: str,
                                                                  rule: str) -> None:
-    """IFP 61 / TDA RP-8: hand-for-hand play decides who finishes in the money; when the last
-    player out of the money is out it ends by itself. Under TDA RP-8 the bubble hand's two
+    """IFP 61 / WPA 7 / TDA RP-8: hand-for-hand play decides who finishes in the money; when
+    the last player out of the money is out it ends by itself. Under TDA RP-8 the bubble hand's two
     minutes come off the clock (RP-8-C) and the clock runs again from where it stopped;
     under IFP 61 it never stopped. A bust before the bubble leaves it on."""
     from pokertd.services.tournaments import TournamentService
@@ -266,20 +268,26 @@ def test_ifp61_tda_rp8_hand_for_hand_ends_when_the_bubble_bursts(tmp_path, prese
         t = s.start("H").tournament
         start = clock.now
         paid = sum(1 for a in t.payouts if a)
+
+        def bust_next():
+            out = s.bust("H", next(p.name for p in t.players.values() if not p.out))
+            if out.tournament.clock.pause_reason == TABLE_BROKEN:
+                s.resume("H")                   # WPA 4: the table broken, the players seated
+            return out, s.load("H").tournament
+
         while t.alive > paid + 2:
             clock.now += 30
-            t = s.bust("H", next(p.name for p in t.players.values() if not p.out)).tournament
+            t = bust_next()[1]
         clock.now += 60
         s.hand_for_hand("H", "start")
         begun = clock.now
         clock.now += 90
         s.hand_for_hand("H", "hand-done")
         clock.now += 100
-        t = s.bust("H", next(p.name for p in t.players.values() if not p.out)).tournament
+        t = bust_next()[1]
         assert t.clock.hand_for_hand and t.alive == paid + 1          # not yet the bubble
         clock.now += 80
-        out = s.bust("H", next(p.name for p in t.players.values() if not p.out))
-        t = out.tournament
+        out, t = bust_next()
         tail = [e.type for e in out.result if e.type.startswith("hand_for_hand")]
         assert tail == ["hand_for_hand_hand_done", "hand_for_hand"]
         assert out.result[[e.type for e in out.result].index("hand_for_hand")].reason == \
@@ -289,7 +297,7 @@ def test_ifp61_tda_rp8_hand_for_hand_ends_when_the_bubble_bursts(tmp_path, prese
             assert t.clock.elapsed(clock.now + 10) == begun - start + 2 * 120 + 10
         else:
             assert t.clock.elapsed(clock.now + 10) == clock.now + 10 - start
-        assert s.load("H").tournament.state() == t.state()
+        assert Tournament.replay(t.event_dicts()).state() == t.state()
     finally:
         store.close()
 
