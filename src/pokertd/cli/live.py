@@ -428,8 +428,9 @@ def button(
     name: Name,
     table: Annotated[int, typer.Argument(help="The table.")],
     seat: Annotated[int, typer.Argument(help="The seat the dealer button is on, for the hand "
-                                        "being played (or just played); an empty seat is a "
-                                        "dead button (IFP 17).")],
+                                        "being played (or just played; after a bust-out at "
+                                        "the table, the hand he busted in); an empty seat is "
+                                        "a dead button (IFP 17).")],
     output: Format = OutputFormat.table,
     db: Db = None,
 ) -> None:
