@@ -113,6 +113,21 @@ def test_wpa5_the_player_in_the_big_blind_of_the_reported_hand_moves(case: str,
     assert same_state_after_replay(t)
 
 
+def test_ifp11a_the_hand_reported_is_that_of_the_last_bust_out_report() -> None:
+    """IFP 11a: the software does not see the hands, and asks for the buttons again after each
+    bust-out; the seats of a bust-out hand place the blinds of the button reported for it
+    until the next bust-out is reported, after which a table's button is of a later hand,
+    dealt to the seats as they are."""
+    t = live(20)
+    two = list(t.floor.tables[2].seats)
+    t.bust(two[1])                                # the small blind of table 2 (button on 1)
+    t.bust(t.floor.tables[1].seats[0])            # then a bust-out at table 1
+    t.record_button(2, 1, 0)                      # a later hand at table 2: blinds on 3, 4
+    b = t.floor.tables[2].button
+    assert (b.small_blind_pos, b.big_blind_pos) == (3, 4)
+    assert b.next_big_blind_seat(t.floor.tables[2].seats) == 5
+
+
 def test_ifp11a_live_buttons_with_the_bust_through_the_service(tmp_path) -> None:
     """IFP 11a through the service: `bust` with the buttons of the hand just played (the
     small blind on seat 2 out) moves seat 4, the player due the big blind next."""

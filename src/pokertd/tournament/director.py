@@ -224,9 +224,9 @@ class Tournament:
                                   else config.rules_base)
         self.hand_for_hand_hands = 0             # hands done since hand-for-hand began
         self.reported_buttons: set[int] = set()  # live: tables whose button was reported
-        # Live: the seats of a table as they were dealt the hand of its last bust-out (the
-        # busted players still in them), kept for the button the director reports for that
-        # hand (IFP 11a, IFP 17); and the number of the last report of a hand's bust-outs.
+        # Live: the seats of a table as they were dealt the hand of the last bust-out report
+        # (the busted players still in them), kept for the button the director reports for
+        # that hand until the next report (IFP 11a, IFP 17); and that report's number.
         self.hand_seats: dict[int, tuple[str | None, ...]] = {}
         self.bust_reports = 0
         self._report_tables: set[int] = set()
@@ -401,9 +401,12 @@ class Tournament:
         self.finishing[-1].append(e.player)
         if self.floor is not None and e.player in self.floor.where:
             if e.hand is not None:
-                if e.hand != self.bust_reports:          # a new report: another hand
+                if e.hand != self.bust_reports:
+                    # A new report, of a later hand: the buttons are asked for again (below)
+                    # and those of earlier bust-out hands are no longer the ones reported.
                     self.bust_reports = e.hand
                     self._report_tables = set()
+                    self.hand_seats = {}
                 tid = self.floor.where[e.player][0]
                 if tid not in self._report_tables:       # the seats the hand was dealt to
                     self.hand_seats[tid] = tuple(self.floor.tables[tid].seats)
