@@ -990,8 +990,7 @@ class Tournament:
         return not (self.config.bustout_ranking == "share" and self.clock.hand_for_hand)
 
     def _rule(self, busts: Sequence[Bust] = ()) -> str:
-        if (self.config.bustout_ranking == "share" and len(busts) > 1
-                and not self.clock.hand_for_hand):
+        if self.config.bustout_ranking == "share" and not self.clock.hand_for_hand:
             return "IFP 57"       # TDA RP-8 shares places in hand-for-hand play only
         return _field_rules("same_hand_bustouts").get(self.rules.name, "IFP 57")
 
