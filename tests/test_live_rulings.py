@@ -113,6 +113,34 @@ def test_wpa5_the_player_in_the_big_blind_of_the_reported_hand_moves(case: str,
     assert same_state_after_replay(t)
 
 
+@pytest.mark.parametrize("example, busted, button_hand_2, dead_small_blind", [
+    (3, (3,), 2, 3),          # hand 2: dealer #2, no small blind (#3's seat), big blind #4
+    (5, (2, 3), 2, 3),        # hand 2: big blind #4, small blind and button dead
+])
+def test_gananda_dead_button_rule_a_dead_small_blind_is_remembered_across_reports(
+        example: int, busted: tuple[int, ...], button_hand_2: int,
+        dead_small_blind: int) -> None:
+    """Gananda: Dead Button Rule, examples 3 and 5 (IFP 17, IFP 19), across two reports: the
+    button of hand 1 on seat 1 (blinds 2 and 3), the blinds busting in it; in hand 2 another
+    player busts and the director reports hand 2's button on seat 2. The live state follows
+    hand 2 from hand 1 (big blind #4, the small blind dead), so seat 5 is due the big blind
+    next ("In Hand 3, Player #4 is now the Small Blind, Player #5 is the Big Blind"), not
+    seat 6 as the players left would place it."""
+    t = live(20, "gananda")
+    seats = list(t.floor.tables[2].seats)
+    t.record_button(2, 1, 0)                      # hand 1: dealer #1, blinds #2 and #3
+    t.eliminate([Bust(seats[s - 1], 2, 1000 * s) for s in busted])
+    t.record_button(2, 1, 0)                      # the hand they busted in
+    assert t.floor.tables[2].button.next_big_blind_seat(t.floor.tables[2].seats) == 4
+    t.bust(seats[7])                              # seat 8 busts in hand 2
+    t.record_button(2, button_hand_2, 0)
+    b = t.floor.tables[2].button
+    assert (b.button, b.small_blind_pos, b.big_blind_pos) == (2, dead_small_blind, 4)
+    assert t.floor.tables[2].seats[dead_small_blind - 1] is None
+    assert b.next_big_blind_seat(t.floor.tables[2].seats) == 5
+    assert same_state_after_replay(t)
+
+
 def test_ifp11a_the_hand_reported_is_that_of_the_last_bust_out_report() -> None:
     """IFP 11a: the software does not see the hands, and asks for the buttons again after each
     bust-out; the seats of a bust-out hand place the blinds of the button reported for it

@@ -40,8 +40,9 @@ from pokertd.cards import make_rng
 from pokertd.tournament.button import ButtonState, first_occupied
 from pokertd.tournament.seating import Floor, Move, SeatingError, Table, tables_needed
 
-__all__ = ["balance", "balancing_pair", "break_table", "break_tables", "form_final_table",
-           "halted_tables", "live_button", "move_one", "needs_balancing", "tables_to_break"]
+__all__ = ["balance", "balancing_pair", "break_table", "break_tables", "follow_button",
+           "form_final_table", "halted_tables", "live_button", "move_one", "needs_balancing",
+           "tables_to_break"]
 
 Mover = Literal["next-big-blind", "big-blind"]
 
@@ -138,6 +139,29 @@ def live_button(table: Table, button_seat: int,
     b.small_blind_pos = sb
     b.big_blind_pos = bb
     return b
+
+
+def follow_button(known: ButtonState, hand_seats: Sequence[Hashable | None],
+                  button_seat: int) -> ButtonState | None:
+    """The button state of a live table whose button the director reports on
+    ``button_seat``, followed from the state he last reported there: the hands since are
+    placed by the dead button rule on ``hand_seats`` (IFP 17, IFP 19; Gananda: Dead Button
+    Rule), so a dead small blind or a dead button of those hands is remembered, not
+    re-derived from the players left (Gananda: Dead Button Rule, example 3: hand 1 dealer
+    #1, blinds #2 and #3, #3 busts; hand 2 dealer #2, no small blind, big blind #4). The
+    first hand of the next orbit with its button on ``button_seat`` is the one reported (the
+    same hand if it is the known one's button); None if there is none."""
+    st = known.copy()
+    if st.button == button_seat:
+        return st
+    if len(hand_seats) - list(hand_seats).count(None) < 2:
+        return None
+    for _ in range(len(hand_seats)):
+        pos = st.peek(hand_seats)
+        st.record(pos, hand_seats)
+        if pos.button == button_seat:
+            return st
+    return None
 
 
 def balancing_pair(floor: Floor, difference: int = 2) -> tuple[int, int] | None:

@@ -82,7 +82,8 @@ from typing import Any, NamedTuple
 from pokertd.rules import PRESETS
 from pokertd.tournament import events as ev
 from pokertd.tournament.balancing import (
-    balance, balancing_pair, break_table, form_final_table, halted_tables, live_button,
+    balance, balancing_pair, break_table, follow_button, form_final_table, halted_tables,
+    live_button,
     move_one, needs_balancing, tables_to_break,
 )
 from pokertd.tournament.button import ButtonState, HandPositions, draw_button, first_occupied
@@ -228,6 +229,9 @@ class Tournament:
         # (the busted players still in them), kept for the button the director reports for
         # that hand until the next report (IFP 11a, IFP 17); and that report's number.
         self.hand_seats: dict[int, tuple[str | None, ...]] = {}
+        # Live: each table's button state as last reported, kept across the bust-outs that
+        # clear it, so the next report is followed from it (dead blinds remembered, IFP 17).
+        self.known_buttons: dict[int, ButtonState] = {}
         self.bust_reports = 0
         self._report_tables: set[int] = set()
         self.seat_left: dict[str, tuple[int, int]] = {}  # live: where a busted player sat
@@ -329,7 +333,11 @@ class Tournament:
         # The blinds of the reported hand are placed on its own seats, not the survivors'
         # (IFP 17: the big blind moves exactly one player a hand); later reports at this
         # table are of later hands, dealt to the seats as they are.
-        t.button = live_button(t, e.seat, self.hand_seats.pop(e.table, None))
+        dealt = self.hand_seats.pop(e.table, None)
+        known = self.known_buttons.pop(e.table, None)
+        followed = None if known is None else follow_button(
+            known, t.seats if dealt is None else dealt, e.seat)
+        t.button = followed if followed is not None else live_button(t, e.seat, dealt)
         self.reported_buttons.add(e.table)
 
     def _on_last_hands_announced(self, e: ev.LastHandsAnnounced, floor: bool) -> None:
@@ -419,6 +427,9 @@ class Tournament:
             # last reported the buttons; after a bust-out it asks again (IFP 11a; WPA 5).
             for tid in self.reported_buttons:
                 if tid in self.floor.tables:
+                    known = self.floor.tables[tid].button
+                    if known is not None:
+                        self.known_buttons[tid] = known
                     self.floor.tables[tid].button = None
             self.reported_buttons = set()
 
@@ -429,12 +440,14 @@ class Tournament:
 
     def _on_table_broken(self, e: ev.TableBroken, floor: bool) -> None:
         self.hand_seats.pop(e.table, None)
+        self.known_buttons.pop(e.table, None)
         if floor:
             assert self.floor is not None
             self.floor.remove_table(e.table)
 
     def _on_final_table_formed(self, e: ev.FinalTableFormed, floor: bool) -> None:
         self.hand_seats = {}
+        self.known_buttons = {}
         if floor:
             fl = self.floor
             assert fl is not None
@@ -563,6 +576,8 @@ class Tournament:
             "hand_for_hand_hands": self.hand_for_hand_hands,
             "reported_buttons": sorted(self.reported_buttons),
             "hand_seats": {tid: list(s) for tid, s in sorted(self.hand_seats.items())},
+            "known_buttons": {tid: [b.button, b.small_blind_pos, b.big_blind_pos]
+                              for tid, b in sorted(self.known_buttons.items())},
             "seat_left": {p: list(w) for p, w in sorted(self.seat_left.items())},
             "bust_reports": self.bust_reports,
             "racing": self.racing, "raced_tables": sorted(self.raced_tables),
