@@ -1,5 +1,6 @@
-"""PHH: every NT and FT hand of the shared dataset replays to its recorded stacks; the
-`pokertd phh` commands keep their contract."""
+"""PHH: every NT and FT hand of the dataset (tests/data/phh, a copy of the public PHH
+dataset with its licence) replays to its recorded stacks; the `pokertd phh` commands keep
+their contract."""
 
 from __future__ import annotations
 
@@ -16,14 +17,13 @@ from pokertd.formats.phh import (
     PHHError, dumps, export_hand, find_files, load, loads, replay, replay_file, stacks_match,
 )
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-PHH = SHARED / "phh"
+PHH = Path(__file__).resolve().parent / "data" / "phh"
 runner = CliRunner()
 
 
 def shared_hands():
     files = find_files([PHH])
-    assert len(files) > 500, f"the shared PHH hands are missing under {PHH}"
+    assert len(files) > 500, f"the PHH hands are missing under {PHH}"
     return [(f, load(f)) for f in files]
 
 
