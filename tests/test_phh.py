@@ -21,7 +21,7 @@ PHH = Path(__file__).resolve().parent / "data" / "phh"
 runner = CliRunner()
 
 
-def shared_hands():
+def dataset_hands():
     files = find_files([PHH])
     assert len(files) > 500, f"the PHH hands are missing under {PHH}"
     return [(f, load(f)) for f in files]
@@ -29,7 +29,7 @@ def shared_hands():
 
 def test_every_nt_and_ft_hand_replays_to_its_recorded_stacks():
     seen = {"NT": 0, "FT": 0}
-    for path, data in shared_hands():
+    for path, data in dataset_hands():
         variant = data["variant"]
         if variant not in seen:
             continue
@@ -42,7 +42,7 @@ def test_every_nt_and_ft_hand_replays_to_its_recorded_stacks():
 
 
 def test_other_variants_are_refused():
-    for path, data in shared_hands():
+    for path, data in dataset_hands():
         if data["variant"] in ("NT", "FT"):
             continue
         with pytest.raises(PHHError, match=f"unsupported variant: {data['variant']}"):

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +21,8 @@ from ..cards import CARDS
 from ..engine import Hand, IllegalAction
 from ..engine.hand import FIXED_LIMIT, NO_LIMIT, STRUCTURES
 from ..rules import RuleSet
+from .phh_reader import PHHError
+from .phh_reader import loads as _read
 
 __all__ = [
     "PHHError", "ReplayResult", "SUPPORTED_VARIANTS", "dumps", "export_hand", "find_files",
@@ -29,14 +30,6 @@ __all__ = [
 ]
 
 SUPPORTED_VARIANTS = {"NT": NO_LIMIT, "FT": FIXED_LIMIT}
-
-
-class PHHError(ValueError):
-    """A PHH file the engine cannot replay; ``action`` is the 0-based action index at fault."""
-
-    def __init__(self, message: str, action: int | None = None) -> None:
-        super().__init__(message)
-        self.action = action
 
 
 @dataclass
@@ -53,15 +46,20 @@ class ReplayResult:
         return json.dumps({"path": self.path, "ok": False, "error": self.error, "action": self.action})
 
 
-def loads(text: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise PHHError(f"not PHH (TOML): {e}") from e
+def loads(text: str, source: str | None = None) -> dict[str, Any]:
+    """The fields of PHH text (the TOML subset PHH uses, :mod:`.phh_reader`); a refusal is a
+    :class:`PHHError` naming ``source`` and the line."""
+    return _read(text, source)
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    return loads(Path(path).read_text(encoding="utf-8"))
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise PHHError(f"{path}: not UTF-8 text (byte {e.start}): PHH files are UTF-8") from None
+    return _read(text, str(path))
 
 
 def find_files(paths: Iterable[str | Path]) -> list[Path]:
