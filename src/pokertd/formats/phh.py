@@ -43,8 +43,16 @@ class ReplayResult:
 
     def to_json(self) -> str:
         if self.ok:
-            return json.dumps({"path": self.path, "ok": True, "finishing_stacks": self.finishing_stacks})
+            stacks = self.finishing_stacks
+            if stacks is not None and all(type(s) is int for s in stacks):
+                # json.dumps of the same dict, written out (one line per hand of a replay)
+                return (f'{{"path": {_json_string(self.path)}, "ok": true, "finishing_stacks": '
+                        f'[{", ".join(map(str, stacks))}]}}')
+            return json.dumps({"path": self.path, "ok": True, "finishing_stacks": stacks})
         return json.dumps({"path": self.path, "ok": False, "error": self.error, "action": self.action})
+
+
+_json_string = json.encoder.encode_basestring_ascii       # json.dumps's own, for one string
 
 
 def loads(text: str, source: str | None = None) -> dict[str, Any]:
@@ -54,13 +62,31 @@ def loads(text: str, source: str | None = None) -> dict[str, Any]:
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    with open(path, "rb") as f:
-        data = f.read()
+    data = _read_bytes(path)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise PHHError(f"{path}: not UTF-8 text (byte {e.start}): PHH files are UTF-8") from None
     return _read(text, str(path))
+
+
+def _read_bytes(path: str | Path) -> bytes:
+    """The file's bytes, by plain reads (a buffered file object costs more than a PHH
+    file's parsing)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(fd, 1 << 16)
+            except IsADirectoryError as e:          # named as open() names it
+                raise IsADirectoryError(e.errno, e.strerror, str(path)) from None
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def find_files(paths: Iterable[str | Path]) -> list[Path]:
