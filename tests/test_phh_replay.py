@@ -170,3 +170,20 @@ def test_the_direct_path_gives_what_apply_gives_for_any_spelling(actions):
             return (str(e), e.action)
     got = outcome(replay)
     assert got == outcome(replay_one_at_a_time)
+
+
+def test_a_process_that_fails_is_reported_not_ignored(monkeypatch):
+    """A forked run that dies (here: an unexpected error) stops the command with an error
+    naming its files, instead of printing the other runs' lines as if it had none."""
+    from pokertd.cli import phh as cli_phh
+    files = find_file_names([DATA / "pluribus"])
+    run = cli_phh._replay_run
+
+    def failing_first_run(chunk, preset, check):
+        if chunk[0] == files[0]:
+            raise MemoryError("out of memory")
+        return run(chunk, preset, check)
+    monkeypatch.setattr(cli_phh, "_replay_run", failing_first_run)
+    result = runner.invoke(app, ["phh", "replay", "--jobs", "2", str(DATA / "pluribus")])
+    assert isinstance(result.exception, RuntimeError)
+    assert f"the process replaying {files[0]} to {files[len(files) // 2 - 1]} failed" in str(result.exception)

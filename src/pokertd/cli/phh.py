@@ -49,6 +49,8 @@ def replay_cmd(
         raise typer.BadParameter(str(e), param_hint="--rules") from None
     files = find_file_names(paths)
     workers = min(jobs or os.cpu_count() or 1, max(1, len(files) // FILES_PER_JOB))
+    if not hasattr(os, "fork"):                 # Windows: no fork, all in this process
+        workers = 1
     ok = True
     out = sys.stdout
     # A replay leaves no reference cycles: the collector would only cost time (and, in the

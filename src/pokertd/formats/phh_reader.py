@@ -11,10 +11,11 @@ with :class:`PHHError` naming the line, never guessed at. On what it accepts the
 the same values as ``tomllib.loads`` (a test checks every file of the dataset and random
 documents).
 
-Most lines are one statement written plainly (``key = value``, array items separated by
-``, ``) and are read by splitting the line; the first line that is not (a comment, a blank
-line, a multi-line array, an escape) hands the rest of the document to the character-level
-parser, which decides everything TOML allows in the subset.
+PHH writers write each field plainly on one line (``key = value``, array items separated by
+``, ``), and such a document is read line by line with string splitting and C-level scans.
+A document with anything else (a comment, a blank line, an array over several lines, an
+escape, a duplicate key) is read by the character-level parser, which decides everything the
+subset allows and names the line of any refusal.
 """
 
 from __future__ import annotations
