@@ -243,3 +243,13 @@ def test_floats_keep_their_value_as_tomllib_reads_it():
     text = "a = [10387.5, -0.0, 1e05, 2E-3, 1.5e+300, 1e400]\nb = 9275.0\n"
     assert typed(loads(text)) == typed(tomllib.loads(text))
     assert math.isinf(loads(text)["a"][-1])
+
+
+def test_each_read_gives_fresh_values():
+    """The reader remembers arrays it has read; changing a value read must not change the
+    next file's."""
+    text = "starting_stacks = [100, 200]\nplayers = ['Ann', 'Bob']\n"
+    first = loads(text)
+    first["starting_stacks"].append(300)
+    first["players"][0] = "Cy"
+    assert loads(text) == {"starting_stacks": [100, 200], "players": ["Ann", "Bob"]}

@@ -99,29 +99,27 @@ def loads(text: str, source: str | None = None) -> dict[str, Any]:
 _NO_VALUE: Any = object()
 
 
+# Arrays read before, by their text: files of one game repeat their forced bets, stacks and
+# players. Items are strings and numbers (no nested arrays here), so a copy of the list is
+# a fresh value.
+_ARRAYS: dict[str, list[Any]] = {}
+
+
 def _fast_value(raw: str) -> Any:
     """The value of a one-line ``raw`` written plainly (no comment, no trailing blank, array
     items separated by ``, ``), else ``_NO_VALUE`` for the character-level parser to decide.
     The document holds no control characters (checked before)."""
     c = raw[:1]
     if c == "[":
-        if raw[-1:] != "]":
-            return _NO_VALUE
-        inner = raw[1:-1]
-        c = inner[:1]
-        if c == "'" or c == '"':
-            items = inner[1:-1].split(c + ", " + c)
-            if inner[-1:] != c or len(inner) < 2 or inner.count(c) != 2 * len(items) or (
-                    c == '"' and "\\" in inner):
-                return _NO_VALUE
-            return items
-        if _NUMBER_CHARS.fullmatch(inner):
-            try:
-                value, stop = _scan_json(raw, 0)
-            except (StopIteration, ValueError):
-                return _NO_VALUE
-            return value if stop == len(raw) else _NO_VALUE
-        return _NO_VALUE
+        known = _ARRAYS.get(raw)
+        if known is not None:
+            return known[:]
+        value = _fast_array(raw)
+        if value is not _NO_VALUE:
+            if len(_ARRAYS) >= 4096:
+                _ARRAYS.clear()
+            _ARRAYS[raw] = value[:]
+        return value
     if c == "'" or c == '"':
         if len(raw) < 2 or raw[-1] != c or raw.count(c) != 2 or (c == '"' and "\\" in raw):
             return _NO_VALUE
@@ -134,6 +132,27 @@ def _fast_value(raw: str) -> Any:
         return False
     if _FLOAT_TEXT.fullmatch(raw):
         return float(raw)
+    return _NO_VALUE
+
+
+def _fast_array(raw: str) -> Any:
+    """:func:`_fast_value` of ``raw``, an array (``[...]``)."""
+    if raw[-1:] != "]":
+        return _NO_VALUE
+    inner = raw[1:-1]
+    c = inner[:1]
+    if c == "'" or c == '"':
+        items = inner[1:-1].split(c + ", " + c)
+        if inner[-1:] != c or len(inner) < 2 or inner.count(c) != 2 * len(items) or (
+                c == '"' and "\\" in inner):
+            return _NO_VALUE
+        return items
+    if _NUMBER_CHARS.fullmatch(inner):
+        try:
+            value, stop = _scan_json(raw, 0)
+        except (StopIteration, ValueError):
+            return _NO_VALUE
+        return value if stop == len(raw) else _NO_VALUE
     return _NO_VALUE
 
 
