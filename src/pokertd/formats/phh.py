@@ -275,8 +275,9 @@ def replay(data: dict[str, Any], rules: RuleSet | str | None = None) -> Hand:
         if not isinstance(a, str):
             raise PHHError(f"action {i}: not a string", i)
         try:
-            # The actions written plainly are applied here; every other one (and each
-            # refusal's message) goes through _apply, which reads any action.
+            # Actions written plainly are applied here; any other spelling goes through
+            # _apply, which reads every action (the same engine calls: the same results
+            # and refusals, a test checks).
             parts = (a.split("#", 1)[0] if "#" in a else a).split()
             k = len(parts)
             if k >= 2:
