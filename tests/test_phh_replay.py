@@ -129,6 +129,37 @@ def replay_one_at_a_time(data):
     return h
 
 
+def line_as_before(path: Path, check: bool) -> str:
+    """The line `phh replay` printed before the PHH reader and the direct path: the file read
+    by tomllib, every action by _apply, the line by json.dumps."""
+    import tomllib
+    from pokertd.formats.phh import stacks_match
+    p = str(path)
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    try:
+        stacks = list(replay_one_at_a_time(data).stacks)
+    except PHHError as e:
+        return json.dumps({"path": p, "ok": False, "error": str(e), "action": e.action})
+    if check:
+        rec = data.get("finishing_stacks")
+        if rec is None:
+            return json.dumps({"path": p, "ok": False,
+                               "error": "--check: the file records no finishing_stacks", "action": None})
+        if not stacks_match(stacks, rec):
+            return json.dumps({"path": p, "ok": False,
+                               "error": f"finishing stacks {stacks} differ from the recorded {rec}",
+                               "action": len(data["actions"])})
+    return json.dumps({"path": p, "ok": True, "finishing_stacks": stacks})
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_lines_are_those_printed_before(jobs):
+    files = find_files([DATA])
+    status, lines = replay_lines(["--check", "--jobs", jobs, str(DATA)])
+    assert status == 1
+    assert lines == [line_as_before(f, check=True) for f in files]
+
+
 def test_the_direct_path_replays_every_dataset_hand_as_apply_does():
     for f in find_files([DATA]):
         data = load(f)
