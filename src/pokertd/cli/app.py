@@ -45,4 +45,4 @@ app = typer.Typer(
 )
 
 # Command modules register themselves on `app` when imported.
-from . import demo, equity, league, live, money, phh, tournament  # noqa: E402,F401
+from . import demo, equity, league, live, money, phh, tournament, undo  # noqa: E402,F401

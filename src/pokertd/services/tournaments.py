@@ -20,6 +20,13 @@ changes are events"). Every command goes the same way::
    store raises :class:`~pokertd.storage.ConcurrencyError` and nothing is written (the command
    is then run again on the new state, or the user is told).
 
+The events a command appends are one *batch*, opened by a ``command`` marker naming the command
+and its arguments (:mod:`pokertd.services.history`). :meth:`TournamentService.undo` takes the
+last command back with an ``undone`` event naming its batch, and :meth:`TournamentService.redo`
+puts it back: nothing is deleted, the replay leaves undone batches out. The clock's events
+recorded with a command go and come back with it; what the clock has brought by the time of
+the undo or redo is recorded again at once, in the undo's or redo's own batch.
+
 A process killed at any moment therefore leaves the tournament at its last committed command:
 the store commits a batch whole or not at all, and the state is only ever rebuilt from it.
 
@@ -39,9 +46,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from pokertd.services.history import (
+    CLOCK, COMMAND, REDONE, UNDONE, Batch, History, HistoryError, changes, describe,
+    read_history,
+)
 from pokertd.storage import NewEvent, RecordedEvent, Store
 from pokertd.tournament import events as ev
 from pokertd.tournament.director import DirectorError, Tournament
@@ -49,8 +60,8 @@ from pokertd.tournament.house import TournamentConfig
 from pokertd.tournament.icm import make_deal
 
 __all__ = [
-    "KIND", "Loaded", "Outcome", "TournamentExists", "TournamentService",
-    "TournamentServiceError", "UnknownTournament", "describe_move", "seat_changes", "status",
+    "HistoryError", "KIND", "Loaded", "Outcome", "Reverted", "TournamentExists",
+    "TournamentService", "TournamentServiceError", "UnknownTournament", "describe_move", "seat_changes", "status",
 ]
 
 KIND = "tournament"
@@ -80,13 +91,15 @@ class TournamentExists(TournamentServiceError):
 @dataclass
 class Loaded:
     """A tournament replayed from the store: its stream, the number of the last event read
-    (``head``) and how many of the tournament's events were stored (``stored``)."""
+    (``head``), how many of the tournament's events were replayed (``stored``) and the log's
+    commands (:mod:`~pokertd.services.history`: what undo and redo reach)."""
 
     name: str
     stream_id: int
     head: int
     stored: int
     tournament: Tournament
+    history: History = field(default_factory=History)
 
     @property
     def new_events(self) -> list[ev.Event]:
@@ -104,6 +117,23 @@ class Outcome(Generic[R]):
     clock: tuple[ev.Event, ...] = ()
     """The events the clock brought (:meth:`Tournament.follow_clock`), before or after the
     command's own."""
+    batch: int | None = None
+    """The id of the batch appended (the sequence number of its marker), or None: nothing
+    was written."""
+
+
+@dataclass(frozen=True)
+class Reverted:
+    """What an undo or a redo did: the command it took back or put back, and what that
+    changed (lines for the director, and the seat changes to carry out, as
+    :func:`~pokertd.services.history.changes` gives them)."""
+
+    command: Batch
+    text: str
+    changes: tuple[str, ...]
+    moves: tuple[dict[str, Any], ...]
+    next_undo: Batch | None
+    next_redo: Batch | None
 
 
 def _new_event(e: ev.Event) -> NewEvent:
@@ -150,34 +180,45 @@ class TournamentService:
         if info is None:
             raise UnknownTournament(name)
         recorded = self.store.read(info.id)
-        t = Tournament.replay(_event_dict(r) for r in recorded)
+        history = read_history(recorded)
+        t = Tournament.replay(history.events())
         head = recorded[-1].seq if recorded else 0
-        return Loaded(name, info.id, head, len(t.events), t)
+        return Loaded(name, info.id, head, len(t.events), t, history)
 
-    def commit(self, loaded: Loaded) -> tuple[RecordedEvent, ...]:
-        """Append the events recorded since the load, after its last event, in one
-        transaction; :class:`~pokertd.storage.ConcurrencyError` (nothing written) if the
-        stream has moved on."""
+    def commit(self, loaded: Loaded, command: str = CLOCK, args: Mapping[str, Any] | None = None,
+               at: float | None = None) -> tuple[RecordedEvent, ...]:
+        """Append the events recorded since the load as one batch, after the log's last event,
+        in one transaction: the batch's marker (``command``, its ``args`` and time; see
+        :mod:`~pokertd.services.history`), then the events. Nothing when there are none.
+        :class:`~pokertd.storage.ConcurrencyError` (nothing written) if the stream has moved
+        on. Returns the tournament events as stored (the marker left out)."""
         new = [_new_event(e) for e in loaded.new_events]
-        recorded = self.store.append(loaded.stream_id, loaded.head, new)
+        if not new:
+            return ()
+        marker = NewEvent(COMMAND, {"command": command, "args": dict(args or {}), "at": at})
+        recorded = self.store.append(loaded.stream_id, loaded.head, [marker, *new])
         loaded.head += len(recorded)
-        loaded.stored += len(recorded)
-        return recorded
+        loaded.stored += len(new)
+        return recorded[1:]
 
     def run(self, name: str, command: Callable[[Tournament], R], *,
-            now: float | None = None) -> Outcome[R]:
-        """Load, run ``command`` on the tournament, commit its events. A refusal raised by
-        the command propagates and nothing is written. With ``now`` (the command's time), the
-        clock's events (:meth:`Tournament.follow_clock`) are recorded before and after the
-        command, in the same transaction."""
+            now: float | None = None, label: str = CLOCK,
+            args: Mapping[str, Any] | None = None) -> Outcome[R]:
+        """Load, run ``command`` on the tournament, commit its events as one batch named
+        ``label`` with ``args`` (what undo shows). A refusal raised by the command propagates
+        and nothing is written. With ``now`` (the command's time), the clock's events
+        (:meth:`Tournament.follow_clock`) are recorded before and after the command, in the
+        same batch (an undo of the command leaves them out with it, and the clock brings
+        them back at once: see :mod:`~pokertd.services.history`)."""
         loaded = self.load(name)
         t = loaded.tournament
         clock = t.follow_clock(now) if now is not None else []
         result = command(t)
         if now is not None:
             clock += t.follow_clock(now)
-        recorded = self.commit(loaded)
-        return Outcome(result, recorded, t, tuple(clock))
+        head = loaded.head
+        recorded = self.commit(loaded, label, args, now)
+        return Outcome(result, recorded, t, tuple(clock), head + 1 if recorded else None)
 
     def observe(self, name: str, *, attempts: int = 3) -> Outcome[None]:
         """The tournament now, for the read commands (status, payouts, moves): the clock's
@@ -208,26 +249,31 @@ class TournamentService:
             for p in players:
                 out += t.register(p, absent=absent, now=now if t.started else None)
             return out
-        return self.run(name, command, now=now)
+        return self.run(name, command, now=now,
+                        label="register", args={"players": list(players), "absent": absent})
 
     def start(self, name: str) -> Outcome[list[ev.Event]]:
         """Start the clock and draw the seats (IFP 5; Gananda: Seating)."""
         now = self.now()
-        return self.run(name, lambda t: t.start(now), now=now)
+        return self.run(name, lambda t: t.start(now), now=now,
+                        label="start")
 
     def pause(self, name: str, reason: str = "director") -> Outcome[list[ev.Event]]:
         now = self.now()
-        return self.run(name, lambda t: t.pause(now, reason), now=now)
+        return self.run(name, lambda t: t.pause(now, reason), now=now,
+                        label="pause", args={"reason": reason})
 
     def resume(self, name: str) -> Outcome[list[ev.Event]]:
         now = self.now()
-        return self.run(name, lambda t: t.resume(now), now=now)
+        return self.run(name, lambda t: t.resume(now), now=now,
+                        label="resume")
 
     def arrive(self, name: str, player: str) -> Outcome[list[ev.Event]]:
         """An absent player (registered with ``absent=True``) arrives and plays his stack
         (IFP 8; Gananda: Absent/Late Players: before the first hand of level 3)."""
         now = self.now()
-        return self.run(name, lambda t: t.arrive(player), now=now)
+        return self.run(name, lambda t: t.arrive(player), now=now,
+                        label="arrive", args={"player": player})
 
     def bust(self, name: str, player: str, *, knocked_out_by: str | None = None,
              buttons: Mapping[int, int] | None = None) -> Outcome[list[ev.Event]]:
@@ -242,7 +288,9 @@ class TournamentService:
             if not t.finished:
                 out += t.rearrange(now)
             return out
-        return self.run(name, command, now=now)
+        return self.run(name, command, now=now,
+                        label="bust", args={"players": [player], "by": knocked_out_by,
+                                           "button": _keys(buttons)})
 
     def buttons(self, name: str, buttons: Mapping[int, int]) -> Outcome[list[ev.Event]]:
         """A live event: the seats of the dealer buttons at some tables, as the director sees
@@ -256,7 +304,8 @@ class TournamentService:
                 raise DirectorError("no button to record: give TABLE=SEAT")
             out = _record_buttons(t, buttons, now)
             return out + t.rearrange(now)
-        return self.run(name, command, now=now)
+        return self.run(name, command, now=now,
+                        label="button", args={"button": _keys(buttons)})
 
     def hand_for_hand(self, name: str, action: str) -> Outcome[list[ev.Event]]:
         """Hand-for-hand play (IFP 61; TDA RP-8 under its preset): ``start``, ``hand-done``
@@ -272,20 +321,23 @@ class TournamentService:
             if action == "hand-done":
                 return t.hand_for_hand_hand_done(now)
             raise DirectorError(f"hand-for-hand {action!r}: start, hand-done or stop")
-        return self.run(name, command, now=now)
+        return self.run(name, command, now=now,
+                        label="hand-for-hand", args={"action": action})
 
     def last_hands(self, name: str, hands: int | None = None) -> Outcome[list[ev.Event]]:
         """IFP 14 / WPA 9: the clock stops and the day's last 3 to 7 hands are announced
         (``hands`` as a player drew it, or None: drawn at random here)."""
         now = self.now()
-        return self.run(name, lambda t: t.announce_last_hands(now, hands), now=now)
+        return self.run(name, lambda t: t.announce_last_hands(now, hands), now=now,
+                        label="last-hands", args={"hands": hands})
 
     def chip_race(self, name: str, table: int,
                   stacks: Mapping[str, int]) -> Outcome[list[ev.Event]]:
         """A live chip race at one table at a chip-up break (IFP 56; WPA 14; TDA 24):
         ``stacks`` are the chip counts of every player at the table before the race."""
         now = self.now()
-        return self.run(name, lambda t: t.race_table(table, dict(stacks), now), now=now)
+        return self.run(name, lambda t: t.race_table(table, dict(stacks), now), now=now,
+                        label="chip-race", args={"table": table, "stacks": dict(stacks)})
 
     def bust_hand(self, name: str, players: Sequence[str], *,
                   start_stacks: Mapping[str, int] | None = None,
@@ -353,17 +405,23 @@ class TournamentService:
             if not t.finished:
                 out += t.rearrange(now)
             return out
-        return self.run(name, command, now=now)
+        return self.run(name, command, now=now,
+                        label="bust", args={
+                            "players": list(players), "stacks": dict(start_stacks or {}),
+                            "by": dict(knocked_out_by) if isinstance(knocked_out_by, Mapping)
+                            else knocked_out_by, "button": _keys(buttons)})
 
     def rebuy(self, name: str, player: str) -> Outcome[list[ev.Event]]:
         """IFP 59 / WPA 6: refused outside the structure's rebuy period."""
         now = self.now()
-        return self.run(name, lambda t: t.rebuy(player, now), now=now)
+        return self.run(name, lambda t: t.rebuy(player, now), now=now,
+                        label="rebuy", args={"player": player})
 
     def addon(self, name: str, player: str) -> Outcome[list[ev.Event]]:
         """WPA 6: refused outside the structure's add-on window."""
         now = self.now()
-        return self.run(name, lambda t: t.addon(player, now), now=now)
+        return self.run(name, lambda t: t.addon(player, now), now=now,
+                        label="addon", args={"player": player})
 
     def deal(self, name: str, method: str, agreed_by: Sequence[str], *,
              stacks: Mapping[str, int] | None = None, amounts: Mapping[str, int] | None = None,
@@ -403,7 +461,61 @@ class TournamentService:
                                custom=amounts, left_to_play_for=left_to_play_for,
                                unit=t.config.unit)
             return t.make_deal(record)
-        return self.run(name, command, now=self.now())
+        return self.run(name, command, now=self.now(),
+                        label="deal", args={
+                            "method": method, "agreed_by": list(agreed_by),
+                            "stacks": dict(stacks or {}), "amounts": dict(amounts or {}),
+                            "left_to_play_for": left_to_play_for})
+
+
+    # --- undo and redo ------------------------------------------------------------------------
+
+    def undo(self, name: str, *, expected: int | None = None) -> Outcome[Reverted]:
+        """Take back the last command in play (issue 14; issue 9's console): an ``undone``
+        event naming its batch, so the replay leaves it out (nothing is deleted), with what the
+        clock brings by now recorded again in the same batch (the clock's events are the
+        clock's; :mod:`~pokertd.services.history`). Again for the one before. ``expected``:
+        the id of the batch the caller means to undo (the console shows one); another is
+        refused. Nothing to undo: :class:`HistoryError`, nothing written."""
+        return self._revert(name, UNDONE, expected)
+
+    def redo(self, name: str, *, expected: int | None = None) -> Outcome[Reverted]:
+        """Put back the last command undone, exactly as it was recorded (a ``redone`` event);
+        a command given after the undo clears what could be redone."""
+        return self._revert(name, REDONE, expected)
+
+    def history(self, name: str) -> History:
+        """The tournament's commands: what an undo or a redo would reach."""
+        return self.load(name).history
+
+    def _revert(self, name: str, marker: str, expected: int | None) -> Outcome[Reverted]:
+        loaded = self.load(name)
+        h = loaded.history
+        undo = marker == UNDONE
+        target = h.last_command() if undo else h.next_redo()
+        if target is None:
+            raise HistoryError(
+                f"{name}: nothing to undo (no command since the tournament was created)"
+                if undo else f"{name}: nothing to redo (only an undo can be redone, and a "
+                             "command given after it clears it)")
+        if expected is not None and expected != target.id:
+            raise HistoryError(
+                f"{name}: the command to {'undo' if undo else 'redo'} is now "
+                f"{describe(target)!r} (batch {target.id}), not batch {expected}: another "
+                "command changed the tournament meanwhile")
+        now = self.now()
+        before = loaded.tournament
+        before.follow_clock(now)        # compared as the clock has it now (not written)
+        h.add(Batch(loaded.head + 1, "undo" if undo else "redo", {}, now, target.id))
+        after = Tournament.replay(h.events())
+        clock = after.follow_clock(now)
+        lines, moves = changes(before, after)
+        new = [NewEvent(marker, {"batch": target.id, "command": target.kind, "at": now}),
+               *(_new_event(e) for e in clock)]
+        recorded = self.store.append(loaded.stream_id, loaded.head, new)
+        result = Reverted(target, describe(target), tuple(lines), tuple(moves),
+                          h.last_command(), h.next_redo())
+        return Outcome(result, recorded[1:], after, tuple(clock), loaded.head + 1)
 
 
 def _record_buttons(t: Tournament, buttons: Mapping[int, int] | None,
@@ -543,3 +655,8 @@ def _chip_race_status(t: Tournament, now: float) -> dict[str, Any] | None:
     return {"going_out": list(going), "tables_done": sorted(t.raced_tables),
             "tables_left": sorted(set(t.floor.tables) - t.raced_tables),
             "rule": {"tda-2024": "TDA 24", "wpa": "WPA 14"}.get(t.rules.name, "IFP 56")}
+
+
+def _keys(buttons: Mapping[int, int] | None) -> dict[str, int]:
+    """Buttons (table -> seat) as JSON (string keys), for a batch's marker."""
+    return {str(k): v for k, v in (buttons or {}).items()}

@@ -1,0 +1,76 @@
+"""``pokertd tournament undo`` and ``redo``: take back the last command, put it back.
+
+An undo is itself an event (:mod:`pokertd.services.history`): nothing is deleted, the replay
+leaves the undone command out, and the output lists what that changes back, with the seat
+moves to reverse. Undo again for the command before; redo puts back what was undone, until a
+new command is given.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from typing import Any
+
+import typer
+
+from .app import Db, OutputFormat
+from .live import Format, Name, _print_clock, _run, live
+
+
+def _batch(b: Any) -> dict[str, Any] | None:
+    return None if b is None else {"batch": b.id, "command": b.kind, "args": b.args, "at": b.at}
+
+
+def _when(at: float | None) -> str:
+    if at is None:
+        return ""
+    return f", recorded {datetime.fromtimestamp(at, timezone.utc):%H:%M:%S} UTC"
+
+
+def _report(out: Any, verb: str, name: str, output: OutputFormat) -> None:
+    from ..services.history import describe
+
+    r = out.result
+    if output is OutputFormat.json:
+        typer.echo(json.dumps({
+            verb: _batch(r.command), "changes": list(r.changes), "moves": list(r.moves),
+            "events": [{"seq": e.seq, "type": e.type, **e.payload} for e in out.events],
+            "next_undo": _batch(r.next_undo), "next_redo": _batch(r.next_redo)}))
+        return
+    typer.echo(f"{verb}: {r.text}{_when(r.command.at)}")
+    for line in r.changes:
+        typer.echo(f"  {line}")
+    for m in r.moves:
+        if m["to_table"] is None:
+            typer.echo(f"move: {m['player']} leaves table {m['from_table']} seat "
+                       f"{m['from_seat']}")
+        elif m["from_table"] is None:
+            typer.echo(f"move: {m['player']} sits at table {m['to_table']} seat {m['to_seat']}")
+        else:
+            typer.echo(f"move: {m['player']}: table {m['from_table']} seat {m['from_seat']} -> "
+                       f"table {m['to_table']} seat {m['to_seat']}")
+    _print_clock(out.clock)
+    if r.next_redo is not None:
+        typer.echo(f"redo puts back: {describe(r.next_redo)} "
+                   f"(pokertd tournament redo {name!r})")
+    typer.echo(f"next undo: {describe(r.next_undo)}" if r.next_undo is not None
+               else "nothing left to undo")
+
+
+@live.command()
+def undo(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
+    """Undo the last command (a wrong bust-out, a wrong registration, ...), and again for the
+    one before. The undo is recorded as an event (nothing is deleted) and the output lists what
+    it changes back, with the seat moves to reverse. The clock's events recorded with the
+    command (a level change, the Gananda level-3 removal) are recorded again if they are due."""
+    out = _run(db, lambda s: s.undo(name))
+    _report(out, "undone", name, output)
+
+
+@live.command()
+def redo(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
+    """Put back the last command undone, exactly as it was recorded. A command given after
+    an undo clears what could be redone."""
+    out = _run(db, lambda s: s.redo(name))
+    _report(out, "redone", name, output)
