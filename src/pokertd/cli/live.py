@@ -27,8 +27,7 @@ from enum import Enum
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
-from rich.table import Table
+from .output import Console, Table
 
 from .app import Db, OutputFormat, app, db_url, fail
 
@@ -735,3 +734,24 @@ def deal(
         typer.echo(f"{p}: {a:,}")
     if d["left_to_play_for"]:
         typer.echo(f"left to play for: {d['left_to_play_for']:,}")
+
+
+# --- undo and redo (run by pokertd.cli.undo) --------------------------------------------------
+
+
+@live.command()
+def undo(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
+    """Undo the last command (a wrong bust-out, a wrong registration, ...), and again for the
+    one before. The undo is recorded as an event (nothing is deleted) and the output lists what
+    it changes back, with the seat moves to reverse. The clock's events recorded with the
+    command (a level change, the Gananda level-3 removal) are recorded again if they are due."""
+    from . import undo as run
+    run.undo(name, output, db)
+
+
+@live.command()
+def redo(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
+    """Put back the last command undone, exactly as it was recorded. A command given after
+    an undo clears what could be redone."""
+    from . import undo as run
+    run.redo(name, output, db)

@@ -1,5 +1,8 @@
 """``pokertd tournament undo`` and ``redo``: take back the last command, put it back.
 
+The commands are declared in :mod:`pokertd.cli.live` (the ``tournament`` group, loaded alone
+for its ``--help``) and run here.
+
 An undo is itself an event (:mod:`pokertd.services.history`): nothing is deleted, the replay
 leaves the undone command out, and the output lists what that changes back, with the seat
 moves to reverse. Undo again for the command before; redo puts back what was undone, until a
@@ -14,8 +17,8 @@ from typing import Any
 
 import typer
 
-from .app import Db, OutputFormat
-from .live import Format, Name, _print_clock, _run, live
+from .app import OutputFormat
+from .live import _print_clock, _run
 
 
 def _batch(b: Any) -> dict[str, Any] | None:
@@ -58,19 +61,11 @@ def _report(out: Any, verb: str, name: str, output: OutputFormat) -> None:
                else "nothing left to undo")
 
 
-@live.command()
-def undo(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
-    """Undo the last command (a wrong bust-out, a wrong registration, ...), and again for the
-    one before. The undo is recorded as an event (nothing is deleted) and the output lists what
-    it changes back, with the seat moves to reverse. The clock's events recorded with the
-    command (a level change, the Gananda level-3 removal) are recorded again if they are due."""
+def undo(name: str, output: OutputFormat, db: str | None) -> None:
     out = _run(db, lambda s: s.undo(name))
     _report(out, "undone", name, output)
 
 
-@live.command()
-def redo(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
-    """Put back the last command undone, exactly as it was recorded. A command given after
-    an undo clears what could be redone."""
+def redo(name: str, output: OutputFormat, db: str | None) -> None:
     out = _run(db, lambda s: s.redo(name))
     _report(out, "redone", name, output)
