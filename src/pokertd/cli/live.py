@@ -347,6 +347,7 @@ def arrive(name: Name, player: Annotated[str, typer.Argument(help="The absent pl
     """An absent player arrives and plays his stack (IFP 8; Gananda: Absent/Late Players)."""
     out = _run(db, lambda s: s.arrive(name, player))
     _print_clock(out.clock)
+    player = out.result[-1].player          # as registered (names match in any case)
     typer.echo(f"{player} has arrived: {out.tournament.players[player].stack:,} chips")
 
 
@@ -391,15 +392,30 @@ def bust(
         if e.type == "busted":
             tie = f" (tied for {e.tied} places)" if e.tied > 1 else ""
             ko = f", knocked out by {e.knocked_out_by}" if e.knocked_out_by else ""
-            typer.echo(f"{e.player} is out in place {e.place}{tie}{ko}")
+            if e.knocked_out_by and by is None:
+                ko += " (heads-up: his last opponent, the only possible knockout, IFP 57)"
+            typer.echo(f"{e.player} is out in place {e.place}{tie}{ko}: {_prize(t, e.player)}")
         elif e.type == "clock_paused":
             typer.echo(f"clock stopped ({e.reason}): resume once the players are seated")
     _print_moves(out.result)
     if t.finished:
-        typer.echo(f"{t.winner} wins")
+        assert t.winner is not None
+        typer.echo(f"{t.winner} wins: {_prize(t, t.winner)}")
     else:
         typer.echo(f"{t.alive} players left")
         _print_balancing(t, name)
+
+
+def _prize(t: Any, player: str) -> str:
+    """The prize a player out has won, as the bust-out announces it."""
+    from ..services.tournaments import prize_won
+
+    prize = prize_won(t, player)
+    if prize is None:
+        return "the prize is known when the payouts are fixed"
+    if t.deal is not None and player in t.deal["players"]:
+        return f"prize {prize:,} (the deal, IFP 62)"
+    return f"prize {prize:,}" if prize else "no prize"
 
 
 @live.command()
@@ -533,6 +549,7 @@ def rebuy(name: Name, player: Annotated[str, typer.Argument(help="The player.")]
     out = _run(db, lambda s: s.rebuy(name, player))
     t = out.tournament
     _print_clock(out.clock)
+    player = out.result[-1].player
     typer.echo(f"{player} rebought: {t.players[player].stack} chips, prize pool {t.prize_pool}")
 
 
@@ -543,6 +560,7 @@ def addon(name: Name, player: Annotated[str, typer.Argument(help="The player.")]
     out = _run(db, lambda s: s.addon(name, player))
     t = out.tournament
     _print_clock(out.clock)
+    player = out.result[-1].player
     typer.echo(f"{player} took the add-on: {t.players[player].stack} chips, "
                f"prize pool {t.prize_pool}")
 

@@ -61,7 +61,8 @@ from pokertd.tournament.icm import make_deal
 
 __all__ = [
     "HistoryError", "KIND", "Loaded", "Outcome", "Reverted", "TournamentExists",
-    "TournamentService", "TournamentServiceError", "UnknownTournament", "describe_move", "seat_changes", "status",
+    "TournamentService", "TournamentServiceError", "UnknownTournament", "describe_move",
+    "last_opponent", "player_named", "prize_won", "seat_changes", "status",
 ]
 
 KIND = "tournament"
@@ -245,6 +246,7 @@ class TournamentService:
         def command(t: Tournament) -> list[ev.Event]:
             if not players:
                 raise DirectorError("no players to register")
+            _new_names(t, players)
             out: list[ev.Event] = []
             for p in players:
                 out += t.register(p, absent=absent, now=now if t.started else None)
@@ -272,7 +274,7 @@ class TournamentService:
         """An absent player (registered with ``absent=True``) arrives and plays his stack
         (IFP 8; Gananda: Absent/Late Players: before the first hand of level 3)."""
         now = self.now()
-        return self.run(name, lambda t: t.arrive(player), now=now,
+        return self.run(name, lambda t: t.arrive(player_named(t, player)), now=now,
                         label="arrive", args={"player": player})
 
     def bust(self, name: str, player: str, *, knocked_out_by: str | None = None,
@@ -283,7 +285,10 @@ class TournamentService:
         now = self.now()
 
         def command(t: Tournament) -> list[ev.Event]:
-            out = t.bust(player, knocked_out_by=knocked_out_by)
+            out_now = player_named(t, player)
+            by = (player_named(t, knocked_out_by) if knocked_out_by is not None
+                  else last_opponent(t, [out_now]))
+            out = t.bust(out_now, knocked_out_by=by)
             out += _record_buttons(t, buttons, now)
             if not t.finished:
                 out += t.rearrange(now)
@@ -336,7 +341,8 @@ class TournamentService:
         """A live chip race at one table at a chip-up break (IFP 56; WPA 14; TDA 24):
         ``stacks`` are the chip counts of every player at the table before the race."""
         now = self.now()
-        return self.run(name, lambda t: t.race_table(table, dict(stacks), now), now=now,
+        return self.run(name, lambda t: t.race_table(table, _by_name(t, stacks, "chip count"),
+                                                     now), now=now,
                         label="chip-race", args={"table": table, "stacks": dict(stacks)})
 
     def bust_hand(self, name: str, players: Sequence[str], *,
@@ -359,7 +365,7 @@ class TournamentService:
         def command(t: Tournament) -> list[ev.Event]:
             from pokertd.tournament.director import Bust
 
-            out_now = list(players)
+            out_now = [player_named(t, p) for p in players]
             if not out_now:
                 raise DirectorError("no players to bust")
             if len(set(out_now)) != len(out_now):
@@ -372,7 +378,7 @@ class TournamentService:
                     raise DirectorError(f"unknown player {p!r}")
                 if t.players[p].out:
                     raise DirectorError(f"{p} is already out (place {t.players[p].place})")
-            stacks = dict(start_stacks or {})
+            stacks = _by_name(t, start_stacks or {}, "start-of-hand stack")
             if len(out_now) > 1 and t.config.bustout_ranking != "share":
                 missing = [p for p in out_now if p not in stacks]
                 if missing:
@@ -389,13 +395,19 @@ class TournamentService:
                     raise DirectorError(f"{p}'s stack at the start of the hand must be a whole "
                                         f"number of chips, at least 1, got {s!r}")
             if isinstance(knocked_out_by, Mapping):
-                by = dict(knocked_out_by)
+                by = {p: player_named(t, w) for p, w in
+                      _by_name(t, knocked_out_by, "knockout").items()}
                 strangers = sorted(set(by) - set(out_now))
                 if strangers:
                     raise DirectorError(f"a knockout credited for {', '.join(strangers)}, who "
                                         "is not among the players out")
+            elif knocked_out_by is not None:
+                winner = player_named(t, knocked_out_by)
+                by = {p: winner for p in out_now}
             else:
-                by = {p: knocked_out_by for p in out_now if knocked_out_by is not None}
+                # Heads-up the only possible knockout is the last opponent's.
+                heads_up = last_opponent(t, out_now)
+                by = {} if heads_up is None else {out_now[0]: heads_up}
             busts = []
             for p in out_now:
                 where = t.floor.where.get(p) if t.floor is not None else None
@@ -414,13 +426,13 @@ class TournamentService:
     def rebuy(self, name: str, player: str) -> Outcome[list[ev.Event]]:
         """IFP 59 / WPA 6: refused outside the structure's rebuy period."""
         now = self.now()
-        return self.run(name, lambda t: t.rebuy(player, now), now=now,
+        return self.run(name, lambda t: t.rebuy(player_named(t, player), now), now=now,
                         label="rebuy", args={"player": player})
 
     def addon(self, name: str, player: str) -> Outcome[list[ev.Event]]:
         """WPA 6: refused outside the structure's add-on window."""
         now = self.now()
-        return self.run(name, lambda t: t.addon(player, now), now=now,
+        return self.run(name, lambda t: t.addon(player_named(t, player), now), now=now,
                         label="addon", args={"player": player})
 
     def deal(self, name: str, method: str, agreed_by: Sequence[str], *,
@@ -440,7 +452,7 @@ class TournamentService:
             if t.payouts is None:
                 raise DirectorError("the payouts are not fixed yet (registration, rebuys or "
                                     "add-ons are still open): no deal before the field is final")
-            chips = stacks
+            chips = None if stacks is None else _by_name(t, stacks, "stack")
             if chips is None:
                 if not t.dealt:
                     raise DirectorError("a live event does not hold the chip counts: give each "
@@ -457,8 +469,10 @@ class TournamentService:
                     + (f"; missing: {', '.join(missing)}" if missing else "")
                     + (f"; not remaining: {', '.join(strangers)}" if strangers else ""))
             prizes = list(t.payouts[:t.alive])
-            record = make_deal(dict(chips), prizes, method=method, agreed_by=list(agreed_by),
-                               custom=amounts, left_to_play_for=left_to_play_for,
+            agreed = [player_named(t, p) for p in agreed_by]
+            custom = None if amounts is None else _by_name(t, amounts, "amount")
+            record = make_deal(dict(chips), prizes, method=method, agreed_by=agreed,
+                               custom=custom, left_to_play_for=left_to_play_for,
                                unit=t.config.unit)
             return t.make_deal(record)
         return self.run(name, command, now=self.now(),
@@ -516,6 +530,81 @@ class TournamentService:
         result = Reverted(target, describe(target), tuple(lines), tuple(moves),
                           h.last_command(), h.next_redo())
         return Outcome(result, recorded[1:], after, tuple(clock), loaded.head + 1)
+
+
+def player_named(t: Tournament, name: str) -> str:
+    """The registered player a director means by ``name``: names are matched without regard to
+    case ("ann" is Ann); an unknown name is refused with the closest registered one."""
+    if name in t.players:
+        return name
+    if isinstance(name, str):
+        folded = name.strip().casefold()
+        for p in t.players:
+            if p.casefold() == folded:
+                return p
+    raise DirectorError(f"unknown player {name!r}" + _closest(t, name))
+
+
+def _closest(t: Tournament, name: Any) -> str:
+    import difflib
+
+    if not isinstance(name, str) or not t.players:
+        return ""
+    folded = {p.casefold(): p for p in t.players}
+    close = difflib.get_close_matches(name.casefold(), list(folded), n=1, cutoff=0.6)
+    return f" (did you mean {folded[close[0]]}?)" if close else ""
+
+
+def _new_names(t: Tournament, players: Sequence[str]) -> None:
+    """Registration: a name already registered, in any case, is the same player."""
+    seen = {p.casefold(): p for p in t.players}
+    for p in players:
+        if not isinstance(p, str):
+            continue            # the director says what a name must be
+        other = seen.get(p.casefold())
+        if other is not None:
+            raise DirectorError(f"{p} is already registered" + (
+                f" as {other} (names are matched without regard to case)" if other != p else ""))
+        seen[p.casefold()] = p
+
+
+def _by_name(t: Tournament, values: Mapping[str, R], what: str) -> dict[str, R]:
+    """A mapping by player name, each name the registered player's; one player twice (Ann
+    and ann) is refused."""
+    out: dict[str, R] = {}
+    for k, v in values.items():
+        p = player_named(t, k)
+        if p in out:
+            raise DirectorError(f"{p}'s {what} is given twice")
+        out[p] = v
+    return out
+
+
+def last_opponent(t: Tournament, out_now: Sequence[str]) -> str | None:
+    """Heads-up, one player out: the only possible knockout is his last opponent's (IFP 57:
+    the knockout goes to the player who won his chips)."""
+    if len(out_now) != 1 or t.alive != 2 or not t.started or t.finished:
+        return None
+    left = [p.name for p in t.players.values() if not p.out and p.name != out_now[0]]
+    return left[0] if len(left) == 1 else None
+
+
+def prize_won(t: Tournament, player: str) -> int | None:
+    """What a player out (or the winner) is paid: a deal's amount (IFP 62), or his place's
+    prize, shared with the players tied with him (IFP 57, WPA 8, Gananda); None while the
+    payouts are not fixed."""
+    p = t.players[player]
+    if t.finished:
+        return p.prize
+    if t.deal is not None and player in t.deal["players"]:
+        return int(t.deal["amounts"][t.deal["players"].index(player)])
+    if t.payouts is None or p.place is None:
+        return None
+    from pokertd.tournament.payouts import split_tie
+
+    group = next((g for g in t.finishing if player in g), [player])
+    shares = split_tie(t.payouts, p.place, len(group), unit=t.config.unit)
+    return shares[group.index(player)]
 
 
 def _record_buttons(t: Tournament, buttons: Mapping[int, int] | None,
