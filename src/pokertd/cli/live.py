@@ -309,6 +309,49 @@ def register(
 
 
 @live.command()
+def unregister(
+    name: Name,
+    players: Annotated[list[str], typer.Argument(help="Players whose registration is "
+                                                 "withdrawn.")],
+    db: Db = None,
+) -> None:
+    """Withdraw registrations before the start (their buy-ins leave the prize pool): all of
+    them or, one refused, none. After the start a player is in the field (IFP 5, IFP 8)."""
+    out = _run(db, lambda s: s.unregister(name, players))
+    t = out.tournament
+    gone = ", ".join(e.player for e in out.result)
+    typer.echo(f"unregistered {gone}: {t.entrants} entrants, prize pool {t.prize_pool}")
+
+
+@live.command(name="list")
+def list_tournaments(output: Format = OutputFormat.table, db: Db = None) -> None:
+    """Every tournament in the database, oldest first: created (not started), running or
+    finished, the players (left of the entrants), the level now and the winner."""
+    rows = _run(db, lambda s: s.summaries())
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(rows))
+        return
+    if not rows:
+        typer.echo("no tournaments yet (pokertd tournament new NAME)")
+        return
+    table = Table(title="tournaments")
+    for column in ("tournament", "preset", "state", "players", "level"):
+        table.add_column(column, justify="right" if column == "players" else "left")
+    for r in rows:
+        if r["state"] == "finished":
+            now = f"won by {r['winner']}"
+        elif r["state"] == "running":
+            now = (f"break {r['break']} after level {r['level']}" if r["break"]
+                   else f"level {r['level']}")
+        else:
+            now = "not started"
+        players = (f"{r['players_left']} of {r['entrants']}" if r["state"] == "running"
+                   else str(r["entrants"]))
+        table.add_row(r["tournament"], r["preset"], r["state"], players, now)
+    Console().print(table)
+
+
+@live.command()
 def start(name: Name, db: Db = None) -> None:
     """Start the clock and draw the seats at random (IFP 5)."""
     out = _run(db, lambda s: s.start(name))

@@ -163,6 +163,26 @@ class TournamentService:
         """Every tournament in the store, oldest first."""
         return [s.name for s in self.store.streams(KIND)]
 
+    def summaries(self) -> list[dict[str, Any]]:
+        """Every tournament in the store, oldest first, as ``tournament list`` shows it: its
+        state (``created``: not started; ``running``; ``finished``), preset, players (entrants
+        and left), the level or break now, and the winner."""
+        now = self.now()
+        out = []
+        for info in self.store.streams(KIND):
+            t = self.load(info.name).tournament
+            level = on_break = None
+            if t.started and not t.finished:
+                st = t.clock.status(now)
+                level, on_break = st.level_number, st.break_number
+            out.append({
+                "tournament": info.name, "preset": t.config.name,
+                "state": "finished" if t.finished else "running" if t.started else "created",
+                "entrants": t.entrants, "players_left": t.alive, "level": level,
+                "break": on_break, "winner": t.winner,
+                "created_at": info.created_at.isoformat()})
+        return out
+
     def create(self, name: str, config: TournamentConfig, *, seed: int | str | None = None,
                dealt: bool = False) -> Outcome[Tournament]:
         """A new tournament (a live event unless ``dealt``): its stream and its ``created``
@@ -253,6 +273,19 @@ class TournamentService:
             return out
         return self.run(name, command, now=now,
                         label="register", args={"players": list(players), "absent": absent})
+
+    def unregister(self, name: str, players: Sequence[str]) -> Outcome[list[ev.Event]]:
+        """Withdraw registrations before the start, all of them or (one refused) none; after
+        the start refused (IFP 5, IFP 8: the player is in the field)."""
+        def command(t: Tournament) -> list[ev.Event]:
+            if not players:
+                raise DirectorError("no players to unregister")
+            out: list[ev.Event] = []
+            for p in players:
+                out += t.unregister(player_named(t, p))
+            return out
+        return self.run(name, command, now=self.now(), label="unregister",
+                        args={"players": list(players)})
 
     def start(self, name: str) -> Outcome[list[ev.Event]]:
         """Start the clock and draw the seats (IFP 5; Gananda: Seating)."""

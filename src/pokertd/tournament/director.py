@@ -280,6 +280,13 @@ class Tournament:
         self.alive += 1
         self.prize_pool += self.config.to_prize_pool
 
+    def _on_unregistered(self, e: ev.Unregistered, floor: bool) -> None:
+        del self.players[e.player]
+        self.chips -= self.structure.starting_stack
+        self.entrants -= 1
+        self.alive -= 1
+        self.prize_pool -= self.config.to_prize_pool
+
     def _on_started(self, e: ev.Started, floor: bool) -> None:
         self.started = True
         self.clock.start(e.at)
@@ -578,6 +585,19 @@ class Tournament:
         else:
             self.apply(ev.Registered(player, absent))
         return self.events[n:]
+
+    def unregister(self, player: str) -> list[ev.Event]:
+        """Withdraw a registration before the start. After it the player is in the field: the
+        seats are drawn with him (IFP 5) and a player who leaves is dealt in as an absent
+        player until his chips are gone (IFP 8), so it is refused."""
+        self._player(player)
+        if self.started:
+            raise DirectorError(
+                f"{player} cannot be unregistered: the tournament has started and the seats are "
+                "drawn (IFP 5); a player who leaves stays in, dealt in as an absent player until "
+                "his chips are gone (IFP 8), and his bust-out is recorded then")
+        self.apply(ev.Unregistered(player))
+        return self.events[-1:]
 
     def arrive(self, player: str) -> list[ev.Event]:
         """An absent player arrives and plays his stack."""
