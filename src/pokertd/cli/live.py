@@ -56,6 +56,13 @@ class HandForHandAction(str, Enum):
     stop = "stop"
 
 
+class SeatsFormat(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+    html = "html"
+
+
 class DealKind(str, Enum):
     icm = "icm"
     chip_chop = "chip-chop"
@@ -157,8 +164,16 @@ def _echo_json(out: Any, **extra: Any) -> None:
                                       for e in out.events], **extra}))
 
 
-def _print_clock(events: Any) -> None:
-    """What the clock brought since the last command (recorded with this one)."""
+def _print_clock(events: Any, err: bool = False) -> None:
+    """What the clock brought since the last command (recorded with this one); ``err``: on
+    standard error (a command whose standard output is data: JSON, CSV, HTML)."""
+    if err:
+        import contextlib
+        import sys
+
+        with contextlib.redirect_stdout(sys.stderr):
+            _print_clock(events)
+        return
     for e in events:
         if e.type == "level_started":
             typer.echo(f"level {e.level} has started (IFP 23)")
@@ -816,3 +831,19 @@ def redo(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None
     an undo clears what could be redone."""
     from . import undo as run
     run.redo(name, output, db)
+
+
+@live.command()
+def seats(
+    name: Name,
+    output: Annotated[SeatsFormat, typer.Option(
+        "--format", help="table, json, csv, or html (a standalone page to print or put on a "
+                         "screen).")] = SeatsFormat.table,
+    everyone: Annotated[bool, typer.Option("--all", help="The players out too, with their "
+                                           "places.")] = False,
+    db: Db = None,
+) -> None:
+    """Every player in play alphabetically with his table and seat (absent players marked),
+    to find a seat at the door or print the seating chart."""
+    from . import seats as run
+    run.seats(name, output.value, everyone, db)

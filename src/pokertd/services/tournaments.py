@@ -763,6 +763,22 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
     }
 
 
+def seat_list(t: Tournament, *, everyone: bool = False) -> list[dict[str, Any]]:
+    """Who sits where, every player in play alphabetically (without regard to case): table
+    and seat (None before the start), and whether he is absent (IFP 8: dealt in, his cards
+    killed). ``everyone``: the players out too, with their places."""
+    where = t.floor.where if t.floor is not None else {}
+    rows = []
+    for p in sorted(t.players.values(), key=lambda p: (p.name.casefold(), p.name)):
+        if p.out and not everyone:
+            continue
+        at = where.get(p.name)
+        rows.append({"player": p.name, "table": at[0] if at else None,
+                     "seat": at[1] if at else None, "absent": p.absent and not p.out,
+                     "out": p.out, "place": p.place if p.out else None})
+    return rows
+
+
 def _rule_of(field: str, t: Tournament, default: str) -> str:
     from pokertd.tournament.director import field_rule
     return field_rule(field, t.rules.name, default)
