@@ -227,8 +227,11 @@ def test_ifp62_live_status_shows_the_deal_and_payouts_show_what_each_is_paid(
     assert st["deal"] == {"method": "chip-chop", "agreed_by": ["Ann", "Bob"],
                           "amounts": {"Ann": 40, "Bob": 20}, "left_to_play_for": 0}
     paid = json.loads(cli(store_url, "payouts", "D", "--format", "json").stdout)
-    assert paid == [{"place": 1, "amount": 42, "players": ["Ann"], "prizes": {"Ann": 40}},
-                    {"place": 2, "amount": 18, "players": ["Bob"], "prizes": {"Bob": 20}}]
+    # The places the deal covers are marked (their table amounts are not what is paid).
+    assert paid == [{"place": 1, "amount": 42, "players": ["Ann"], "prizes": {"Ann": 40},
+                     "deal": True},
+                    {"place": 2, "amount": 18, "players": ["Bob"], "prizes": {"Bob": 20},
+                     "deal": True}]
 
 
 def test_late_entries_rebuys_and_addons(service: TournamentService) -> None:
@@ -610,7 +613,8 @@ def test_cli_live_event(store_url: str) -> None:
     assert paid == [{"place": 1, "amount": 110, "players": []},
                     {"place": 2, "amount": 65, "players": []},
                     {"place": 3, "amount": 41, "players": []},
-                    {"place": 4, "amount": 24, "players": ["Player 10"]}]
+                    {"place": 4, "amount": 24, "players": ["Player 10"],
+                     "prizes": {"Player 10": 24}}]     # what a player out is paid, at once
     # IFP 62: the three left chop the $216 still to be paid by chips.
     r = cli(store_url, "deal", "Friday", "--kind", "chip-chop",
             "--agree", "Player 02,Player 11,Player 12",

@@ -628,13 +628,19 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
     """The clock (level, blinds, time left), the players left and the tables."""
     from ..services.tournaments import status as read_status
 
-    def command(service: Any) -> dict[str, Any]:
-        t = service.observe(name).tournament     # what the clock brought is recorded first
-        return {"tournament": name, **read_status(t, service.now())}
-    st = _run(db, command)
+    from ..tournament import events as ev
+
+    def command(service: Any) -> tuple[Any, dict[str, Any]]:
+        out = service.observe(name)              # what the clock brought is recorded first
+        return out, {"tournament": name, **read_status(out.tournament, service.now()),
+                     # Item 7: what this read recorded of the clock's (a level, the Gananda
+                     # level-3 removal, a table broken, the payouts fixed).
+                     "recorded": [ev.to_dict(e) for e in out.clock]}
+    out, st = _run(db, command)
     if output is OutputFormat.json:
         typer.echo(json.dumps(st))
         return
+    _print_clock(out.clock)
     con = Console()
     con.print(f"[bold]{name}[/bold] ({st['preset']}): {st['entrants']} entrants, "
               f"prize pool {st['prize_pool']:,}")
@@ -654,6 +660,24 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
         left_text = "last level" if left is None else f"{int(left) // 60}:{int(left) % 60:02d} left"
         state = "running" if c["running"] else f"stopped ({c['pause_reason']})"
         con.print(f"{now}, {left_text}, clock {state}")
+        nxt = c["next_level"]
+        if nxt is not None:
+            ante = f", ante {nxt['ante']}" if nxt["ante"] else (
+                f", big blind ante {nxt['big_blind_ante']}" if nxt["big_blind_ante"] else "")
+            con.print(f"next: level {nxt['level']}, blinds {nxt['small_blind']}/"
+                      f"{nxt['big_blind']}{ante}")
+        brk = c["next_break"]
+        if brk is not None:
+            secs = int(brk["seconds_to"])
+            con.print(f"next break (break {brk['break']}, after level {brk['after_level']}"
+                      + (", chip-up" if brk["color_up"] else "")
+                      + f") in {secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}"
+                      if secs >= 3600 else
+                      f"next break (break {brk['break']}, after level {brk['after_level']}"
+                      + (", chip-up" if brk["color_up"] else "")
+                      + f") in {secs // 60}:{secs % 60:02d}")
+        elif not c["on_break"]:
+            con.print("no break left in the structure")
         con.print(f"{st['players_left']} players left at {len(st['tables'])} table(s), "
                   f"{st['chips']:,} chips in play, average stack {st['average_stack']:,}")
         if st["seats"] is not None and st["registration_open"]:
@@ -732,7 +756,9 @@ def moves(
     if buttons is not None:
         t = _run(db, lambda s: s.buttons(name, buttons).tournament)
     else:
-        t = _run(db, lambda s: s.observe(name).tournament)
+        seen = _run(db, lambda s: s.observe(name))
+        t = seen.tournament
+        _print_clock(seen.clock, err=output is OutputFormat.json)
     changes = seat_changes(t.events, latest=not all_moves)
     if output is OutputFormat.json:
         typer.echo(json.dumps([ev.to_dict(e) for e in changes]))
@@ -747,8 +773,11 @@ def moves(
 
 @live.command()
 def payouts(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
-    """The prize of each paid place (fixed when the field is final), with who finished there."""
-    t = _run(db, lambda s: s.observe(name).tournament)
+    """The prize of each paid place (fixed when the field is final), with who finished there;
+    after a deal (IFP 62), what each player in it is paid."""
+    seen = _run(db, lambda s: s.observe(name))
+    t = seen.tournament
+    _print_clock(seen.clock, err=output is OutputFormat.json)
     if t.payouts is None:
         raise fail(f"{name}: the payouts are fixed when the field is final (at the start, or "
                    "when late registration, rebuys and add-ons close)")
@@ -758,12 +787,16 @@ def payouts(name: Name, output: Format = OutputFormat.table, db: Db = None) -> N
             at.setdefault(p.place, []).append(p.name)
     rows: list[dict[str, Any]] = [{"place": i, "amount": a, "players": sorted(at.get(i, []))}
                                   for i, a in enumerate(t.payouts, start=1)]
-    if t.finished:
-        # What each player of a row is paid: the place's amount, or his share of the places a
-        # tie spans (IFP 57), or what a deal gave him (IFP 62).
-        paid = {r["player"]: r["prize"] for r in t.results()}
-        for r in rows:
-            r["prizes"] = {p: paid[p] for p in r["players"]}
+    from ..services.tournaments import prize_won
+
+    # What each player of a row is paid: the place's amount, or his share of the places a tie
+    # spans (IFP 57), or what a deal gave him (IFP 62); the places a deal covers are marked.
+    dealt = len(t.deal["players"]) if t.deal is not None else 0
+    for r in rows:
+        if r["players"] or t.finished:
+            r["prizes"] = {p: prize_won(t, p) for p in r["players"]}
+        if t.deal is not None:
+            r["deal"] = r["place"] <= dealt
     if output is OutputFormat.json:
         typer.echo(json.dumps(rows))
         return
@@ -772,14 +805,25 @@ def payouts(name: Name, output: Format = OutputFormat.table, db: Db = None) -> N
     table.add_column("amount", justify="right")
     table.add_column("player")
     for r in rows:
-        table.add_row(str(r["place"]), f"{r['amount']:,}", ", ".join(r["players"]))
+        paid = r.get("prizes", {})
+        players = ", ".join(p + (f" ({paid[p]:,})" if paid.get(p) not in (None, r["amount"])
+                                 else "") for p in r["players"])
+        table.add_row(str(r["place"]), "deal" if r.get("deal") else f"{r['amount']:,}",
+                      players)
     Console().print(table)
     if t.deal is not None:
-        Console().print("a deal was made (IFP 62): "
-                        + ", ".join(f"{p} {a:,}" for p, a in zip(t.deal["players"],
-                                                                  t.deal["amounts"]))
-                        + (f"; {t.deal['left_to_play_for']:,} left to play for"
-                           if t.deal["left_to_play_for"] else ""))
+        d = t.deal
+        typer.echo(f"the deal (IFP 62, {d['method']}), agreed by {', '.join(d['agreed_by'])}:")
+        table = Table()
+        table.add_column("player")
+        table.add_column("paid", justify="right")
+        table.add_column("place", justify="right")
+        for p, a in zip(d["players"], d["amounts"]):
+            place = t.players[p].place
+            table.add_row(p, f"{a:,}", "-" if place is None else str(place))
+        Console().print(table)
+        if d["left_to_play_for"]:
+            Console().print(f"{d['left_to_play_for']:,} left to play for: the winner's")
 
 
 @live.command()

@@ -701,6 +701,8 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
             "big_blind": level.big_blind if level else None,
             "ante": level.ante if level else None,
             "big_blind_ante": level.big_blind_ante if level else None,
+            "next_level": _next_level(st),
+            "next_break": _next_break(t, st),
             "seconds_left": None if st.seconds_left is None else round(st.seconds_left, 1),
             "running": st.running,
             "pause_reason": st.pause_reason,
@@ -777,6 +779,31 @@ def seat_list(t: Tournament, *, everyone: bool = False) -> list[dict[str, Any]]:
                      "seat": at[1] if at else None, "absent": p.absent and not p.out,
                      "out": p.out, "place": p.place if p.out else None})
     return rows
+
+
+def _next_level(st: Any) -> dict[str, Any] | None:
+    """The level after the current one (or after the break), as the clock shows it."""
+    nxt = st.next_level
+    if nxt is None:
+        return None
+    return {"level": st.level_number + 1, "small_blind": nxt.small_blind,
+            "big_blind": nxt.big_blind, "ante": nxt.ante, "big_blind_ante": nxt.big_blind_ante,
+            "minutes": nxt.minutes}
+
+
+def _next_break(t: Tournament, st: Any) -> dict[str, Any] | None:
+    """The next break after the current period: its number, the level it follows, the clock
+    time to it (seconds of play: it does not run while the clock is stopped) and whether it is
+    a chip-up (IFP 56); None when no break is left."""
+    s = t.structure
+    number = sum(1 for p in s.periods[:st.period_index + 1] if p.kind == "break")
+    for j in range(st.period_index + 1, len(s.periods)):
+        p = s.periods[j]
+        if p.kind == "break":
+            return {"break": number + 1, "after_level": s.level_number_at(j),
+                    "seconds_to": round(s.period_start(j) - st.elapsed, 1),
+                    "minutes": p.minutes, "color_up": list(p.color_up)}  # type: ignore[union-attr]
+    return None
 
 
 def _rule_of(field: str, t: Tournament, default: str) -> str:
