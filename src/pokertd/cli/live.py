@@ -658,7 +658,8 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
             now = f"level {c['level']}: blinds {c['small_blind']}/{c['big_blind']}{ante}"
         left = c["seconds_left"]
         left_text = "last level" if left is None else f"{int(left) // 60}:{int(left) % 60:02d} left"
-        state = "running" if c["running"] else f"stopped ({c['pause_reason']})"
+        state = "running" if c["running"] else "stopped by the director" if c[
+            "pause_reason"] == "director" else f"stopped ({c['pause_reason']})"
         con.print(f"{now}, {left_text}, clock {state}")
         nxt = c["next_level"]
         if nxt is not None:
@@ -845,6 +846,11 @@ def deal(
     agreed = _names(agree, "--agree")
     chips = _amounts(stacks, "--stacks") if stacks else None
     custom = _amounts(amounts, "--amounts") if amounts else None
+    if kind is DealKind.custom and custom is None:
+        raise fail("--kind custom: give each remaining player's amount with --amounts "
+                   "(e.g. Ann=300,Bob=200)")
+    if kind is not DealKind.custom and custom is not None:
+        raise fail(f"--amounts is for --kind custom; --kind {kind.value} computes them")
     out = _run(db, lambda s: s.deal(name, kind.value, agreed, stacks=chips, amounts=custom,
                                     left_to_play_for=left_to_play_for))
     d = out.tournament.deal

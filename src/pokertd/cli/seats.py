@@ -46,6 +46,11 @@ def seats(name: str, output: str, everyone: bool, db: str | None) -> None:
         typer.echo(buf.getvalue(), nl=False)
     elif output == "html":
         typer.echo(page(name, rows))
+    elif not rows:
+        t = out.tournament
+        typer.echo("no players registered yet" if not t.players else
+                   f"no player in play: the tournament is over, {t.winner} won" if t.finished
+                   else "no player in play")
     else:
         table = Table(title=f"{name}: seats")
         table.add_column("player")
@@ -56,8 +61,6 @@ def seats(name: str, output: str, everyone: bool, db: str | None) -> None:
             table.add_row(r["player"], str(r["table"] or "-"), str(r["seat"] or "-"),
                           _status(r))
         Console().print(table)
-        if not rows:
-            typer.echo("no players")
 
 
 def page(name: str, rows: list[dict[str, Any]]) -> str:

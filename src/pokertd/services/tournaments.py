@@ -187,6 +187,7 @@ class TournamentService:
                dealt: bool = False) -> Outcome[Tournament]:
         """A new tournament (a live event unless ``dealt``): its stream and its ``created``
         event in one transaction. With no seed, seats are drawn by the system CSPRNG (IFP 5)."""
+        _check_name(name)
         t = Tournament(config, seed=seed, dealt=dealt)
         with self.store.unit_of_work() as (_, log):
             if log.find_stream(KIND, name) is not None:
@@ -321,6 +322,7 @@ class TournamentService:
             out_now = player_named(t, player)
             by = (player_named(t, knocked_out_by) if knocked_out_by is not None
                   else last_opponent(t, [out_now]))
+            _not_himself({out_now: by})
             out = t.bust(out_now, knocked_out_by=by)
             out += _record_buttons(t, buttons, now)
             if not t.finished:
@@ -441,6 +443,7 @@ class TournamentService:
                 # Heads-up the only possible knockout is the last opponent's.
                 heads_up = last_opponent(t, out_now)
                 by = {} if heads_up is None else {out_now[0]: heads_up}
+            _not_himself(by)
             busts = []
             for p in out_now:
                 where = t.floor.where.get(p) if t.floor is not None else None
@@ -565,6 +568,20 @@ class TournamentService:
         return Outcome(result, recorded[1:], after, tuple(clock), loaded.head + 1)
 
 
+def _check_name(name: str) -> None:
+    """A tournament's name: what the commands name it by (the store keeps 200 characters)."""
+    from pokertd.storage.models import NAME_LENGTH
+
+    if not isinstance(name, str) or not name.strip():
+        raise TournamentServiceError("a tournament needs a name")
+    if name != name.strip():
+        raise TournamentServiceError(f"the tournament name {name!r} starts or ends with a "
+                                     "space: give it without")
+    if len(name) > NAME_LENGTH:
+        raise TournamentServiceError(f"a tournament name is at most {NAME_LENGTH} characters, "
+                                     f"this one has {len(name)}")
+
+
 def player_named(t: Tournament, name: str) -> str:
     """The registered player a director means by ``name``: names are matched without regard to
     case ("ann" is Ann); an unknown name is refused with the closest registered one."""
@@ -575,6 +592,10 @@ def player_named(t: Tournament, name: str) -> str:
         for p in t.players:
             if p.casefold() == folded:
                 return p
+    if isinstance(name, str) and "," in name and all(
+            any(p.casefold() == part.strip().casefold() for p in t.players)
+            for part in name.split(",")):
+        raise DirectorError(f"{name!r}: name the players separated by spaces, not commas")
     raise DirectorError(f"unknown player {name!r}" + _closest(t, name))
 
 
@@ -588,12 +609,19 @@ def _closest(t: Tournament, name: Any) -> str:
     return f" (did you mean {folded[close[0]]}?)" if close else ""
 
 
+def _not_himself(by: Mapping[str, str | None]) -> None:
+    for p, w in by.items():
+        if p == w:
+            raise DirectorError(f"{p} cannot be credited with his own knockout: the knockout "
+                                "goes to the player who won his chips (IFP 57)")
+
+
 def _new_names(t: Tournament, players: Sequence[str]) -> None:
     """Registration: a name already registered, in any case, is the same player."""
     seen = {p.casefold(): p for p in t.players}
     for p in players:
-        if not isinstance(p, str):
-            continue            # the director says what a name must be
+        if not isinstance(p, str) or not p.strip():
+            raise DirectorError(f"a player needs a name, got {p!r}")
         other = seen.get(p.casefold())
         if other is not None:
             raise DirectorError(f"{p} is already registered" + (

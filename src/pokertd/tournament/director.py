@@ -554,7 +554,7 @@ class Tournament:
         """Register a player (before the start, or as a late entry while late registration is
         open, IFP 9; seated by TDA 8-A). ``absent``: registered but not at the table (IFP 8)."""
         if not isinstance(player, str) or not player.strip():
-            raise DirectorError(f"a player is a non-empty name, got {player!r}")
+            raise DirectorError(f"a player needs a name, got {player!r}")
         if player in self.players:
             raise DirectorError(f"{player} is already registered")
         if self.finished:
@@ -569,9 +569,11 @@ class Tournament:
                 raise DirectorError("a late entry needs the time (to read the level)")
             level = self.level_number_at(now)
             if not self.structure.registration_open(level):
-                raise DirectorError(f"registration is closed at level {level} (IFP 9: late "
-                                    f"registration until level "
-                                    f"{self.structure.late_registration_until_level})")
+                until = self.structure.late_registration_until_level
+                raise DirectorError(
+                    f"registration is closed at level {level}: {player} cannot enter (IFP 9: "
+                    + ("this event has no late registration, it closed at the start)"
+                       if until is None else f"late registration ended with level {until})"))
             fl = self.floor
             assert fl is not None
             r = self._rng()
@@ -613,7 +615,9 @@ class Tournament:
         if self.started:
             raise DirectorError("the tournament has already started")
         if len(self.players) < 2:
-            raise DirectorError(f"{len(self.players)} player(s) registered: a tournament needs two")
+            raise DirectorError(("no player is registered" if not self.players else
+                                 f"only {next(iter(self.players))} is registered")
+                                + ": a tournament needs at least two players")
         n = len(self.events)
         r = self._rng()
         floor, moves = initial_seating(list(self.players), self.structure.max_players_per_table, r)
@@ -656,7 +660,9 @@ class Tournament:
     def pause(self, now: float, reason: str = "director") -> list[ev.Event]:
         self._require_running()
         if self.clock.paused:
-            raise DirectorError(f"the clock is already stopped ({self.clock.pause_reason})")
+            why = self.clock.pause_reason
+            raise DirectorError("the clock is already stopped"
+                                + (" by the director" if why == "director" else f" ({why})"))
         self.apply(ev.ClockPaused(float(now), reason))
         return self.events[-1:]
 
