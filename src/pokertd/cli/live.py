@@ -33,9 +33,9 @@ from .app import Db, OutputFormat, app, db_url, fail
 
 live = typer.Typer(
     name="tournament",
-    help="Run a live tournament: new, register, start, pause, resume, arrive, bust, button, "
-         "rebuy, addon, hand-for-hand, last-hands, chip-race, status, moves, payouts, deal. "
-         "State is kept in the database (--db).",
+    help="Run a live tournament: new, register, unregister, start, pause, resume, arrive, "
+         "bust, button, rebuy, addon, hand-for-hand, last-hands, chip-race, status, moves, "
+         "seats, payouts, deal, undo, redo, list. State is kept in the database (--db).",
     no_args_is_help=True,
 )
 app.add_typer(live, name="tournament")
@@ -853,6 +853,7 @@ def deal(
         raise fail(f"--amounts is for --kind custom; --kind {kind.value} computes them")
     out = _run(db, lambda s: s.deal(name, kind.value, agreed, stacks=chips, amounts=custom,
                                     left_to_play_for=left_to_play_for))
+    _print_clock(out.clock)
     d = out.tournament.deal
     assert d is not None
     typer.echo(f"deal ({d['method']}, {d['valuation']}) agreed by {', '.join(d['agreed_by'])}:")
