@@ -103,11 +103,20 @@ def load_command(name: str, module: str) -> Any:
             return command
     for group in app.registered_groups:
         if group.name == name and group.typer_instance is not None:
-            group.typer_instance._add_completion = False     # as the root: no completion options
+            _like_root(group.typer_instance)
             command = typer.main.get_command(group.typer_instance)
             command.name = name
             return command
     raise LookupError(f"pokertd.cli.{module} registers no command {name!r}")
+
+
+def _like_root(sub: typer.Typer) -> None:
+    """A command group formats its help as the root does, and offers no completion options."""
+    sub._add_completion = False
+    sub.rich_markup_mode = app.rich_markup_mode
+    for group in sub.registered_groups:
+        if group.typer_instance is not None:
+            _like_root(group.typer_instance)
 
 
 def _version(value: bool) -> None:
@@ -119,6 +128,9 @@ def _version(value: bool) -> None:
 app = typer.Typer(
     name="pokertd",
     cls=LazyGroup,
+    # Plain help and usage errors: Typer's Rich help imports Rich, its Markdown and Markdown-it
+    # (about twice the start-up of everything else a short command needs).
+    rich_markup_mode=None,
     help="pokertd: a rules-exact poker dealer engine, tournament director and league manager.",
     no_args_is_help=True,
     add_completion=False,
