@@ -93,6 +93,10 @@ def test_cli_unregister_and_list(store_url: str) -> None:
         assert r.exit_code == 0, r.stdout + r.stderr
         return r.stdout
 
+    if store_url.startswith("sqlite"):   # a read creates no database (issue 14, item 6)
+        r = cli(store_url, "list")
+        assert r.exit_code == 2 and "Error: no database at " in r.stderr
+    open_store(store_url).close()         # an empty database
     assert "no tournaments yet" in ok("list")
     ok("new", "Fri", "--seed", "1")
     ok("register", "Fri", "Ann", "Bob", "Cid")
