@@ -117,3 +117,21 @@ def test_cli_unregister_and_list(store_url: str) -> None:
     rows = json.loads(ok("list", "--format", "json"))
     assert [(r["tournament"], r["state"], r["entrants"]) for r in rows] == [
         ("Fri", "created", 2), ("Sat", "running", 3)]
+
+
+def test_the_new_commands_on_an_sqlite_database_import_no_sqlalchemy(tmp_path) -> None:
+    """Issue 8 (start-up): unregister, seats, list, undo and redo read and write an SQLite
+    database through sqlite3, as the other tournament commands do."""
+    from test_storage_cli import _database_libraries, _run
+
+    db = str(tmp_path / "td.db")
+    assert _run(["tournament", "new", "Friday"], db).exit_code == 0
+    for args in (["tournament", "register", "Friday", "Ann", "Bob", "Cid", "Dan"],
+                 ["tournament", "unregister", "Friday", "dan"],
+                 ["tournament", "start", "Friday"],
+                 ["tournament", "seats", "Friday", "--format", "html"],
+                 ["tournament", "list"],
+                 ["tournament", "bust", "Friday", "Cid", "--by", "Ann"],
+                 ["tournament", "undo", "Friday"],
+                 ["tournament", "redo", "Friday"]):
+        assert _database_libraries(*args, "--db", db) == (0, []), args

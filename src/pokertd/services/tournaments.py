@@ -570,7 +570,7 @@ class TournamentService:
 
 def _check_name(name: str) -> None:
     """A tournament's name: what the commands name it by (the store keeps 200 characters)."""
-    from pokertd.storage.models import NAME_LENGTH
+    from pokertd.storage.base import NAME_LENGTH
 
     if not isinstance(name, str) or not name.strip():
         raise TournamentServiceError("a tournament needs a name")
