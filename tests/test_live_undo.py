@@ -224,6 +224,45 @@ def test_undo_and_redo_replay_like_the_states_they_return_to(service) -> None:
         assert service.load("Model").tournament.state() == states[-1]
 
 
+def test_undo_and_redo_as_the_clock_runs(service) -> None:
+    """Commands, reads, undos and redos while the clock runs (levels start, the final table
+    stops the clock): after each one the players out are those of the commands in play, each
+    level has started once in the replayed log, in order, and the stored log replays to what
+    was returned."""
+    chance = random.Random(909)
+    started(service, "Run", players=[f"P{i:02d}" for i in range(14)])
+    out_after = [frozenset()]       # the players out after each command in play
+    undone: list = []
+    for _ in range(50):
+        service.clock.now += chance.randint(0, 9) * 60
+        t = service.load("Run").tournament
+        roll = chance.random()
+        if roll < 0.2 and len(out_after) > 1:
+            t = service.undo("Run").tournament
+            undone.append(out_after.pop())
+        elif roll < 0.3 and undone:
+            t = service.redo("Run").tournament
+            out_after.append(undone.pop())
+        elif roll < 0.4:
+            t = service.observe("Run").tournament
+        elif t.finished:
+            continue
+        elif t.clock.paused:
+            t = service.resume("Run").tournament
+            out_after.append(out_after[-1])
+            undone.clear()
+        else:
+            left = [p.name for p in t.players.values() if not p.out]
+            victim = chance.choice(left)
+            t = service.bust("Run", victim).tournament
+            out_after.append(out_after[-1] | {victim})
+            undone.clear()
+        assert {p.name for p in t.players.values() if p.out} == out_after[-1]
+        levels = [e.level for e in t.events if e.type == "level_started"]
+        assert levels == list(range(1, len(levels) + 1))
+        assert service.load("Run").tournament.state() == t.state()
+
+
 def test_an_undo_that_loses_a_race_writes_nothing(service, store_url: str) -> None:
     """Two directors at once (the CLI and the console): an undo whose tournament changes
     between its read and its write is refused by the store's optimistic check, nothing
