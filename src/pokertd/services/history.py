@@ -150,9 +150,10 @@ def describe(batch: Batch) -> str:
     for key in ("players", "player", "table", "action", "method"):
         if key in args:
             v = args.pop(key)
-            head.append(", ".join(map(str, v)) if isinstance(v, list) else str(v))
-    rest = [f"{k.replace('_', ' ')} {_text(v)}" for k, v in args.items()
-            if v not in (None, False, [], {})]
+            head.append(", ".join(map(str, v)) if isinstance(v, list) else
+                        f"table {v}" if key == "table" else str(v))
+    rest = [k.replace("_", " ") + ("" if v is True else f" {_text(v)}")
+            for k, v in args.items() if v not in (None, False, [], {}, 0)]
     return " ".join(head) + (f" ({'; '.join(rest)})" if rest else "")
 
 
@@ -161,7 +162,7 @@ def _text(v: Any) -> str:
         return ", ".join(f"{k}={x}" for k, x in v.items())
     if isinstance(v, list):
         return ", ".join(map(str, v))
-    return "" if v is True else str(v)
+    return str(v)
 
 
 # --- what an undo or redo changes -------------------------------------------------------------
