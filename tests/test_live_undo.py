@@ -131,6 +131,23 @@ def test_undo_register_start_and_twice_then_redo(service) -> None:
     assert service.load("Club").tournament.state() == s_bust
 
 
+def test_an_undo_dry_run_shows_the_changes_and_writes_nothing(service) -> None:
+    """The console shows what an undo would change back before it is made: ``dry_run`` gives
+    the same changes and moves as the undo itself, and writes nothing."""
+    started(service, "Dry", players=["Ann", "Bob", "Cid", "Dan"])
+    service.bust("Dry", "Dan", knocked_out_by=None)
+    kept = log(service, "Dry")
+    preview = service.undo("Dry", dry_run=True)
+    assert preview.batch is None and preview.events == () and log(service, "Dry") == kept
+    done = service.undo("Dry")
+    assert (preview.result.changes, preview.result.moves) == (done.result.changes,
+                                                              done.result.moves)
+    assert preview.tournament.state() == done.tournament.state()
+    kept = log(service, "Dry")
+    assert service.redo("Dry", dry_run=True).result.changes == ("Dan is out in place 4",)
+    assert log(service, "Dry") == kept
+
+
 def test_nothing_to_undo_or_redo_is_refused_and_writes_nothing(service) -> None:
     """Undo with no command since the creation, and redo with nothing undone: a clear refusal,
     the log unchanged."""
@@ -327,6 +344,11 @@ def test_cli_undo_and_redo(store_url: str) -> None:
     assert "Cid is out in place 3" in data["changes"] and data["next_redo"] is None
     r = cli(store_url, "redo", "Fri")
     assert r.exit_code == 2 and "Error: Fri: nothing to redo" in r.stderr
+    preview = ok("undo", "Fri", "--dry-run")
+    assert preview.startswith("would undo: bust Cid (by Ann)")
+    assert "  Cid is back in play (was out in place 3)" in preview
+    assert "nothing written (--dry-run)" in preview
+    assert json.loads(ok("undo", "Fri", "--dry-run", "--format", "json"))["written"] is False
     assert ok("undo", "Fri").startswith("undone: bust Cid (by Ann)")
     text = ok("undo", "Fri")
     assert text.startswith("undone: start")

@@ -868,22 +868,28 @@ def deal(
 # --- undo and redo (run by pokertd.cli.undo) --------------------------------------------------
 
 
+DryRun = Annotated[bool, typer.Option("--dry-run", help="Show what it would change back; "
+                                       "write nothing.")]
+
+
 @live.command()
-def undo(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
+def undo(name: Name, output: Format = OutputFormat.table, dry_run: DryRun = False,
+         db: Db = None) -> None:
     """Undo the last command (a wrong bust-out, a wrong registration, ...), and again for the
     one before. The undo is recorded as an event (nothing is deleted) and the output lists what
     it changes back, with the seat moves to reverse. The clock's events recorded with the
     command (a level change, the Gananda level-3 removal) are recorded again if they are due."""
     from . import undo as run
-    run.undo(name, output, db)
+    run.undo(name, output, dry_run, db)
 
 
 @live.command()
-def redo(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
+def redo(name: Name, output: Format = OutputFormat.table, dry_run: DryRun = False,
+         db: Db = None) -> None:
     """Put back the last command undone, exactly as it was recorded. A command given after
     an undo clears what could be redone."""
     from . import undo as run
-    run.redo(name, output, db)
+    run.redo(name, output, dry_run, db)
 
 
 @live.command()

@@ -37,7 +37,7 @@ def _report(out: Any, verb: str, name: str, output: OutputFormat) -> None:
     r = out.result
     if output is OutputFormat.json:
         typer.echo(json.dumps({
-            verb: _batch(r.command), "changes": list(r.changes), "moves": list(r.moves),
+            verb.replace(" ", "_"): _batch(r.command), "written": out.batch is not None, "changes": list(r.changes), "moves": list(r.moves),
             "events": [{"seq": e.seq, "type": e.type, **e.payload} for e in out.events],
             "next_undo": _batch(r.next_undo), "next_redo": _batch(r.next_redo)}))
         return
@@ -53,6 +53,9 @@ def _report(out: Any, verb: str, name: str, output: OutputFormat) -> None:
         else:
             typer.echo(f"move: {m['player']}: table {m['from_table']} seat {m['from_seat']} -> "
                        f"table {m['to_table']} seat {m['to_seat']}")
+    if out.batch is None:
+        typer.echo("nothing written (--dry-run)")
+        return
     _print_clock(out.clock)
     if r.next_redo is not None:
         typer.echo(f"redo puts back: {describe(r.next_redo)} "
@@ -61,11 +64,11 @@ def _report(out: Any, verb: str, name: str, output: OutputFormat) -> None:
                else "nothing left to undo")
 
 
-def undo(name: str, output: OutputFormat, db: str | None) -> None:
-    out = _run(db, lambda s: s.undo(name))
-    _report(out, "undone", name, output)
+def undo(name: str, output: OutputFormat, dry_run: bool, db: str | None) -> None:
+    out = _run(db, lambda s: s.undo(name, dry_run=dry_run))
+    _report(out, "would undo" if dry_run else "undone", name, output)
 
 
-def redo(name: str, output: OutputFormat, db: str | None) -> None:
-    out = _run(db, lambda s: s.redo(name))
-    _report(out, "redone", name, output)
+def redo(name: str, output: OutputFormat, dry_run: bool, db: str | None) -> None:
+    out = _run(db, lambda s: s.redo(name, dry_run=dry_run))
+    _report(out, "would redo" if dry_run else "redone", name, output)

@@ -520,25 +520,29 @@ class TournamentService:
 
     # --- undo and redo ------------------------------------------------------------------------
 
-    def undo(self, name: str, *, expected: int | None = None) -> Outcome[Reverted]:
+    def undo(self, name: str, *, expected: int | None = None,
+             dry_run: bool = False) -> Outcome[Reverted]:
         """Take back the last command in play (issue 14; issue 9's console): an ``undone``
         event naming its batch, so the replay leaves it out (nothing is deleted), with what the
         clock brings by now recorded again in the same batch (the clock's events are the
         clock's; :mod:`~pokertd.services.history`). Again for the one before. ``expected``:
         the id of the batch the caller means to undo (the console shows one); another is
-        refused. Nothing to undo: :class:`HistoryError`, nothing written."""
-        return self._revert(name, UNDONE, expected)
+        refused. Nothing to undo: :class:`HistoryError`, nothing written. ``dry_run``: what
+        the undo would change, nothing written (the console shows it before asking)."""
+        return self._revert(name, UNDONE, expected, dry_run)
 
-    def redo(self, name: str, *, expected: int | None = None) -> Outcome[Reverted]:
+    def redo(self, name: str, *, expected: int | None = None,
+             dry_run: bool = False) -> Outcome[Reverted]:
         """Put back the last command undone, exactly as it was recorded (a ``redone`` event);
         a command given after the undo clears what could be redone."""
-        return self._revert(name, REDONE, expected)
+        return self._revert(name, REDONE, expected, dry_run)
 
     def history(self, name: str) -> History:
         """The tournament's commands: what an undo or a redo would reach."""
         return self.load(name).history
 
-    def _revert(self, name: str, marker: str, expected: int | None) -> Outcome[Reverted]:
+    def _revert(self, name: str, marker: str, expected: int | None,
+                dry_run: bool = False) -> Outcome[Reverted]:
         loaded = self.load(name)
         h = loaded.history
         undo = marker == UNDONE
@@ -560,11 +564,13 @@ class TournamentService:
         after = Tournament.replay(h.events())
         clock = after.follow_clock(now)
         lines, moves = changes(before, after)
+        result = Reverted(target, describe(target), tuple(lines), tuple(moves),
+                          h.last_command(), h.next_redo())
+        if dry_run:
+            return Outcome(result, (), after, tuple(clock), None)
         new = [NewEvent(marker, {"batch": target.id, "command": target.kind, "at": now}),
                *(_new_event(e) for e in clock)]
         recorded = self.store.append(loaded.stream_id, loaded.head, new)
-        result = Reverted(target, describe(target), tuple(lines), tuple(moves),
-                          h.last_command(), h.next_redo())
         return Outcome(result, recorded[1:], after, tuple(clock), loaded.head + 1)
 
 
