@@ -97,3 +97,40 @@ def test_no_program_words_in_any_answer(store_url: str, args: tuple[str, ...]) -
     said = r.stdout + r.stderr
     for words in ("None", "non-empty string", "stream", "Traceback", "payload"):
         assert words not in said, (args, said)
+
+
+def test_service_refusals_in_words(store_url: str) -> None:
+    """The same refusals from the service (the web console's), nothing written."""
+    from pokertd.services.tournaments import TournamentService, TournamentServiceError
+    from pokertd.storage import open_store
+    from pokertd.tournament.director import DirectorError
+    from pokertd.tournament.house import config_preset
+
+    store = open_store(store_url)
+    try:
+        service = TournamentService(store, clock=lambda: 1_800_000_000.0)
+        for name, message in (("", "a tournament needs a name"),
+                              ("  ", "a tournament needs a name"),
+                              ("T ", "starts or ends with a space"),
+                              ("x" * 201, "at most 200 characters")):
+            with pytest.raises(TournamentServiceError, match=message):
+                service.create(name, config_preset("gananda"))
+        assert service.names() == []
+        service.create("T", config_preset("gananda"), seed=1)
+        with pytest.raises(DirectorError, match="a player needs a name"):
+            service.register("T", ["Ann", " "])
+        service.register("T", ["Ann"])
+        with pytest.raises(DirectorError, match="only Ann is registered"):
+            service.start("T")
+        service.register("T", ["Bob", "Cid"])
+        service.start("T")
+        with pytest.raises(DirectorError, match="registration is closed at level 1: Dan cannot "
+                                                "enter .IFP 9: this event has no late"):
+            service.register("T", ["Dan"])
+        with pytest.raises(DirectorError, match="Ann cannot be credited with his own knockout"):
+            service.bust("T", "Ann", knocked_out_by="ann")
+        service.pause("T")
+        with pytest.raises(DirectorError, match="the clock is already stopped by the director$"):
+            service.pause("T")
+    finally:
+        store.close()
