@@ -143,10 +143,6 @@ def _new_event(e: ev.Event) -> NewEvent:
     return NewEvent(kind, data)
 
 
-def _event_dict(r: RecordedEvent) -> dict[str, Any]:
-    return {"type": r.type, **r.payload}
-
-
 class TournamentService:
     """Tournaments in one store (see the module docstring)."""
 
