@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench setup clean
+.PHONY: run test bench setup clean bytecode
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,12 +17,17 @@ $(STAMP): pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-setup: $(STAMP)
+# Bytecode for the package's own modules (pip writes it for the others): a command then starts
+# without compiling them, also where PYTHONDONTWRITEBYTECODE is set. Only changed files.
+bytecode: $(STAMP)
+	@$(BIN)/python -m compileall -q src
 
-run: $(STAMP)
+setup: $(STAMP) bytecode
+
+run: $(STAMP) bytecode
 	$(BIN)/pokertd simulate --players 27 --preset gananda --seed 2026
 
-test: $(STAMP)
+test: $(STAMP) bytecode
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
