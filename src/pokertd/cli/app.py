@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 from enum import Enum
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -32,7 +31,7 @@ class OutputFormat(str, Enum):
 # --db of the commands that keep their state in the event store.
 Db = Annotated[str | None, typer.Option(
     "--db", help="Database URL or SQLite file (default $POKERTD_DB, else pokertd.db in the "
-                 "user's data directory).")]
+                 "user's data directory). Only tournament new and league import create it.")]
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -40,13 +39,6 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     from rich.console import Console
     Console(stderr=True, highlight=False, soft_wrap=True).print(f"Error: {message}", markup=False)
     return typer.Exit(code)
-
-
-def db_url(db: str | None) -> str | None:
-    """--db as a store URL: a URL as given, a plain path as an SQLite file."""
-    if db is None or "://" in db:
-        return db
-    return f"sqlite:///{Path(db).expanduser()}"
 
 
 #: Every top-level command: name -> (module under pokertd.cli, the help line listed by

@@ -28,11 +28,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-# Longest names accepted; checked in Python so that SQLite (which ignores VARCHAR lengths)
-# and PostgreSQL refuse the same input.
-KIND_LENGTH = 50
-NAME_LENGTH = 200
-TYPE_LENGTH = 100
+from .base import KIND_LENGTH, NAME_LENGTH, TYPE_LENGTH, utc_now
+
 
 # Constraint names fixed by convention, so the migrations and the models name them alike.
 NAMING_CONVENTION = {
@@ -70,10 +67,6 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value.tzinfo is None:
             return value.replace(tzinfo=timezone.utc)
         return value.astimezone(timezone.utc)
-
-
-def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
 
 
 class Base(DeclarativeBase):
