@@ -218,3 +218,24 @@ def test_a_process_that_fails_is_reported_not_ignored(monkeypatch):
     result = runner.invoke(app, ["phh", "replay", "--jobs", "2", str(DATA / "pluribus")])
     assert isinstance(result.exception, RuntimeError)
     assert f"the process replaying {files[0]} to {files[len(files) // 2 - 1]} failed" in str(result.exception)
+
+
+def test_a_setup_worked_out_before_does_not_hide_a_bad_bet():
+    """Hands of one game share their forced-bet setup; a later hand whose min_bet is not a
+    chip amount is still refused, whatever was replayed before."""
+    good = HU + "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p2 f']\n"
+    assert replay(loads(good)).stacks == [101, 99]
+    for bad, message in (("true", "not a chip amount"), ("2.5", "non-integer"), ("[2]", "non-integer")):
+        with pytest.raises(PHHError, match=message):
+            replay(loads(good.replace("min_bet = 2", f"min_bet = {bad}")))
+    assert replay(loads(good.replace("min_bet = 2", "min_bet = 2.0"))).stacks == [101, 99]
+
+
+def test_an_action_read_before_is_checked_against_each_hand():
+    """'p3 f' read in a three-handed hand names no player heads-up."""
+    three = ("variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+             "starting_stacks = [100, 100, 100]\n"
+             "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 f', 'p1 f']\n")
+    assert replay(loads(three)).stacks == [99, 101, 100]
+    with pytest.raises(PHHError, match="action 2: unknown player 'p3'"):
+        replay(loads(HU + "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p3 f']\n"))

@@ -12,8 +12,8 @@ ok, 1 otherwise. ``--jobs`` (default: every core) replays runs of consecutive fi
 processes; the lines and the status are the same for any number of jobs.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: Typer reads each parameter's annotation, and a
+# string annotation costs it an eval (a compile) per parameter at every start.
 import gc
 import os
 import sys
@@ -41,6 +41,20 @@ def replay_cmd(
         "--jobs", "-j", min=1, help="Processes replaying at once (default: all cores; 1: this process).")] = None,
 ) -> None:
     """Replay hands from their starting stacks and actions; one JSON line per hand."""
+    # Importing the engine and replaying leave no garbage cycles worth collecting: the
+    # collector would only cost time (and, in forked processes, copy the pages it touches).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        ok, files = _replay_all(paths, rules, check, jobs)
+    finally:
+        if collecting:
+            gc.enable()
+    raise typer.Exit(0 if ok and files else 1)
+
+
+def _replay_all(paths: list[Path], rules: str, check: bool, jobs: int | None) -> tuple[bool, list[str]]:
+    """Print the lines of every file's replay, in order; whether all were ok, and the files."""
     from ..formats.phh import find_file_names
     from ..rules import RuleSet
     try:
@@ -53,20 +67,12 @@ def replay_cmd(
         workers = 1
     ok = True
     out = sys.stdout
-    # A replay leaves no reference cycles: the collector would only cost time (and, in the
-    # forked processes, copy the pages it touches).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        for chunk_ok, text in (_replay_forked(files, preset, check, workers) if workers > 1
-                               else [_replay_run(files, preset, check)]):
-            ok = ok and chunk_ok
-            out.write(text)
-    finally:
-        if collecting:
-            gc.enable()
+    for chunk_ok, text in (_replay_forked(files, preset, check, workers) if workers > 1
+                           else [_replay_run(files, preset, check)]):
+        ok = ok and chunk_ok
+        out.write(text)
     out.flush()
-    raise typer.Exit(0 if ok and files else 1)
+    return ok, files
 
 
 def _replay_run(files: list[str], preset: Any, check: bool) -> tuple[bool, str]:

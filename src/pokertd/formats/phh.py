@@ -140,10 +140,13 @@ def _int(value: Any, field: str) -> int:
                    "and does not round")
 
 
+_JUST_INT = {int}
+
+
 def _ints(values: Any, field: str, n: int | None = None) -> list[int]:
     if not isinstance(values, list):
         raise PHHError(f"{field}: expected a list of chip amounts")
-    out = [v if type(v) is int else _int(v, field) for v in values]
+    out = values[:] if set(map(type, values)) <= _JUST_INT else [_int(v, field) for v in values]
     if n is not None and len(out) != n:
         raise PHHError(f"{field}: {len(out)} entries for {n} players")
     return out
@@ -160,9 +163,34 @@ def hand_from_phh(data: dict[str, Any], rules: RuleSet | str | None = None, **op
     n = len(stacks)
     antes = _ints(data.get("antes", [0] * n), "antes", n)
     blinds = _ints(data.get("blinds_or_straddles", [0] * n), "blinds_or_straddles", n)
+    # The hands of one game share their forced bets: their setup is worked out once.
+    key: Any = (variant, tuple(antes), tuple(blinds), data.get("ante_trimming_status") is False,
+                *((type(data.get(f)), data.get(f)) for f in _BET_FIELDS))
+    try:
+        setup = _SETUPS.get(key)
+    except TypeError:                    # a bet field of no hashable value: refused below
+        setup = key = None
+    if setup is None:
+        setup = _setup(data, variant, n, antes, blinds)
+        if key is not None:
+            if len(_SETUPS) >= 4096:
+                _SETUPS.clear()
+            _SETUPS[key] = setup
+    try:
+        return Hand(stacks, rules=rules, **{**setup, **options})
+    except ValueError as e:
+        raise PHHError(str(e)) from e
+
+
+_BET_FIELDS = ("min_bet", "small_bet", "big_bet")
+_SETUPS: dict[Any, dict[str, Any]] = {}
+
+
+def _setup(data: dict[str, Any], variant: str, n: int, antes: list[int], blinds: list[int]) -> dict[str, Any]:
+    """The engine's options for a PHH hand's forced bets and betting structure."""
     if n == 2:
         blinds = blinds[::-1]            # heads-up: the button (p2) posts the small blind (IFP 18)
-    kwargs: dict[str, Any] = dict(blinds_or_straddles=blinds, ante=antes, rules=rules, manual=True,
+    kwargs: dict[str, Any] = dict(blinds_or_straddles=blinds, ante=antes, manual=True,
                                   auto_showdown=False, structure=SUPPORTED_VARIANTS[variant])
     # One ante, on the big blind, untrimmed: a big-blind ante, posted after the big blind
     # (TDA RP-11). (The big blind is the second forced bet; heads-up, player 0.)
@@ -183,11 +211,7 @@ def hand_from_phh(data: dict[str, Any], rules: RuleSet | str | None = None, **op
         if "min_bet" not in data:
             raise PHHError("NT needs min_bet")
         kwargs["min_bet"] = _int(data["min_bet"], "min_bet")
-    kwargs.update(options)
-    try:
-        return Hand(stacks, **kwargs)
-    except ValueError as e:
-        raise PHHError(str(e)) from e
+    return kwargs
 
 
 def _player(token: str, n: int, i: int) -> int:
@@ -252,11 +276,48 @@ def _cards(text: str):
     return parse_cards(text)
 
 
-def _player_tokens(n: int) -> dict[str, int]:
-    return {f"p{k + 1}": k for k in range(n)}
+# Actions written plainly, by their text: (verb, player index or -1, argument). Hands share
+# most of their actions' texts ("p3 f", "d dh p1 AsKd", "p5 cbr 225").
+_FOLD, _CHECK_CALL, _RAISE_TO, _DEAL_HOLE, _DEAL_BOARD = range(5)
+_PLAIN: dict[str, tuple[int, int, Any]] = {}
 
 
-_PLAYER_TOKENS = [_player_tokens(n) for n in range(24)]
+def _plain_action(action: str) -> tuple[int, int, Any] | None:
+    """An action applied directly, or ``None`` for :func:`_apply` to read: ``pN f``,
+    ``pN cc``, ``pN cbr AMOUNT`` (decimal digits), ``d dh pN CARDS`` (known cards) and
+    ``d db CARDS``, each as _apply reads it (a test checks)."""
+    parts = (action.split("#", 1)[0] if "#" in action else action).split()
+    k = len(parts)
+    if k < 2:
+        return None
+    if parts[0] == "d":
+        if k == 4 and parts[1] == "dh":
+            p = _plain_player(parts[2])
+            return None if p < 0 or "?" in parts[3] else (_DEAL_HOLE, p, parts[3])
+        if k == 3 and parts[1] == "db":
+            return _DEAL_BOARD, -1, parts[2]
+        return None
+    p = _plain_player(parts[0])
+    if p < 0:
+        return None
+    verb = parts[1]
+    if verb == "f":
+        return _FOLD, p, None
+    if verb == "cc":
+        return _CHECK_CALL, p, None
+    if verb == "cbr" and k == 3:
+        amount = parts[2]
+        if amount.isdigit() and amount.isascii() and (amount[0] != "0" or len(amount) == 1):
+            return _RAISE_TO, p, int(amount)
+    return None
+
+
+def _plain_player(token: str) -> int:
+    """The index of ``pN`` written plainly (N from 1, no leading zero), else -1."""
+    digits = token[1:]
+    if token[:1] == "p" and digits.isdigit() and digits.isascii() and digits[0] != "0":
+        return int(digits) - 1
+    return -1
 
 
 def replay(data: dict[str, Any], rules: RuleSet | str | None = None) -> Hand:
@@ -270,41 +331,35 @@ def replay(data: dict[str, Any], rules: RuleSet | str | None = None) -> Hand:
     if not isinstance(actions, list):
         raise PHHError("actions: expected a list of strings")
     n = h.n
-    players = _PLAYER_TOKENS[n] if n < len(_PLAYER_TOKENS) else _player_tokens(n)
+    plain = _PLAIN
     for i, a in enumerate(actions):
         if not isinstance(a, str):
             raise PHHError(f"action {i}: not a string", i)
         try:
-            # Actions written plainly are applied here; any other spelling goes through
-            # _apply, which reads every action (the same engine calls: the same results
-            # and refusals, a test checks).
-            parts = (a.split("#", 1)[0] if "#" in a else a).split()
-            k = len(parts)
-            if k >= 2:
-                p = players.get(parts[0])
-                if p is not None:
-                    verb = parts[1]
-                    if verb == "f":
-                        h.fold(p)
-                        continue
-                    if verb == "cc":
-                        h.check_call(p)
-                        continue
-                    if verb == "cbr" and k == 3:
-                        amount = parts[2]
-                        if amount.isdigit() and amount.isascii() and (amount[0] != "0" or len(amount) == 1):
-                            h.raise_to(int(amount), p)
-                            continue
-                elif parts[0] == "d":
-                    if k == 4 and parts[1] == "dh":
-                        p = players.get(parts[2])
-                        if p is not None and "?" not in parts[3]:
-                            h.deal_hole(p, parts[3])
-                            continue
-                    elif k == 3 and parts[1] == "db":
-                        h.deal_board(parts[2])
-                        continue
-            _apply(h, a, i)
+            # Actions written plainly are applied here; any other spelling, or a player
+            # beyond this hand's, goes through _apply, which reads every action (the same
+            # engine calls: the same results and refusals).
+            op = plain.get(a)
+            if op is None:
+                op = _plain_action(a)
+                if op is not None:
+                    if len(plain) >= 65536:
+                        plain.clear()
+                    plain[a] = op
+            if op is not None and op[1] < n:
+                verb, p, arg = op
+                if verb == _FOLD:
+                    h.fold(p)
+                elif verb == _CHECK_CALL:
+                    h.check_call(p)
+                elif verb == _RAISE_TO:
+                    h.raise_to(arg, p)
+                elif verb == _DEAL_HOLE:
+                    h.deal_hole(p, arg)
+                else:
+                    h.deal_board(arg)
+            else:
+                _apply(h, a, i)
         except IllegalAction as e:
             raise PHHError(f"action {i} ({a.strip()}): {e}", i) from e
         except PHHError:

@@ -88,7 +88,8 @@ def loads(text: str, source: str | None = None) -> dict[str, Any]:
             else _ILLEGAL.search(text) is not None):
         pairs = _PLAIN_LINE.findall(text)
         if len(pairs) == text.count("\n") + (not text.endswith("\n")):
-            out = {key: _fast_value(raw) for key, raw in pairs}
+            out = {key: _fast_value(raw) if key == "actions" else _shared_value(raw)
+                   for key, raw in pairs}
             if len(out) == len(pairs) and all(v is not _NO_VALUE for v in out.values()):
                 return out
     # A line not written plainly, a duplicate key or a character TOML forbids: the
@@ -99,10 +100,23 @@ def loads(text: str, source: str | None = None) -> dict[str, Any]:
 _NO_VALUE: Any = object()
 
 
-# Arrays read before, by their text: files of one game repeat their forced bets, stacks and
-# players. Items are strings and numbers (no nested arrays here), so a copy of the list is
-# a fresh value.
-_ARRAYS: dict[str, list[Any]] = {}
+# Values read before, by their text: the hands of one game repeat their variant, forced
+# bets, stacks and players (each hand's actions differ: those are not kept). A list holds
+# strings and numbers only (no nested arrays on this path), so a copy of it is a fresh value.
+_SHARED: dict[str, Any] = {}
+
+
+def _shared_value(raw: str) -> Any:
+    """:func:`_fast_value` of ``raw``, remembered."""
+    value = _SHARED.get(raw, _NO_VALUE)
+    if value is _NO_VALUE:
+        value = _fast_value(raw)
+        if value is _NO_VALUE:
+            return value
+        if len(_SHARED) >= 4096:
+            _SHARED.clear()
+        _SHARED[raw] = value
+    return value[:] if type(value) is list else value
 
 
 def _fast_value(raw: str) -> Any:
@@ -111,15 +125,7 @@ def _fast_value(raw: str) -> Any:
     The document holds no control characters (checked before)."""
     c = raw[:1]
     if c == "[":
-        known = _ARRAYS.get(raw)
-        if known is not None:
-            return known[:]
-        value = _fast_array(raw)
-        if value is not _NO_VALUE:
-            if len(_ARRAYS) >= 4096:
-                _ARRAYS.clear()
-            _ARRAYS[raw] = value[:]
-        return value
+        return _fast_array(raw)
     if c == "'" or c == '"':
         if len(raw) < 2 or raw[-1] != c or raw.count(c) != 2 or (c == '"' and "\\" in raw):
             return _NO_VALUE
