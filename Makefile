@@ -17,10 +17,17 @@ $(STAMP): pyproject.toml setup.py src/pokertd/engine/hand.py | $(BIN)/python
 
 setup: $(STAMP)
 
+# The browser tests drive Debian's Chromium headless (Playwright's own browsers are never
+# downloaded): install it once when it is missing.
+CHROMIUM := /usr/bin/chromium
+$(CHROMIUM):
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
 run: $(STAMP)
 	$(BIN)/pokertd simulate --players 27 --preset gananda --seed 2026
 
-test: $(STAMP)
+test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

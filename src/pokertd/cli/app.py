@@ -46,3 +46,4 @@ app = typer.Typer(
 
 # Command modules register themselves on `app` when imported.
 from . import demo, equity, league, live, money, phh, tournament  # noqa: E402,F401
+from . import serve, users  # noqa: E402,F401

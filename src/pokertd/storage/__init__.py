@@ -35,6 +35,7 @@ from .store import (
     open_store,
     upgrade_schema,
 )
+from .users import User, UserError, UserStore  # the web console's users (migration 0002)
 
 __all__ = [
     "Base",
@@ -51,6 +52,9 @@ __all__ = [
     "StreamInfo",
     "UTCDateTime",
     "UnknownStream",
+    "User",
+    "UserError",
+    "UserStore",
     "alembic_config",
     "create_store_engine",
     "default_path",

@@ -1,0 +1,48 @@
+"""``pokertd serve``: the web application (console, room screens) on one address.
+
+    pokertd serve                       # http://127.0.0.1:8000, the default database
+    pokertd serve --host 0.0.0.0 --port 8080 --db postgresql+psycopg://td@db/club
+
+The console needs a login: create a director first with ``pokertd users add NAME --role
+director``. The session cookie is signed with ``$POKERTD_SECRET`` when set, else with a
+random secret drawn at start (logins then last as long as the server).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .app import Db, app, db_url, fail
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on (0.0.0.0: every "
+                                      "network of this machine, e.g. the club's).")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    db: Db = None,
+) -> None:
+    """Serve the director's console and the room's screens (clock, seats) over HTTP."""
+    if not 0 < port < 65536:
+        raise fail(f"--port {port}: a port is from 1 to 65535")
+    from ..storage import StorageError, open_store
+
+    try:
+        store = open_store(db_url(db))
+    except (ValueError, StorageError) as exc:
+        raise fail(f"cannot open the database: {exc}") from None
+    import uvicorn
+
+    from ..web.app import create_app
+
+    typer.echo(f"pokertd: console http://{host}:{port}/console, screens http://{host}:{port}/ "
+               f"(database {store.url.render_as_string(hide_password=True)}); Ctrl-C stops")
+    try:
+        uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+    except OSError as exc:
+        raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    finally:
+        store.close()
