@@ -24,8 +24,9 @@ $(CHROMIUM):
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
+# The web application with a demo event (27 players, clock running); Ctrl-C stops it.
 run: $(STAMP)
-	$(BIN)/pokertd simulate --players 27 --preset gananda --seed 2026
+	$(BIN)/pokertd serve --demo --host 127.0.0.1 --port 8000
 
 test: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest

@@ -417,3 +417,21 @@ def test_unknown_pages_are_404_not_500(app) -> None:
         assert r.status_code == 404, path
     assert "no tournament named 'Nowhere'" in html.unescape(c.get("/events/Nowhere/clock").text)
     assert json.loads(c.get("/events/Nowhere/state").text)["error"]
+
+
+def test_the_demo_make_run_serves(store: Store) -> None:
+    """`make run` (pokertd serve --demo): a Gananda event of 27 players with its clock
+    running, and a director whose printed password logs in."""
+    from pokertd.web.demo import DEMO_EVENT, seed_demo
+    from pokertd.web.views import snapshot
+    from pokertd.services.tournaments import TournamentService
+
+    user, password = seed_demo(store)
+    s = snapshot(TournamentService(store), DEMO_EVENT)
+    assert s["entrants"] == 27 and s["started"] and s["clock"]["running"]
+    assert len(s["tables"]) == 3
+    found = UserStore(store).authenticate(user, password)
+    assert found is not None and found.is_director
+    again, other = seed_demo(store)   # a second run: the same event, a new login
+    assert again != user and other != password
+    assert TournamentService(store).names().count(DEMO_EVENT) == 1

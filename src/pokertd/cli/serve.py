@@ -24,12 +24,21 @@ def serve(
     = "127.0.0.1",
     port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
     db: Db = None,
+    demo: Annotated[bool, typer.Option(
+        "--demo", help="Seed a demo: a Gananda event of 27 players with its clock running and "
+                       "a director 'demo' with a random password (printed); without --db in "
+                       "a fresh SQLite file of its own.")] = False,
 ) -> None:
     """Serve the director's console and the room's screens (clock, seats) over HTTP."""
     if not 0 < port < 65536:
         raise fail(f"--port {port}: a port is from 1 to 65535")
     from ..storage import StorageError, open_store
 
+    if demo and db is None:
+        import tempfile
+        from pathlib import Path
+
+        db = str(Path(tempfile.mkdtemp(prefix="pokertd-demo-")) / "demo.db")
     try:
         store = open_store(db_url(db))
     except (ValueError, StorageError) as exc:
@@ -38,8 +47,18 @@ def serve(
 
     from ..web.app import create_app
 
-    typer.echo(f"pokertd: console http://{host}:{port}/console, screens http://{host}:{port}/ "
+    base = f"http://{host}:{port}"
+    typer.echo(f"pokertd: console {base}/console, screens {base}/ "
                f"(database {store.url.render_as_string(hide_password=True)}); Ctrl-C stops")
+    if demo:
+        from urllib.parse import quote
+
+        from ..web.demo import DEMO_EVENT, seed_demo
+
+        user, password = seed_demo(store)
+        typer.echo(f"demo event {DEMO_EVENT!r}: clock {base}/events/{quote(DEMO_EVENT)}/clock, "
+                   f"seats {base}/events/{quote(DEMO_EVENT)}/seats")
+        typer.echo(f"log in at {base}/login as {user!r} with the password {password!r}")
     try:
         uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
     except OSError as exc:

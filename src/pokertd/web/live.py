@@ -73,8 +73,8 @@ class Hub:
     async def _poll(self) -> None:
         while True:
             for w in list(self.watches.values()):
-                if w.subscribers == 0:
-                    continue
+                if w.subscribers == 0 or w.snapshot is None:
+                    continue  # no one watching, or the first subscriber is building it
                 try:
                     head = await asyncio.to_thread(self.service.store.head, w.stream_id)
                 except Exception:  # the database is briefly unreachable: try again next round

@@ -69,6 +69,8 @@ const PT = (() => {
     }
     open();
     window.addEventListener("offline", () => show(false));
+    // Back on the network: a fresh stream now (its first message is the state as it is).
+    window.addEventListener("online", () => { source.close(); open(); });
     return { close: () => source && source.close() };
   }
 

@@ -48,6 +48,12 @@
     $("c-left").textContent = c ? PT.fmt(PT.secondsLeft(s)) : "–";
     $("c-state").textContent = !c ? "–" : (c.running ? "running" : `stopped (${c.pause_reason})`);
     if ($("spoken")) $("spoken").checked = !!(s.settings && s.settings.spoken);
+    // Only the clock commands that fit its state are offered.
+    const show = (id, on) => { if ($(id)) $(id).hidden = !on; };
+    show("btn-start", !s.started);
+    show("btn-pause", !!c && c.running && !s.finished);
+    show("btn-resume", !!c && !c.running && !s.finished);
+    show("register-card", !s.finished && s.registration_open);
   }
 
   let refreshing = null;
@@ -107,7 +113,9 @@
       const player = name.value.trim();
       if (!player) return;
       const absent = e.target.elements.absent.checked;
-      if (await run("register", { players: [player], absent })) { name.value = ""; name.focus(); }
+      name.value = "";     // ready for the next name at once; given back if refused
+      if (!(await run("register", { players: [player], absent })) && !name.value) name.value = player;
+      name.focus();
     });
     $("live").addEventListener("click", (e) => {
       const b = e.target.closest(".bust-btn");
