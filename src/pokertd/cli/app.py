@@ -1,13 +1,25 @@
-"""The root Typer application; each command group lives in its own module."""
+"""The root Typer application: a lazy registry of the command modules.
+
+A person meets pokertd through this command line, and most of a short command's time would
+be start-up: importing every command module brings in NumPy, Numba, SQLAlchemy and the whole
+tournament and league layers. So the root group knows each command by name, module and a line
+of help, and imports a command's module only when that command runs (``pokertd --help`` lists
+them from this table without importing any). Each command module registers its command on
+``app`` when imported, as Typer modules do; ``tests/test_cli_startup.py`` checks that every
+listed command exists with the help written here.
+"""
 
 from __future__ import annotations
 
+import importlib
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from typer.core import TyperCommand, TyperGroup
+
+from .. import __version__
 
 
 class OutputFormat(str, Enum):
@@ -25,6 +37,7 @@ Db = Annotated[str | None, typer.Option(
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print ``Error: message`` on stderr; raise the returned Exit (2: bad input)."""
+    from rich.console import Console
     Console(stderr=True, highlight=False, soft_wrap=True).print(f"Error: {message}", markup=False)
     return typer.Exit(code)
 
@@ -36,14 +49,89 @@ def db_url(db: str | None) -> str | None:
     return f"sqlite:///{Path(db).expanduser()}"
 
 
+#: Every top-level command: name -> (module under pokertd.cli, the help line listed by
+#: ``pokertd --help``). The order is the order of the listing.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "demo": ("demo", "Deal a seeded hold'em showdown, name the hands, and compute the equities."),
+    "equity": ("equity", "Win, tie and equity of each hand: exact (every board) unless --samples "
+                         "is given."),
+    "payouts": ("money", "The prize for each paid place; the amounts sum to the pool exactly."),
+    "icm": ("money", "Each stack's ICM (Malmuth-Harville) equity in the prizes, in the order given."),
+    "simulate": ("tournament", "Play a dealt freezeout with bots to a winner and print the results."),
+    "league": ("league", "Leagues: seasons of events (imported or run here), members, standings "
+                         "after every event, the Tournament of Champions."),
+    "tournament": ("live", "Run a live tournament (state kept in the database, --db): new, "
+                           "register, start, bust, moves, status, payouts, deal and the rest."),
+    "phh": ("phh", "PHH hand histories: replay them, export engine hands."),
+    "serve": ("serve", "Serve the web application: the director's console and the room's "
+                       "screens (clock, seats)."),
+    "users": ("users", "The web console's users: add (director or floor), list."),
+}
+
+
+class LazyGroup(TyperGroup):
+    """The root group: a command's module is imported when the command is looked up to run."""
+
+    _listing = False
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
+            return None
+        module, help_line = entry
+        if self._listing:                      # the root --help: the name and its line only
+            return TyperCommand(cmd_name, help=help_line, short_help=help_line)
+        return load_command(cmd_name, module)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+
+def load_command(name: str, module: str) -> Any:
+    """The click command ``name`` of ``pokertd.cli.<module>``, importing the module."""
+    importlib.import_module(f"{__package__}.{module}")
+    for info in app.registered_commands:
+        if (info.name or (info.callback.__name__.replace("_", "-") if info.callback else None)) == name:
+            single = typer.Typer(add_completion=False, rich_markup_mode=app.rich_markup_mode)
+            single.registered_commands = [info]
+            command = typer.main.get_command(single)
+            command.name = name
+            return command
+    for group in app.registered_groups:
+        if group.name == name and group.typer_instance is not None:
+            group.typer_instance._add_completion = False     # as the root: no completion options
+            command = typer.main.get_command(group.typer_instance)
+            command.name = name
+            return command
+    raise LookupError(f"pokertd.cli.{module} registers no command {name!r}")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pokertd {__version__}")
+        raise typer.Exit()
+
+
 app = typer.Typer(
     name="pokertd",
+    cls=LazyGroup,
     help="pokertd: a rules-exact poker dealer engine, tournament director and league manager.",
     no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-# Command modules register themselves on `app` when imported.
-from . import demo, equity, league, live, money, phh, tournament  # noqa: E402,F401
-from . import serve, users  # noqa: E402,F401
+
+@app.callback()
+def main(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """pokertd: a rules-exact poker dealer engine, tournament director and league manager."""

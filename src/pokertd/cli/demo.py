@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import numpy as np
-from rich.console import Console
-from rich.table import Table
+from .output import Console, Table
 
 from .app import app
 
@@ -16,6 +14,8 @@ def demo(seed: int = 2026) -> None:
     from ..evaluator import describe, evaluate, evaluate_batch
     from ..evaluator.equity import exact_equity, monte_carlo_equity
     from .equity import equity_table
+
+    import numpy as np
 
     console = Console()
     deck = Deck(seed=seed)

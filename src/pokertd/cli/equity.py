@@ -6,8 +6,7 @@ import json
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
+from .output import Console, Table
 
 from .app import OutputFormat, app
 

@@ -20,9 +20,7 @@ from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
+from .output import Console, Table, Text
 
 from .app import Db, OutputFormat, app, db_url, fail
 

@@ -27,8 +27,7 @@ from enum import Enum
 from typing import Annotated, Any, TypeVar
 
 import typer
-from rich.console import Console
-from rich.table import Table
+from .output import Console, Table
 
 from .app import Db, OutputFormat, app, db_url, fail
 

@@ -11,8 +11,7 @@ from enum import Enum
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
+from .output import Console, Table
 
 from .app import OutputFormat, app
 

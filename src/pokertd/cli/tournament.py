@@ -12,9 +12,7 @@ from enum import Enum
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
+from .output import Console, Table
 
 from .app import OutputFormat, app
 
@@ -59,6 +57,8 @@ def simulate(
                      seconds_per_hand=seconds_per_hand)
         typer.echo(json.dumps(result.to_dict()))
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     err = Console(stderr=True)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[info]}"), TimeElapsedColumn(), console=err,
