@@ -435,3 +435,12 @@ def test_the_demo_make_run_serves(store: Store) -> None:
     again, other = seed_demo(store)   # a second run: the same event, a new login
     assert again != user and other != password
     assert TournamentService(store).names().count(DEMO_EVENT) == 1
+
+
+def test_the_screens_qr_codes(director: TestClient) -> None:
+    director.post("/console/api/events", json={"name": "Friday"})
+    r = director.get("/events/Friday/qr.svg", params={"to": "seats"})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    assert r.text.lstrip().startswith(("<?xml", "<svg"))
+    assert director.get("/events/Friday/qr.svg", params={"to": "admin"}).status_code == 422
+    assert director.get("/events/Nowhere/qr.svg").status_code == 404

@@ -171,9 +171,10 @@ def test_a_director_runs_an_event_and_the_room_sees_it(browser, live: LiveServer
         seated = [p for p in table.seats if p is not None]
         victim, mates = seated[0], set(seated[1:])
         page.click(f".bust-btn[data-player='{victim}']")
-        offered = page.eval_on_selector_all("#bust-by option", "os => os.map(o => o.value)")
+        offered = page.eval_on_selector_all(".bust-row .bust-by option",
+                                            "os => os.map(o => o.value)")
         assert set(offered) - {""} == mates      # IFP 57: from the busted player's table
-        page.select_option("#bust-by", seated[1])
+        page.select_option(".bust-row .bust-by", seated[1])
         page.click("#bust-submit")
         busted += 1
         left = 23 - busted
@@ -240,7 +241,8 @@ def test_ten_minutes_on_the_clock_screen_show_no_drift(browser, live: LiveServer
     page = ctx.new_page()
     page.clock.install()
     page.goto(f"{live.base}/events/Drift/clock")
-    page.wait_for_selector("#conn.live")
+    # The stream's first snapshot is in before either clock moves.
+    page.wait_for_function("Number(document.documentElement.dataset.updates || 0) >= 1")
     left = snapshot(live.service, "Drift")["clock"]["seconds_left"]
     for _ in range(10):   # ten minutes, a minute at a time
         live.clock.now += 60
@@ -299,3 +301,60 @@ def test_an_anonymous_browser_reads_only_the_public_screens(browser, live: LiveS
     assert r.status in (401, 403)
     assert live.service.load("Public").tournament.clock.paused is False
     ctx.close()
+
+
+def test_two_out_in_one_hand_then_the_final_table_and_a_deal(browser, live: LiveServer,
+                                                             context) -> None:
+    """Two players out in one hand from the dialog, ranked by their stacks at the start of
+    the hand (IFP 57; Gananda: Winning the Tournament); ten left: the final table is drawn
+    (IFP 15); a deal whose numbers are shown before it is recorded (IFP 62), then the
+    payouts with who finished where."""
+    from pokertd.tournament.icm import deal_amounts
+
+    _ensure_event(live, "Final")
+    page = context.new_page()
+    log_in(page, live)
+    page.goto(f"{live.base}/console/events/Final")
+    t = live.service.load("Final").tournament
+    first = t.floor.tables[1]
+    small, big = [p for p in first.seats if p is not None][:2]
+    page.click(f".bust-btn[data-player='{small}']")
+    page.click("#bust-add")
+    rows = page.locator(".bust-row")
+    assert rows.count() == 2
+    rows.nth(1).locator(".bust-player").select_option(big)
+    rows.nth(0).locator(".bust-stack").fill("300")
+    rows.nth(1).locator(".bust-stack").fill("900")
+    page.click("#bust-submit")
+    page.wait_for_function("document.querySelector('#notice').textContent.includes('is out')")
+    t = live.service.load("Final").tournament
+    assert (t.players[big].place, t.players[small].place) == (11, 12)   # bigger stack higher
+    assert any(e.type == "final_table_formed" for e in t.events)
+    page.wait_for_selector("#moves")
+    assert "final table" in _text(page, "#moves")
+    # The deal: each one's number first, then recorded.
+    left = sorted(p.name for p in t.players.values() if not p.out)
+    stacks = {p: 1000 + 100 * i for i, p in enumerate(left)}
+    page.wait_for_selector("#btn-deal:not([hidden])")
+    page.click("#btn-deal")
+    for p, chips in stacks.items():
+        page.fill(f"#deal-table input[data-player='{p}']", str(chips))
+    page.select_option("#deal-kind", "chip-chop")
+    page.click("#deal-preview")
+    page.wait_for_selector("#deal-submit:not([disabled])")
+    expected = deal_amounts(stacks, list(t.payouts[:t.alive]), method="chip-chop",
+                            unit=t.config.unit)
+    shown = {tr.locator("td").nth(0).inner_text(): tr.locator("td").nth(2).inner_text()
+             for tr in page.locator("#deal-table tbody tr").all()}
+    assert shown == {p: f"{a:,}" for p, a in zip(expected.players, expected.amounts)}
+    assert live.service.load("Final").tournament.deal is None    # not recorded yet
+    shoot(browser, f"{live.base}/console/events/Final", "event-final", ready="#tables",
+          cookies=context.cookies())
+    page.click("#deal-submit")
+    page.wait_for_function("document.querySelector('#notice').textContent"
+                           ".includes('deal is recorded')")
+    t = live.service.load("Final").tournament
+    assert t.deal is not None and dict(zip(t.deal["players"], t.deal["amounts"])) == dict(
+        zip(expected.players, expected.amounts))
+    page.wait_for_function("document.querySelector('#payouts').textContent"
+                           ".includes('A deal was made')")

@@ -5,6 +5,7 @@ another process (the CLI) reaches every subscriber, as does the clock's change o
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
 
 import pytest
@@ -149,4 +150,19 @@ def test_the_hub_sends_each_change_to_every_subscriber(service: TournamentServic
             await s.aclose()
         await hub.close()
 
-    asyncio.run(scenario())
+    # In a thread of its own: the browser tests' Playwright keeps an event loop running in
+    # this one.
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as exc:  # handed to the test's thread below
+            failure.append(exc)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive(), "the hub's scenario did not finish"
+    if failure:
+        raise failure[0]

@@ -60,7 +60,9 @@ def serve(
                    f"seats {base}/events/{quote(DEMO_EVENT)}/seats")
         typer.echo(f"log in at {base}/login as {user!r} with the password {password!r}")
     try:
-        uvicorn.run(create_app(store), host=host, port=port, log_level="warning")
+        # Open screens hold their event streams: Ctrl-C closes them after 2 s at most.
+        uvicorn.run(create_app(store), host=host, port=port, log_level="warning",
+                    timeout_graceful_shutdown=2)
     except OSError as exc:
         raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     finally:

@@ -61,7 +61,7 @@ from .auth import (
     log_out,
 )
 from .live import Hub
-from .views import snapshot
+from .views import load_now, snapshot
 
 HERE = Path(__file__).resolve().parent
 
@@ -194,6 +194,24 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     @app.get("/events/{name}/seats", response_class=HTMLResponse)
     def seats_screen(request: Request, name: str) -> Response:
         return page(request, "seats.html", name=name, state=script_json(read(name)))
+
+    @app.get("/events/{name}/qr.svg")
+    def qr(request: Request, name: str, to: str = "clock") -> Response:
+        """A QR code of this event's clock or seats screen at the address the screen itself
+        was opened with: a player's phone scans it for a watch-only copy."""
+        import io
+
+        import segno
+
+        if to not in ("clock", "seats"):
+            raise HTTPException(422, f"to={to!r}: clock or seats")
+        read(name)
+        url = str(request.url_for(f"{to}_screen", name=name))
+        out = io.BytesIO()
+        segno.make(url, error="m").save(out, kind="svg", scale=4, dark="#e8eef4",
+                                        light=None, border=2)
+        return Response(out.getvalue(), media_type="image/svg+xml",
+                        headers={"Cache-Control": "max-age=3600"})
 
     @app.get("/events/{name}/stream")
     async def stream(name: str) -> Response:
@@ -345,6 +363,32 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
             name, body.kind, body.agree, stacks=body.stacks, amounts=body.amounts,
             left_to_play_for=body.left_to_play_for))
         return done(out)
+
+    @app.post("/console/api/events/{name}/deal-preview", dependencies=acts)
+    def api_deal_preview(name: str, body: forms.DealPreview) -> dict[str, Any]:
+        """IFP 62: what each remaining player would take, shown before the deal is recorded
+        (nothing written; the deal itself is ``/deal``, with everyone's agreement)."""
+        from pokertd.tournament.icm import deal_amounts
+
+        try:
+            t = load_now(service, name)[0]
+        except UnknownTournament as exc:
+            raise HTTPException(404, str(exc)) from None
+        if t.payouts is None or t.finished:
+            raise HTTPException(400, "no deal now: the payouts are not fixed yet, or the "
+                                     "tournament is over")
+        left = sorted(p.name for p in t.players.values() if not p.out)
+        if sorted(body.stacks) != left:
+            raise HTTPException(400, "IFP 62: give the stack of every remaining player and no "
+                                     f"one else (remaining: {', '.join(left)})")
+        try:
+            d = deal_amounts(dict(body.stacks), list(t.payouts[:t.alive]), method=body.kind,
+                             custom=body.amounts, left_to_play_for=body.left_to_play_for,
+                             unit=t.config.unit)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return {"method": d.method, "amounts": dict(zip(d.players, d.amounts)),
+                "left_to_play_for": d.left_to_play_for, "pool": d.pool}
 
     @app.post("/console/api/events/{name}/announce", dependencies=acts)
     def api_announce(name: str, body: forms.Announce) -> dict[str, Any]:

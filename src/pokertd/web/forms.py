@@ -115,6 +115,15 @@ class Deal(BaseModel):
     left_to_play_for: int = Field(default=0, ge=0)
 
 
+class DealPreview(BaseModel):
+    model_config = _STRICT
+
+    kind: Literal["icm", "chip-chop", "chip-chop-lowest-locked", "custom"]
+    stacks: dict[str, int]
+    amounts: dict[str, int] | None = None
+    left_to_play_for: int = Field(default=0, ge=0)
+
+
 class Announce(BaseModel):
     model_config = _STRICT
 

@@ -60,6 +60,8 @@ const PT = (() => {
         const s = JSON.parse(msg.data);
         s._received = performance.now();
         show(true);
+        // How many snapshots this page has had (for the tests: "the stream is flowing").
+        document.documentElement.dataset.updates = Number(document.documentElement.dataset.updates || 0) + 1;
         onState(s);
       });
       source.onerror = () => {

@@ -24,6 +24,10 @@
       else if (e.type === "clock_paused") lines.push(`clock stopped (${e.reason})`);
       else if (e.type === "clock_resumed") lines.push("clock running");
       else if (e.type === "finished") lines.push("the event is over");
+      else if (e.type === "arrived") lines.push(`${e.player} has arrived`);
+      else if (e.type === "hand_for_hand") lines.push(e.on ? "hand-for-hand play" : "hand-for-hand ended");
+      else if (e.type === "hand_for_hand_hand_done") lines.push("hand done at every table");
+      else if (e.type === "deal_made") lines.push("the deal is recorded");
     }
     return lines.join("; ") || "done";
   }
@@ -54,19 +58,31 @@
     show("btn-pause", !!c && c.running && !s.finished);
     show("btn-resume", !!c && !c.running && !s.finished);
     show("register-card", !s.finished && s.registration_open);
+    const h4h = s.hand_for_hand && s.hand_for_hand.on;
+    show("btn-h4h-start", s.started && !s.finished && !h4h);
+    show("btn-h4h-done", !s.finished && h4h);
+    show("btn-h4h-stop", !s.finished && h4h);
+    show("btn-deal", s.started && !s.finished && !!s.payouts && s.players_left <= 10);
   }
 
-  let refreshing = null;
-  async function refresh() {
-    if (refreshing) return refreshing;
-    refreshing = (async () => {
-      const res = await fetch(`/console/events/${encodeURIComponent(s.name)}/live`);
-      if (res.ok) $("live").innerHTML = await res.text();
-      const st = await fetch(api("").replace(/\/$/, ""));
-      if (st.ok) { s = await st.json(); s._received = performance.now(); }
-      clockbar();
-    })();
-    try { await refreshing; } finally { refreshing = null; }
+  // Reload the live part of the page (server-rendered) and the state. A call while a reload
+  // is under way gets one more reload after it (which sees whatever changed meanwhile).
+  let pending = null, queued = null;
+  async function reload() {
+    const res = await fetch(`/console/events/${encodeURIComponent(s.name)}/live`);
+    if (res.ok) $("live").innerHTML = await res.text();
+    const st = await fetch(api("").replace(/\/$/, ""));
+    if (st.ok) { s = await st.json(); s._received = performance.now(); }
+    clockbar();
+  }
+  function refresh() {
+    if (queued) return queued;
+    if (pending) {
+      queued = pending.then(() => { queued = null; return refresh(); });
+      return queued;
+    }
+    pending = reload().catch(() => {}).finally(() => { pending = null; });
+    return pending;
   }
 
   // --- bust-out dialog: the knockout offered from the busted player's table (IFP 57) ----------
@@ -77,21 +93,54 @@
   function option(value, text) {
     const o = document.createElement("option"); o.value = value; o.textContent = text; return o;
   }
-  function fillBy() {
-    const player = $("bust-player").value;
+  function fillBy(row) {
+    const player = row.querySelector(".bust-player").value;
     const t = seatedAt(player);
     const others = t ? t.seats.filter((x) => x.player !== player) : [];
-    $("bust-by").replaceChildren(option("", "(not recorded)"),
+    row.querySelector(".bust-by").replaceChildren(option("", "(not recorded)"),
       ...others.map((x) => option(x.player, `${x.player} (seat ${x.seat})`)));
   }
+  function addRow(player) {
+    const row = $("bust-row").content.firstElementChild.cloneNode(true);
+    const sel = row.querySelector(".bust-player");
+    for (const t of s.tables || []) for (const x of t.seats) {
+      sel.append(option(x.player, `${x.player} (table ${t.table}, seat ${x.seat})`));
+    }
+    if (player) sel.value = player;
+    else {   // another player: the first one not already chosen
+      const chosen = new Set([...document.querySelectorAll("#bust-rows .bust-player")].map((x) => x.value));
+      const free = [...sel.options].find((o) => !chosen.has(o.value));
+      if (free) sel.value = free.value;
+    }
+    sel.addEventListener("change", () => fillBy(row));
+    $("bust-rows").append(row);
+    fillBy(row);
+    const several = $("bust-rows").children.length > 1;
+    document.querySelectorAll(".bust-stack-label").forEach((l) => { l.hidden = !several; });
+  }
   function openBust(player) {
-    const seated = [];
-    for (const t of s.tables || []) for (const x of t.seats) seated.push([t.table, x]);
-    $("bust-player").replaceChildren(...seated.map(([tb, x]) =>
-      option(x.player, `${x.player} (table ${tb}, seat ${x.seat})`)));
-    if (player) $("bust-player").value = player;
-    fillBy();
+    $("bust-rows").replaceChildren();
+    addRow(player);
     $("bust-dialog").showModal();
+  }
+  function bustBody() {
+    const rows = [...document.querySelectorAll("#bust-rows .bust-row")];
+    const body = { players: rows.map((r) => r.querySelector(".bust-player").value) };
+    const by = {};
+    for (const r of rows) {
+      const k = r.querySelector(".bust-by").value;
+      if (k) by[r.querySelector(".bust-player").value] = k;
+    }
+    if (rows.length === 1) { if (by[body.players[0]]) body.by = by[body.players[0]]; }
+    else {
+      if (Object.keys(by).length) body.by = by;
+      body.stacks = {};
+      for (const r of rows) {
+        const v = r.querySelector(".bust-stack").value;
+        if (v !== "") body.stacks[r.querySelector(".bust-player").value] = Number(v);
+      }
+    }
+    return body;
   }
 
   if (isDirector) {
@@ -120,6 +169,8 @@
     $("live").addEventListener("click", (e) => {
       const b = e.target.closest(".bust-btn");
       if (b) openBust(b.dataset.player);
+      const a = e.target.closest(".arrive-btn");
+      if (a) run("arrive", { player: a.dataset.player });
     });
     $("live").addEventListener("submit", async (e) => {
       if (e.target.id !== "buttons") return;
@@ -128,15 +179,64 @@
       for (const input of e.target.querySelectorAll("input")) buttons[input.name] = Number(input.value);
       await run("buttons", { buttons });
     });
-    $("bust-player").addEventListener("change", fillBy);
+    $("bust-add").addEventListener("click", () => addRow(null));
     $("bust-cancel").addEventListener("click", () => $("bust-dialog").close());
     $("bust").addEventListener("submit", async (e) => {
       e.preventDefault();
-      const body = { players: [$("bust-player").value] };
-      if ($("bust-by").value) body.by = $("bust-by").value;
+      const body = bustBody();
       $("bust-dialog").close();
       await run("bust", body);
     });
+    // --- the deal: each one's number shown before it is recorded (IFP 62) -------------------
+    const remaining = () => (s.players || []).filter((p) => !p.out).map((p) => p.name);
+    function dealBody() {
+      const stacks = {};
+      for (const input of document.querySelectorAll("#deal-table input")) {
+        if (input.value !== "") stacks[input.dataset.player] = Number(input.value);
+      }
+      return { kind: $("deal-kind").value, stacks, left_to_play_for: Number($("deal-left").value || 0) };
+    }
+    function dealStale() { $("deal-submit").disabled = true;
+      document.querySelectorAll("#deal-table .takes").forEach((td) => { td.textContent = ""; }); }
+    $("btn-deal").addEventListener("click", () => {
+      $("deal-table").tBodies[0].replaceChildren(...remaining().map((p) => {
+        const tr = document.createElement("tr");
+        const a = document.createElement("td"); a.textContent = p;
+        const b = document.createElement("td");
+        const input = document.createElement("input");
+        input.type = "number"; input.min = "1"; input.dataset.player = p; input.required = true;
+        input.addEventListener("input", dealStale);
+        b.append(input);
+        const c = document.createElement("td"); c.className = "takes";
+        tr.append(a, b, c);
+        return tr;
+      }));
+      $("deal-error").textContent = "";
+      dealStale();
+      $("deal-dialog").showModal();
+    });
+    $("deal-kind").addEventListener("change", dealStale);
+    $("deal-left").addEventListener("input", dealStale);
+    $("deal-cancel").addEventListener("click", () => $("deal-dialog").close());
+    $("deal-preview").addEventListener("click", async () => {
+      try {
+        const d = await PT.post(api("deal-preview"), dealBody());
+        for (const tr of $("deal-table").tBodies[0].rows) {
+          const p = tr.cells[0].textContent;
+          tr.cells[2].textContent = PT.num(d.amounts[p]);
+        }
+        $("deal-error").textContent = "";
+        $("deal-submit").disabled = false;
+      } catch (err) { $("deal-error").textContent = err.message; }
+    });
+    $("deal").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const body = { ...dealBody(), agree: remaining() };
+      $("deal-dialog").close();
+      await run("deal", body);
+    });
+    document.querySelectorAll("[data-h4h]").forEach((b) =>
+      b.addEventListener("click", () => run("hand-for-hand", { action: b.dataset.h4h })));
   }
 
   clockbar();
