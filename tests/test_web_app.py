@@ -444,3 +444,22 @@ def test_the_screens_qr_codes(director: TestClient) -> None:
     assert r.text.lstrip().startswith(("<?xml", "<svg"))
     assert director.get("/events/Friday/qr.svg", params={"to": "admin"}).status_code == 422
     assert director.get("/events/Nowhere/qr.svg").status_code == 404
+
+
+def test_an_event_with_its_own_structure(director: TestClient, store: Store) -> None:
+    """The new-event form's structure: the preset's levels and breaks, edited."""
+    preset = director.get("/console/api/presets/gananda").json()
+    assert preset["buy_in"] == 25 and preset["to_prize_pool"] == 20
+    structure = preset["structure"]
+    structure["periods"][0]["minutes"] = 30
+    structure["starting_stack"] = 3000
+    r = director.post("/console/api/events", json={"name": "Deep", "structure": structure})
+    assert r.status_code == 201, r.text
+    created = events_of(store, "Deep")[0]["config"]["structure"]
+    assert created["periods"][0]["minutes"] == 30 and created["starting_stack"] == 3000
+    bad = dict(structure, periods=[{"kind": "level", "minutes": 20, "small_blind": 50,
+                                    "big_blind": 20}])
+    r = director.post("/console/api/events", json={"name": "Bad", "structure": bad})
+    assert r.status_code == 400 and r.json()["error"].startswith("structure: level 1")
+    assert store.find_stream("tournament", "Bad") is None
+    assert director.get("/console/api/presets/poker").status_code == 404

@@ -146,6 +146,10 @@ def test_a_director_runs_an_event_and_the_room_sees_it(browser, live: LiveServer
     log_in(page, live)
     page.fill("#create input[name=name]", "Friday")
     page.select_option("#create select[name=preset]", "gananda")
+    # The preset's structure, editable: level 1 of 30 minutes instead of 25.
+    page.click("#structure summary")
+    page.wait_for_selector("#periods tr")
+    page.fill("#periods tr:first-child input.minutes", "30")
     page.click("#create button[type=submit]")
     page.wait_for_url(re.compile(r".*/console/events/Friday$"))
     for p in PLAYERS:
@@ -156,6 +160,7 @@ def test_a_director_runs_an_event_and_the_room_sees_it(browser, live: LiveServer
     page.wait_for_function("document.querySelector('#s-players').textContent.includes('23')")
     page.click("#btn-start")
     page.wait_for_selector("#tables .table")
+    page.wait_for_function("document.querySelector('#c-left').textContent === '30:00'")
     tables = live.service.load("Friday").tournament.floor.tables
     assert len(tables) == 3
 

@@ -290,6 +290,18 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     def api_event(name: str, user: User = Depends(console_user)) -> dict[str, Any]:
         return read(name)
 
+    @app.get("/console/api/presets/{preset}")
+    def api_preset(preset: str, user: User = Depends(console_user)) -> dict[str, Any]:
+        """A preset's settings for the new-event form: its structure, buy-in and fee."""
+        from pokertd.tournament.house import config_preset
+
+        try:
+            c = config_preset(preset)
+        except ValueError as exc:
+            raise HTTPException(404, str(exc)) from None
+        return {"structure": c.structure.to_dict(), "buy_in": c.buy_in,
+                "to_prize_pool": c.to_prize_pool, "payout": c.payout}
+
     @app.get("/console/api/players")
     def api_players(q: str = "", user: User = Depends(console_user)) -> dict[str, Any]:
         from .players import known_players
@@ -305,6 +317,13 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         from pokertd.tournament.house import config_preset
 
         config = config_preset(body.preset)
+        if body.structure is not None:
+            from pokertd.tournament.structure import Structure, StructureError
+
+            try:
+                config = replace(config, structure=Structure.from_dict(body.structure))
+            except (StructureError, ValueError) as exc:
+                raise HTTPException(400, f"structure: {exc}") from None
         if body.seats is not None:
             config = replace(config, seats=body.seats)
         if body.buy_in is not None or body.to_prize_pool is not None:

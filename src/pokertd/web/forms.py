@@ -6,7 +6,7 @@ naming what was wrong and what would be right, and nothing is written.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -40,6 +40,8 @@ class CreateEvent(BaseModel):
     seats: int | None = Field(default=None, ge=2, le=10_000)
     payouts: Literal["gananda", "generated"] | None = None
     seed: int | None = None
+    structure: dict[str, Any] | None = None
+    """The levels and breaks as edited (Structure.to_dict's form); None: the preset's."""
 
     @field_validator("name")
     @classmethod
