@@ -463,3 +463,31 @@ def test_an_event_with_its_own_structure(director: TestClient, store: Store) -> 
     assert r.status_code == 400 and r.json()["error"].startswith("structure: level 1")
     assert store.find_stream("tournament", "Bad") is None
     assert director.get("/console/api/presets/poker").status_code == 404
+
+
+def test_chip_race_rebuys_and_last_hands_from_the_console(director: TestClient,
+                                                          clock: Clock) -> None:
+    """IFP 56: at the chip-up break (Gananda: break 1 after level 4 races off the 5s) the
+    console races table by table; a rebuy outside a rebuy period is refused (IFP 59: Gananda
+    has none); the day's last hands (IFP 14) stop the clock."""
+    state = _started(director)
+    r = director.post("/console/api/events/Friday/chip-race",
+                      json={"table": 1, "stacks": {"x": 5}})
+    assert r.status_code == 400 and "no chip race is due" in r.json()["error"]
+    clock.now += 4 * 25 * 60 + 1
+    state = director.get("/console/api/events/Friday").json()
+    assert state["chip_race"]["going_out"] == [5] and state["clock"]["on_break"]
+    assert "Chip race" in director.get("/console/events/Friday/live").text
+    table = state["tables"][0]
+    stacks = {s["player"]: 1505 for s in table["seats"]}
+    r = director.post("/console/api/events/Friday/chip-race",
+                      json={"table": table["table"], "stacks": stacks})
+    assert r.status_code == 200 and r.json()["events"][0]["type"] == "chip_raced"
+    r = director.post("/console/api/events/Friday/chip-race",
+                      json={"table": table["table"], "stacks": stacks})
+    assert r.status_code == 400 and "already raced" in r.json()["error"]
+    r = director.post("/console/api/events/Friday/rebuy", json={"player": PLAYERS[0]})
+    assert r.status_code == 400 and "IFP 59: no rebuys in this event" in r.json()["error"]
+    assert not director.get("/console/api/events/Friday").json()["rebuys_offered"]
+    r = director.post("/console/api/events/Friday/last-hands", json={"hands": 99})
+    assert r.status_code == 422

@@ -383,6 +383,22 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
             left_to_play_for=body.left_to_play_for))
         return done(out)
 
+    @app.post("/console/api/events/{name}/rebuy", dependencies=acts)
+    def api_rebuy(name: str, body: forms.Player) -> dict[str, Any]:
+        return done(command(name, lambda: service.rebuy(name, body.player)))
+
+    @app.post("/console/api/events/{name}/addon", dependencies=acts)
+    def api_addon(name: str, body: forms.Player) -> dict[str, Any]:
+        return done(command(name, lambda: service.addon(name, body.player)))
+
+    @app.post("/console/api/events/{name}/last-hands", dependencies=acts)
+    def api_last_hands(name: str, body: forms.LastHands) -> dict[str, Any]:
+        return done(command(name, lambda: service.last_hands(name, body.hands)))
+
+    @app.post("/console/api/events/{name}/chip-race", dependencies=acts)
+    def api_chip_race(name: str, body: forms.ChipRace) -> dict[str, Any]:
+        return done(command(name, lambda: service.chip_race(name, body.table, body.stacks)))
+
     @app.post("/console/api/events/{name}/deal-preview", dependencies=acts)
     def api_deal_preview(name: str, body: forms.DealPreview) -> dict[str, Any]:
         """IFP 62: what each remaining player would take, shown before the deal is recorded

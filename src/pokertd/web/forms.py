@@ -126,6 +126,19 @@ class DealPreview(BaseModel):
     left_to_play_for: int = Field(default=0, ge=0)
 
 
+class LastHands(BaseModel):
+    model_config = _STRICT
+
+    hands: int | None = Field(default=None, ge=1, le=20)
+
+
+class ChipRace(BaseModel):
+    model_config = _STRICT
+
+    table: int = Field(ge=1)
+    stacks: dict[str, int] = Field(min_length=1)
+
+
 class Announce(BaseModel):
     model_config = _STRICT
 

@@ -120,8 +120,12 @@ def snapshot(service: TournamentService, name: str, *,
         "recent_moves": _recent_moves(service, stream_id, head, t),
         "moves_to_make": [line for e in seat_changes(t.events) for line in describe_move(e)],
         "players": [{"name": p.name, "out": p.out, "place": p.place, "absent": p.absent,
-                     "knockouts": p.knockouts, "knocked_out_by": p.knocked_out_by}
+                     "knockouts": p.knockouts, "knocked_out_by": p.knocked_out_by,
+                     "rebuys": p.rebuys, "addons": p.addons}
                     for p in t.players.values()],
+        # The structure's rebuy period and add-on (IFP 59; WPA 6), if it has them.
+        "rebuys_offered": t.structure.rebuys is not None,
+        "addon_offered": t.structure.addon is not None,
         "settings": dict(settings or {}),
     }
 

@@ -28,6 +28,10 @@
       else if (e.type === "hand_for_hand") lines.push(e.on ? "hand-for-hand play" : "hand-for-hand ended");
       else if (e.type === "hand_for_hand_hand_done") lines.push("hand done at every table");
       else if (e.type === "deal_made") lines.push("the deal is recorded");
+      else if (e.type === "rebuy") lines.push(`${e.player} rebought`);
+      else if (e.type === "addon") lines.push(`${e.player} took the add-on`);
+      else if (e.type === "last_hands_announced") lines.push(`the last ${e.hands} hands of the day (IFP 14)`);
+      else if (e.type === "chip_raced") lines.push(`table ${e.table} has raced (${e.rule})`);
     }
     return lines.join("; ") || "done";
   }
@@ -62,6 +66,7 @@
     show("btn-h4h-start", s.started && !s.finished && !h4h);
     show("btn-h4h-done", !s.finished && h4h);
     show("btn-h4h-stop", !s.finished && h4h);
+    show("btn-last-hands", !!c && c.running && !s.finished && s.last_hands === null);
     show("btn-deal", s.started && !s.finished && !!s.payouts && s.players_left <= 10);
   }
 
@@ -171,8 +176,19 @@
       if (b) openBust(b.dataset.player);
       const a = e.target.closest(".arrive-btn");
       if (a) run("arrive", { player: a.dataset.player });
+      const r = e.target.closest(".rebuy-btn");
+      if (r) run("rebuy", { player: r.dataset.player });
+      const o = e.target.closest(".addon-btn");
+      if (o) run("addon", { player: o.dataset.player });
     });
     $("live").addEventListener("submit", async (e) => {
+      if (e.target.classList.contains("race")) {
+        e.preventDefault();
+        const stacks = {};
+        for (const input of e.target.querySelectorAll("input")) stacks[input.name] = Number(input.value);
+        await run("chip-race", { table: Number(e.target.dataset.table), stacks });
+        return;
+      }
       if (e.target.id !== "buttons") return;
       e.preventDefault();
       const buttons = {};
@@ -235,6 +251,7 @@
       $("deal-dialog").close();
       await run("deal", body);
     });
+    $("btn-last-hands").addEventListener("click", () => run("last-hands", {}));
     document.querySelectorAll("[data-h4h]").forEach((b) =>
       b.addEventListener("click", () => run("hand-for-hand", { action: b.dataset.h4h })));
   }
