@@ -197,7 +197,9 @@ def test_a_director_runs_an_event_and_the_room_sees_it(browser, live: LiveServer
                 page.fill(f"#buttons input[name='{tb}']", "1")
             page.click("#buttons button[type=submit]")
             page.wait_for_function("document.querySelector('#notice').textContent"
-                                   ".includes('move ')")
+                                   ".includes('move ') || document.querySelector('#message')"
+                                   ".textContent")
+            assert _text(page, "#message") == ""
             room.wait_for_selector("#moves:not([hidden])", timeout=5000)
             break
     else:

@@ -167,9 +167,9 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
             return out
         raise AssertionError("unreachable")
 
-    def read(name: str) -> dict[str, Any]:
+    def read(name: str, console: bool = False) -> dict[str, Any]:
         try:
-            return snapshot(service, name, settings=settings.get(name))
+            return snapshot(service, name, settings=settings.get(name), console=console)
         except UnknownTournament as exc:
             raise HTTPException(404, str(exc)) from None
 
@@ -221,11 +221,8 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
 
         async def events() -> AsyncIterator[str]:
             yield "retry: 2000\n\n"
-            async for snap in hub.subscribe(name, info.id):
-                if snap is None:
-                    yield ": keep-alive\n\n"
-                else:
-                    yield f"event: state\ndata: {json.dumps(snap)}\n\n"
+            async for message in hub.subscribe(name, info.id, encoded=True):
+                yield ": keep-alive\n\n" if message is None else message
         return StreamingResponse(events(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store",
                                           "X-Accel-Buffering": "no"})
@@ -275,20 +272,20 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     @app.get("/console/events/{name}", response_class=HTMLResponse)
     def console_event(request: Request, name: str,
                       user: User = Depends(console_user)) -> Response:
-        s = read(name)
+        s = read(name, console=True)
         return page(request, "event.html", name=name, s=s, state=script_json(s))
 
     @app.get("/console/events/{name}/live", response_class=HTMLResponse)
     def console_live(request: Request, name: str,
                      user: User = Depends(console_user)) -> Response:
-        s = read(name)
+        s = read(name, console=True)
         return page(request, "_event_live.html", name=name, s=s)
 
     # --- console API: reads -------------------------------------------------------------------
 
     @app.get("/console/api/events/{name}")
     def api_event(name: str, user: User = Depends(console_user)) -> dict[str, Any]:
-        return read(name)
+        return read(name, console=True)
 
     @app.get("/console/api/presets/{preset}")
     def api_preset(preset: str, user: User = Depends(console_user)) -> dict[str, Any]:

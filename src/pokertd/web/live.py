@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,6 +32,7 @@ class Watch:
     head: int = -1
     boundary: float | None = None
     snapshot: dict[str, Any] | None = None
+    message: str = ""          # the snapshot as one server-sent event, encoded once for all
     version: int = 0
     subscribers: int = 0
     changed: asyncio.Condition = field(default_factory=asyncio.Condition)
@@ -64,6 +66,7 @@ class Hub:
         except UnknownTournament:
             return
         w.snapshot = snap
+        w.message = f"event: state\ndata: {json.dumps(snap)}\n\n"
         w.head = snap["seq"]
         w.boundary = next_change(snap)
         async with w.changed:
@@ -98,9 +101,11 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
 
-    async def subscribe(self, name: str, stream_id: int) -> AsyncIterator[dict[str, Any] | None]:
+    async def subscribe(self, name: str, stream_id: int, *,
+                        encoded: bool = False) -> AsyncIterator[Any]:
         """Snapshots of ``name``: the current one first, then one per change; None now and
-        then while nothing changes (a keep-alive for the connection)."""
+        then while nothing changes (a keep-alive for the connection). ``encoded``: each as
+        its server-sent event text (encoded once, however many subscribe)."""
         w = self.watches.get(name)
         if w is None:
             w = self.watches[name] = Watch(name, stream_id)
@@ -111,7 +116,7 @@ class Hub:
                 await self._refresh(w)
             seen = w.version
             if w.snapshot is not None:
-                yield w.snapshot
+                yield w.message if encoded else w.snapshot
             while True:
                 async with w.changed:
                     try:
@@ -121,7 +126,7 @@ class Hub:
                         pass
                 if w.version != seen and w.snapshot is not None:
                     seen = w.version
-                    yield w.snapshot
+                    yield w.message if encoded else w.snapshot
                 else:
                     yield None
         finally:

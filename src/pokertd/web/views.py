@@ -86,9 +86,11 @@ def _recent_moves(service: TournamentService, stream_id: int, head: int,
     return out
 
 
-def snapshot(service: TournamentService, name: str, *,
-             settings: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Everything the room's screens (clock, seats) and the console show of one event."""
+def snapshot(service: TournamentService, name: str, *, settings: dict[str, Any] | None = None,
+             console: bool = False) -> dict[str, Any]:
+    """Everything the room's screens (clock, seats) show of one event; ``console``: also
+    every player's line (the console's registration, players and deal), which the screens,
+    sent to every watcher at each change, do without (they list the players out)."""
     t, stream_id, head, now = load_now(service, name)
     st = status(t, now)
     clock = st["clock"]
@@ -107,7 +109,7 @@ def snapshot(service: TournamentService, name: str, *,
     payouts = None if t.payouts is None else [
         {"place": i, "amount": a, "players": sorted(paid.get(i, []))}
         for i, a in enumerate(t.payouts, start=1)]
-    return {
+    out = {
         "name": name,
         "seq": head,
         "server_time": now,
@@ -119,15 +121,19 @@ def snapshot(service: TournamentService, name: str, *,
         "payouts": payouts,
         "recent_moves": _recent_moves(service, stream_id, head, t),
         "moves_to_make": [line for e in seat_changes(t.events) for line in describe_move(e)],
-        "players": [{"name": p.name, "out": p.out, "place": p.place, "absent": p.absent,
-                     "knockouts": p.knockouts, "knocked_out_by": p.knocked_out_by,
-                     "rebuys": p.rebuys, "addons": p.addons}
-                    for p in t.players.values()],
+        "players_out": [{"name": p.name, "place": p.place}
+                        for p in t.players.values() if p.out],
         # The structure's rebuy period and add-on (IFP 59; WPA 6), if it has them.
         "rebuys_offered": t.structure.rebuys is not None,
         "addon_offered": t.structure.addon is not None,
         "settings": dict(settings or {}),
     }
+    if console:
+        out["players"] = [{"name": p.name, "out": p.out, "place": p.place, "absent": p.absent,
+                           "knockouts": p.knockouts, "knocked_out_by": p.knocked_out_by,
+                           "rebuys": p.rebuys, "addons": p.addons}
+                          for p in t.players.values()]
+    return out
 
 
 def next_change(snap: dict[str, Any]) -> float | None:

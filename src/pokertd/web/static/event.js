@@ -72,10 +72,26 @@
 
   // Reload the live part of the page (server-rendered) and the state. A call while a reload
   // is under way gets one more reload after it (which sees whatever changed meanwhile).
-  let pending = null, queued = null;
+  let pending = null, queued = null, lastHtml = null;
   async function reload() {
     const res = await fetch(`/console/events/${encodeURIComponent(s.name)}/live`);
-    if (res.ok) $("live").innerHTML = await res.text();
+    if (res.ok) {
+      const html = await res.text();
+      if (html !== lastHtml) {
+        // What the director is typing in the live part's forms (buttons, chip counts) stays.
+        const key = (i) => `${i.form ? (i.form.id || i.form.className + i.form.dataset.table) : ""}/${i.name}`;
+        const typed = new Map([...$("live").querySelectorAll("input")]
+          .filter((i) => i.value !== "").map((i) => [key(i), i.value]));
+        const focused = document.activeElement && $("live").contains(document.activeElement)
+          ? key(document.activeElement) : null;
+        $("live").innerHTML = html;
+        lastHtml = html;
+        for (const i of $("live").querySelectorAll("input")) {
+          if (typed.has(key(i))) i.value = typed.get(key(i));
+          if (focused === key(i)) i.focus();
+        }
+      }
+    }
     const st = await fetch(api("").replace(/\/$/, ""));
     if (st.ok) { s = await st.json(); s._received = performance.now(); }
     clockbar();
@@ -259,6 +275,13 @@
   clockbar();
   setInterval(clockbar, 500);
   PT.connect(s.name, (next) => {
-    if (next.seq !== s.seq) refresh(); else { s = next; clockbar(); }
+    // The stream carries the screens' snapshot (no player list): a new event reloads the
+    // console's own; otherwise only the clock and the settings are taken from it.
+    if (next.seq !== s.seq) refresh();
+    else {
+      s = { ...s, clock: next.clock, server_time: next.server_time, _received: next._received,
+            settings: next.settings, next: next.next, seconds_to_break: next.seconds_to_break };
+      clockbar();
+    }
   });
 })();

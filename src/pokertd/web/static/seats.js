@@ -15,8 +15,8 @@
         if (seat.player.toLowerCase().includes(q)) out.push({ player: seat.player, table: t.table, seat: seat.seat });
       }
     }
-    for (const p of s.players || []) {
-      if (p.out && p.name.toLowerCase().includes(q)) out.push({ player: p.name, place: p.place });
+    for (const p of s.players_out || []) {
+      if (p.name.toLowerCase().includes(q)) out.push({ player: p.name, place: p.place });
     }
     return out;
   }
