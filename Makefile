@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/evaluator.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/tournament.py
+	$(BIN)/python bench/cli.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache

@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         add("pokertd tournament moves", wall([EXE, "tournament", "moves", "Live", "--db", db], runs)[0], 0.2)
         bust_times = []
         for i in range(runs):
-            bust_times += wall([EXE, "tournament", "bust", "Live", live[59 - i], "--by", live[0], "--db", db], 1)[0]
+            bust_times += wall([EXE, "tournament", "bust", "Live", live[59 - i], "--db", db], 1)[0]
         add("pokertd tournament bust", bust_times, 0.2)
         reg_times = []
         for i in range(runs):

@@ -26,12 +26,14 @@ settings.load_profile("pokertd")
 # =============================================================================================
 # Storage: real databases for tests/test_storage*.py
 #
-# `store_url` gives each test a fresh, empty database URL, once per backend:
+# `store_url` gives each test a fresh, empty database URL, once per database:
 #   - sqlite:      a new SQLite file in the test's temporary directory;
 #   - postgresql:  a new database on a throwaway PostgreSQL server that this file starts
 #                  itself (initdb + pg_ctl, run as the `postgres` OS user when the tests run as
 #                  root), listening only on a unix socket in a private temporary directory,
 #                  and stopped and deleted at the end of the test session.
+# `store_backend` (and `store`, opened on it) also runs the SQLite file through each of the
+# store's two SQLite backends: sqlite3 (open_store) and SQLAlchemy (open_sqlalchemy_store).
 # The server starts only if a test asks for PostgreSQL. Missing server binaries fail the tests
 # with a message saying what is missing; they are never skipped.
 # =============================================================================================
@@ -166,13 +168,40 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return server.create_database()
 
 
-@pytest.fixture
-def store(store_url: str) -> Iterator[object]:
-    """An opened (and migrated) :class:`pokertd.storage.Store` on a fresh database."""
-    from pokertd.storage import open_store
+class StoreBackend:
+    """One way of opening the store on a fresh database: ``sqlite`` (open_store: the sqlite3
+    backend once the file is created), ``sqlite-sqlalchemy`` (the same file kind through
+    SQLAlchemy) or ``postgresql``."""
 
-    opened = open_store(store_url)
+    def __init__(self, name: str, url: str) -> None:
+        self.name = name
+        self.url = url
+
+    def open(self, url: str | None = None, **options: object) -> object:
+        from pokertd.storage import open_sqlalchemy_store, open_store
+
+        opener = open_sqlalchemy_store if self.name == "sqlite-sqlalchemy" else open_store
+        return opener(self.url if url is None else url, **options)
+
+    def __repr__(self) -> str:
+        return f"StoreBackend({self.name!r}, {self.url!r})"
+
+
+@pytest.fixture(params=["sqlite", "sqlite-sqlalchemy", "postgresql"])
+def store_backend(request: pytest.FixtureRequest, tmp_path: Path) -> StoreBackend:
+    """A fresh, empty database and the way to open it, once per backend of the store."""
+    if request.param == "postgresql":
+        server: PostgresServer = request.getfixturevalue("postgres_server")
+        return StoreBackend("postgresql", server.create_database())
+    return StoreBackend(request.param, f"sqlite:///{tmp_path / 'pokertd.db'}")
+
+
+@pytest.fixture
+def store(store_backend: StoreBackend) -> Iterator[object]:
+    """An opened (and migrated) :class:`pokertd.storage.Store` on a fresh database, once per
+    backend (see :class:`StoreBackend`)."""
+    opened = store_backend.open()
     try:
         yield opened
     finally:
-        opened.close()
+        opened.close()  # type: ignore[attr-defined]

@@ -38,6 +38,9 @@ def _import(db: str, tmp_path: Path, text: str, season: str, *extra: str) -> Non
 def test_league_seasons_lists_events_players_and_pools(store_url: str, tmp_path: Path) -> None:
     """Gananda: TOC pool so far: $50 a member plus $5 of each buy-in."""
     done = runner.invoke(app, ["league", "seasons", "--db", store_url])
+    assert done.exit_code == 2 and "database at" in done.stderr  # a read creates no database
+    assert runner.invoke(app, ["tournament", "new", "T", "--db", store_url]).exit_code == 0
+    done = runner.invoke(app, ["league", "seasons", "--db", store_url])
     assert done.exit_code == 0 and "No seasons yet" in done.output
     _import(store_url, tmp_path, SEASON, "2014-15")
     subs = HEADER.rstrip("\n") + ",substitute\nS1,2015-10-03,Dan,1,1,0,0,,\nS1,2015-10-03,Sub,2,1,0,0,Dan,yes\n"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from alembic.autogenerate import compare_metadata
@@ -29,6 +30,9 @@ from pokertd.storage import (
     open_store,
     upgrade_schema,
 )
+
+if TYPE_CHECKING:
+    from conftest import StoreBackend
 
 
 class DerivedBase(DeclarativeBase):
@@ -139,12 +143,12 @@ def test_stale_append_is_refused_and_nothing_written(store: Store) -> None:
         store.append(t.id, 1, [])
 
 
-def test_two_writers_that_read_the_same_head(store: Store) -> None:
+def test_two_writers_that_read_the_same_head(store: Store, store_backend: StoreBackend) -> None:
     """Both saw event 1; the second to append is refused and its derived row not written."""
     _with_seats(store)
     t = store.create_stream("tournament", "T")
     store.append(t.id, 0, [NewEvent("started")])
-    other = open_store(store.url)
+    other = store_backend.open()
     try:
         seen_by_a = store.head(t.id)
         seen_by_b = other.head(t.id)
@@ -245,10 +249,10 @@ PAYLOAD = {
 }
 
 
-def test_json_payload_round_trip(store: Store) -> None:
+def test_json_payload_round_trip(store: Store, store_backend: StoreBackend) -> None:
     t = store.create_stream("tournament", "T", {"payouts": [46, 27, 17, 10], "pool": 54_000})
     store.append(t.id, 0, [NewEvent("everything", PAYLOAD)])
-    other = open_store(store.url)
+    other = store_backend.open()
     try:
         (event,) = other.read(t.id)
         assert event.payload == PAYLOAD
@@ -356,11 +360,11 @@ def test_migrated_schema_matches_the_models(store: Store) -> None:
     assert {"streams", "events", "alembic_version"} <= tables
 
 
-def test_reopening_keeps_data_and_schema(store_url: str) -> None:
-    with open_store(store_url) as first:
+def test_reopening_keeps_data_and_schema(store_backend: StoreBackend) -> None:
+    with store_backend.open() as first:
         t = first.create_stream("tournament", "T")
         first.append(t.id, 0, [NewEvent("registered", {"player": "Ann"})])
-    with open_store(store_url) as again:  # migrations already at head: nothing to do
+    with store_backend.open() as again:  # migrations already at head: nothing to do
         assert [e.payload for e in again.read(t.id)] == [{"player": "Ann"}]
 
 
@@ -407,7 +411,7 @@ def test_default_location(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
     assert default_path() == tmp_path / "xdg" / "pokertd" / "pokertd.db"
     with open_store() as store:
         assert store.backend == "sqlite"
-        assert Path(store.url.database or "") == tmp_path / "xdg" / "pokertd" / "pokertd.db"
+        assert store.url == f"sqlite:///{tmp_path / 'xdg' / 'pokertd' / 'pokertd.db'}"
         store.create_stream("tournament", "T")
     assert (tmp_path / "xdg" / "pokertd" / "pokertd.db").is_file()
 
@@ -425,7 +429,8 @@ def test_postgresql_urls(postgres_server) -> None:  # type: ignore[no-untyped-de
     url = postgres_server.create_database()
     plain = url.replace("postgresql+psycopg://", "postgresql://")
     with open_store(plain) as store:
-        assert store.url.drivername == "postgresql+psycopg"
+        assert store.engine.url.drivername == "postgresql+psycopg"
+        assert store.url.startswith("postgresql+psycopg://postgres@/")
         assert store.backend == "postgresql"
         store.create_stream("tournament", "T")
         with store.engine.connect() as connection:
@@ -438,14 +443,14 @@ def test_unsupported_database_is_refused() -> None:
         open_store("mysql://u@h/d")
 
 
-def test_concurrent_opens_migrate_once(store_url: str) -> None:
+def test_concurrent_opens_migrate_once(store_backend: StoreBackend) -> None:
     errors: list[BaseException] = []
     start = threading.Barrier(4)
 
     def opener() -> None:
         start.wait()
         try:
-            open_store(store_url).close()
+            store_backend.open().close()
         except BaseException as exc:  # noqa: BLE001 - reported below
             errors.append(exc)
 
@@ -455,7 +460,7 @@ def test_concurrent_opens_migrate_once(store_url: str) -> None:
     for thread in threads:
         thread.join()
     assert errors == []
-    with open_store(store_url) as store:
+    with store_backend.open() as store:
         with store.engine.connect() as connection:
             rows = connection.execute(text("SELECT count(*) FROM alembic_version")).scalar_one()
         assert rows == 1

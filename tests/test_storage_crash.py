@@ -6,7 +6,8 @@ returned. The test kills it at a random moment, reopens the store and checks tha
 there is exactly a prefix of committed transactions: every acknowledged batch, at most the one
 batch whose commit had not been acknowledged yet, no half batch, numbers 1..N without gaps, and
 the derived row in step with the events. Then a new writer carries on from there, and is
-killed in turn. On SQLite and on PostgreSQL.
+killed in turn. On PostgreSQL and on SQLite through each SQLite backend (sqlite3, with the
+derived row written in plain SQL in the same transaction, and SQLAlchemy).
 """
 
 from __future__ import annotations
@@ -18,11 +19,15 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy import ForeignKey
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-from pokertd.storage import NewEvent, Stream, open_store
+from pokertd.storage import NewEvent, Stream
+
+if TYPE_CHECKING:
+    from conftest import StoreBackend
 
 ROUNDS = 4
 
@@ -30,29 +35,36 @@ WRITER = '''
 import os
 import sys
 
-from sqlalchemy import ForeignKey
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from pokertd.storage import NewEvent, SQLiteStore, open_store
 
-from pokertd.storage import NewEvent, Stream, open_store
-
-
-class TallyBase(DeclarativeBase):
-    pass
-
-
-class Tally(TallyBase):
-    __tablename__ = "crash_tally"
-    stream_id: Mapped[int] = mapped_column(ForeignKey(Stream.__table__.c.id), primary_key=True)
-    events: Mapped[int]
-    batches: Mapped[int]
-
-
-url, stream_id, acks = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+url, backend, stream_id, acks = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+if backend == "sqlite-sqlalchemy":
+    from pokertd.storage import open_sqlalchemy_store as open_store
 store = open_store(url)
+fast = backend == "sqlite"
+assert isinstance(store, SQLiteStore) == fast, store
 out = os.open(acks, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
 head = store.head(stream_id)
 batch = 0 if head == 0 else store.read(stream_id, after=head - 1)[0].payload["batch"] + 1
 os.write(out, f"start {head}\\n".encode())
+if not fast:
+    from sqlalchemy import ForeignKey
+    from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+    from pokertd.storage import Stream
+
+    class TallyBase(DeclarativeBase):
+        pass
+
+    class Tally(TallyBase):
+        __tablename__ = "crash_tally"
+        stream_id: Mapped[int] = mapped_column(ForeignKey(Stream.__table__.c.id), primary_key=True)
+        events: Mapped[int]
+        batches: Mapped[int]
+
+# sqlite: the sqlite3 backend's own transaction, the derived row written with plain SQL on
+# its connection (and SQLAlchemy never imported); otherwise SQLAlchemy's unit of work.
+assert ("sqlalchemy" in sys.modules) != fast
 while True:
     size = 1 + batch % 5
     events = [
@@ -62,14 +74,24 @@ while True:
         )
         for k in range(size)
     ]
-    with store.unit_of_work() as (session, log):
-        log.append(stream_id, head, events)
-        tally = session.get(Tally, stream_id)
-        if tally is None:
-            tally = Tally(stream_id=stream_id, events=0, batches=0)
-            session.add(tally)
-        tally.events += size
-        tally.batches += 1
+    if fast:
+        with store.transaction() as log:
+            log.append(stream_id, head, events)
+            log.connection.execute(
+                "INSERT INTO crash_tally (stream_id, events, batches) VALUES (?, ?, 1) "
+                "ON CONFLICT (stream_id) DO UPDATE SET events = events + excluded.events, "
+                "batches = batches + 1",
+                (stream_id, size),
+            )
+    else:
+        with store.unit_of_work() as (session, log):
+            log.append(stream_id, head, events)
+            tally = session.get(Tally, stream_id)
+            if tally is None:
+                tally = Tally(stream_id=stream_id, events=0, batches=0)
+                session.add(tally)
+            tally.events += size
+            tally.batches += 1
     head += size
     batch += 1
     os.write(out, f"{head}\\n".encode())  # only after the commit returned
@@ -102,12 +124,13 @@ def _wait_for_line(path: Path, child: subprocess.Popen[bytes], stderr: Path) -> 
     raise AssertionError(f"writer did not start within 120 s:\n{stderr.read_text()}")
 
 
-def test_killed_writer_leaves_a_consistent_prefix(store_url: str, tmp_path: Path) -> None:
+def test_killed_writer_leaves_a_consistent_prefix(store_backend: StoreBackend, tmp_path: Path) -> None:
     seed = int.from_bytes(os.urandom(4), "big")
     chance = random.Random(seed)
     script = tmp_path / "writer.py"
     script.write_text(WRITER)
-    with open_store(store_url) as store:
+    store_url = store_backend.url
+    with store_backend.open() as store:
         TallyBase.metadata.create_all(store.engine)
         stream_id = store.create_stream("tournament", "crash test").id
 
@@ -117,7 +140,7 @@ def test_killed_writer_leaves_a_consistent_prefix(store_url: str, tmp_path: Path
         stderr = tmp_path / f"stderr-{round_}.txt"
         with stderr.open("wb") as err:
             child = subprocess.Popen(
-                [sys.executable, str(script), store_url, str(stream_id), str(acks)],
+                [sys.executable, str(script), store_url, store_backend.name, str(stream_id), str(acks)],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err,
             )
         try:
@@ -136,7 +159,7 @@ def test_killed_writer_leaves_a_consistent_prefix(store_url: str, tmp_path: Path
         acknowledged = acked[-1] if acked else committed
 
         where = f"(seed {seed}, round {round_}, killed after {moment:.3f} s)"
-        with open_store(store_url) as store:
+        with store_backend.open() as store:
             events = store.read(stream_id)
             with store.session() as session:
                 tally = session.get(Tally, stream_id)
@@ -166,6 +189,6 @@ def test_killed_writer_leaves_a_consistent_prefix(store_url: str, tmp_path: Path
     assert committed > 0, f"no writer ever committed a batch (seed {seed})"
 
     # The stream goes on normally after the crashes.
-    with open_store(store_url) as store:
+    with store_backend.open() as store:
         recorded = store.append(stream_id, committed, [NewEvent("after the crashes", {"n": 1})])
         assert recorded[0].seq == committed + 1

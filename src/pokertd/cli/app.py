@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 from enum import Enum
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -32,7 +31,7 @@ class OutputFormat(str, Enum):
 # --db of the commands that keep their state in the event store.
 Db = Annotated[str | None, typer.Option(
     "--db", help="Database URL or SQLite file (default $POKERTD_DB, else pokertd.db in the "
-                 "user's data directory).")]
+                 "user's data directory). Only tournament new and league import create it.")]
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -40,13 +39,6 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     from rich.console import Console
     Console(stderr=True, highlight=False, soft_wrap=True).print(f"Error: {message}", markup=False)
     return typer.Exit(code)
-
-
-def db_url(db: str | None) -> str | None:
-    """--db as a store URL: a URL as given, a plain path as an SQLite file."""
-    if db is None or "://" in db:
-        return db
-    return f"sqlite:///{Path(db).expanduser()}"
 
 
 #: Every top-level command: name -> (module under pokertd.cli, the help line listed by
@@ -106,11 +98,20 @@ def load_command(name: str, module: str) -> Any:
             return command
     for group in app.registered_groups:
         if group.name == name and group.typer_instance is not None:
-            group.typer_instance._add_completion = False     # as the root: no completion options
+            _like_root(group.typer_instance)
             command = typer.main.get_command(group.typer_instance)
             command.name = name
             return command
     raise LookupError(f"pokertd.cli.{module} registers no command {name!r}")
+
+
+def _like_root(sub: typer.Typer) -> None:
+    """A command group formats its help as the root does, and offers no completion options."""
+    sub._add_completion = False
+    sub.rich_markup_mode = app.rich_markup_mode
+    for group in sub.registered_groups:
+        if group.typer_instance is not None:
+            _like_root(group.typer_instance)
 
 
 def _version(value: bool) -> None:
@@ -122,6 +123,9 @@ def _version(value: bool) -> None:
 app = typer.Typer(
     name="pokertd",
     cls=LazyGroup,
+    # Plain help and usage errors: Typer's Rich help imports Rich, its Markdown and Markdown-it
+    # (about twice the start-up of everything else a short command needs).
+    rich_markup_mode=None,
     help="pokertd: a rules-exact poker dealer engine, tournament director and league manager.",
     no_args_is_help=True,
     add_completion=False,

@@ -22,7 +22,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from .output import Console, Table, Text
 
-from .app import Db, OutputFormat, app, db_url, fail
+from .app import Db, OutputFormat, app, fail
 
 T = TypeVar("T")
 
@@ -47,14 +47,17 @@ SeasonName = Annotated[str | None, typer.Option(
 
 
 @contextmanager
-def _store(db: str | None) -> Iterator[Any]:
+def _store(db: str | None, *, create: bool = False) -> Iterator[Any]:
+    """The store at ``db``; refusals become exit status 2. Only a command that creates a
+    season (``create``: import) may create the database: any other finds none at a mistyped
+    path and says so, creating nothing."""
     from ..league.season import LeagueError
     from ..storage import ConcurrencyError, StorageError, StreamExists, open_store
 
     try:
-        store = open_store(db_url(db))
-    except (ValueError, StorageError) as exc:
-        raise fail(f"cannot open the database: {exc}") from None
+        store = open_store(db, create=create)
+    except StorageError as exc:  # StoreUnavailable: the problem and what would be right
+        raise fail(str(exc)) from None
     try:
         yield store
     except (ConcurrencyError, StreamExists) as exc:
@@ -144,7 +147,7 @@ def import_(
     except OSError as exc:
         raise fail(f"cannot read {file}: {exc.strerror or exc}") from None
     name = season or file.stem
-    with _store(db) as store:
+    with _store(db, create=True) as store:
         result = import_csv(store, name, text, _config(preset, formula))
     typer.echo(f"season {name!r}: {len(result.events)} events")
     _note_non_members(result)

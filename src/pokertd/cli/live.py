@@ -29,7 +29,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from .output import Console, Table
 
-from .app import Db, OutputFormat, app, db_url, fail
+from .app import Db, OutputFormat, app, fail
 
 live = typer.Typer(
     name="tournament",
@@ -68,15 +68,17 @@ Format = Annotated[OutputFormat, typer.Option("--format", help="table or json.")
 
 
 @contextmanager
-def _service(db: str | None) -> Iterator[Any]:
-    """The tournament service on the store at ``db``; refusals become exit status 2."""
+def _service(db: str | None, *, create: bool = False) -> Iterator[Any]:
+    """The tournament service on the store at ``db``; refusals become exit status 2.
+    Only a command that creates a tournament (``create``) may create the database: any other
+    finds none at a mistyped path and says so, creating nothing."""
     from ..services.tournaments import TournamentService, TournamentServiceError
     from ..storage import ConcurrencyError, StorageError, open_store
 
     try:
-        store = open_store(db_url(db))
-    except (ValueError, StorageError) as exc:
-        raise fail(f"cannot open the database: {exc}") from None
+        store = open_store(db, create=create)
+    except StorageError as exc:  # StoreUnavailable: the problem and what would be right
+        raise fail(str(exc)) from None
     try:
         yield TournamentService(store)
     except ConcurrencyError as exc:
@@ -89,8 +91,8 @@ def _service(db: str | None) -> Iterator[Any]:
         store.close()
 
 
-def _run(db: str | None, command: Callable[[Any], T]) -> T:
-    with _service(db) as service:
+def _run(db: str | None, command: Callable[[Any], T], *, create: bool = False) -> T:
+    with _service(db, create=create) as service:
         return command(service)
 
 
@@ -270,7 +272,7 @@ def new(
         else:
             raise fail(f"--payouts {payouts!r}: gananda, generated, or a .toml or .json "
                        "payout table")
-    _run(db, lambda s: s.create(name, config, seed=seed))
+    _run(db, lambda s: s.create(name, config, seed=seed), create=True)
     table = config.payout_table
     typer.echo(f"created {name!r} ({preset.value}, buy-in {config.buy_in}, "
                f"{config.to_prize_pool} to the prize pool"

@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from .app import Db, app, db_url, fail
+from .app import Db, app, fail
 
 
 @app.command()
@@ -40,16 +40,17 @@ def serve(
 
         db = str(Path(tempfile.mkdtemp(prefix="pokertd-demo-")) / "demo.db")
     try:
-        store = open_store(db_url(db))
+        store = open_store(db)
     except (ValueError, StorageError) as exc:
         raise fail(f"cannot open the database: {exc}") from None
     import uvicorn
 
+    from ..storage.opening import hide_password
     from ..web.app import create_app
 
     base = f"http://{host}:{port}"
     typer.echo(f"pokertd: console {base}/console, screens {base}/ "
-               f"(database {store.url.render_as_string(hide_password=True)}); Ctrl-C stops")
+               f"(database {hide_password(store.url)}); Ctrl-C stops")
     if demo:
         from urllib.parse import quote
 

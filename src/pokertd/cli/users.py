@@ -17,7 +17,7 @@ from typing import Annotated
 
 import typer
 
-from .app import Db, app, db_url, fail
+from .app import Db, app, fail
 
 users = typer.Typer(name="users", help="The web console's users: add, list.",
                     no_args_is_help=True)
@@ -33,7 +33,7 @@ def _store(db: str | None):  # type: ignore[no-untyped-def]
     from ..storage import StorageError, open_store
 
     try:
-        return open_store(db_url(db))
+        return open_store(db)
     except (ValueError, StorageError) as exc:
         raise fail(f"cannot open the database: {exc}") from None
 

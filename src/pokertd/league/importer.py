@@ -230,7 +230,7 @@ def add_events(store: Store, season_name: str, events: list[Event], config: Seas
         standings_history(season)  # every event scores (its payout table covers the field, ...)
     except (LeagueError, ValueError) as exc:
         raise ImportRefused([str(exc)]) from None
-    with store.unit_of_work() as (_, log):
+    with store.transaction() as log:
         if info is None:
             info = log.create_stream(STREAM_KIND, season_name, season.config.to_dict())
         log.append(info.id, head, [NewEvent(EVENT_TYPE, e.to_dict()) for e in events])
@@ -299,7 +299,7 @@ def change_members(store: Store, season_name: str, *, add: Iterable[str] = (), r
     substitutes = [s for s in substitutes if s not in removes and s not in adds] + subs
     payload = {"members": members, "substitutes": substitutes,
                "added": adds, "removed": removes, "substituted": subs}
-    with store.unit_of_work() as (_, log):
+    with store.transaction() as log:
         log.append(info.id, head, [NewEvent(MEMBERS_TYPE, payload)])
     season.members, season.substitutes = tuple(members), tuple(substitutes)
     return season

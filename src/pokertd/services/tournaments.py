@@ -137,7 +137,7 @@ class TournamentService:
         """A new tournament (a live event unless ``dealt``): its stream and its ``created``
         event in one transaction. With no seed, seats are drawn by the system CSPRNG (IFP 5)."""
         t = Tournament(config, seed=seed, dealt=dealt)
-        with self.store.unit_of_work() as (_, log):
+        with self.store.transaction() as log:
             if log.find_stream(KIND, name) is not None:
                 raise TournamentExists(name)
             info = log.create_stream(KIND, name, {"preset": config.name, "dealt": dealt})

@@ -28,11 +28,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-# Longest names accepted; checked in Python so that SQLite (which ignores VARCHAR lengths)
-# and PostgreSQL refuse the same input.
-KIND_LENGTH = 50
-NAME_LENGTH = 200
-TYPE_LENGTH = 100
+from .base import KIND_LENGTH, NAME_LENGTH, TYPE_LENGTH, utc_now
+
 
 # Constraint names fixed by convention, so the migrations and the models name them alike.
 NAMING_CONVENTION = {
@@ -72,10 +69,6 @@ class UTCDateTime(TypeDecorator[datetime]):
         return value.astimezone(timezone.utc)
 
 
-def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
 class Base(DeclarativeBase):
     """Declarative base of every pokertd table."""
 
@@ -112,3 +105,8 @@ class Event(Base):
     recorded_at: Mapped[datetime] = mapped_column(default=utc_now)
 
     stream: Mapped[Stream] = relationship(back_populates="events", viewonly=True)
+
+
+# The web console's users table (migration 0002) belongs to the same metadata, so that one
+# metadata describes the whole schema whichever module is imported first.
+from . import users as _users  # noqa: E402,F401

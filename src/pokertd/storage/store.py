@@ -1,8 +1,10 @@
-"""The event store: open a database, append events atomically, read them back.
+"""The event store through SQLAlchemy: PostgreSQL, and creating or migrating any database.
 
+Imported only when needed (SQLAlchemy and Alembic take a good part of a second to import): an
+SQLite file already at the newest schema revision is served by :mod:`pokertd.storage.sqlite`.
 Every change is an event appended in the same transaction as its effects::
 
-    store = open_store()                      # SQLite file in the user's data directory
+    store = open_store("postgresql+psycopg://td@db.example/pokertd")
     stream = store.create_stream("tournament", "Gananda 2026-11-29", {"preset": "gananda"})
     with store.unit_of_work() as (session, log):
         log.append(stream.id, expected=0, events=[NewEvent("registered", {"player": "Ann"})])
@@ -15,180 +17,65 @@ stream); if the stream has moved on, :class:`ConcurrencyError` is raised and not
 
 from __future__ import annotations
 
-import json
-import math
-import os
-import sqlite3
-import time
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, insert, select, text
+from alembic.util import CommandError
+from sqlalchemy import Engine, create_engine, event, func, insert, inspect, select, text
 from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
-from .models import KIND_LENGTH, NAME_LENGTH, TYPE_LENGTH, Event, Stream, utc_now
+from .base import (
+    SUPPORTED,
+    ConcurrencyError,
+    DatabaseFailure,
+    EventLog,
+    NoDatabase,
+    RecordedEvent,
+    Store,
+    StoreUnavailable,
+    StreamExists,
+    StreamInfo,
+    UnknownStream,
+    UnsupportedDatabase,
+)
+from .models import Event, Stream
+from .sqlite import SQLITE_BUSY_TIMEOUT_S, configure_connection, json_dumps
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 # Execution option that makes a SQLite connection start its transaction with BEGIN IMMEDIATE
 # (take the write lock first, so read-then-write cannot be overtaken by another writer).
-_WRITE = "pokertd_write"
+WRITE = "pokertd_write"
 
 # Key of the PostgreSQL advisory lock held while the schema is upgraded, so that two
 # processes opening a fresh database at once do not both create the tables.
 _MIGRATION_LOCK = 0x706F6B65  # "poke"
 
-SQLITE_BUSY_TIMEOUT_S = 30.0
+# Seconds to wait for a PostgreSQL server to answer before saying it cannot be reached.
+POSTGRESQL_CONNECT_TIMEOUT_S = 10
 
-
-# --------------------------------------------------------------------------- errors
-
-
-class StorageError(Exception):
-    """Base class of the errors this package raises on purpose."""
-
-
-class UnknownStream(StorageError, LookupError):
-    def __init__(self, stream_id: int) -> None:
-        super().__init__(f"no event stream with id {stream_id}")
-        self.stream_id = stream_id
-
-
-class StreamExists(StorageError):
-    def __init__(self, kind: str, name: str) -> None:
-        super().__init__(f"a {kind} stream named {name!r} already exists")
-        self.kind = kind
-        self.name = name
-
-
-class ConcurrencyError(StorageError):
-    """The stream is not at the sequence number the caller expected; nothing was written."""
-
-    def __init__(self, stream_id: int, expected: int, actual: int) -> None:
-        super().__init__(
-            f"stream {stream_id}: expected to append after event {expected}, "
-            f"but the stream is at event {actual}; nothing was written"
-        )
-        self.stream_id = stream_id
-        self.expected = expected
-        self.actual = actual
-
-
-class InvalidEvent(StorageError, ValueError):
-    """An event (or stream configuration) that cannot be stored as given."""
-
-
-# --------------------------------------------------------------------------- values
-
-
-@dataclass(frozen=True, slots=True)
-class NewEvent:
-    """An event to append: its type and a JSON object payload."""
-
-    type: str
-    payload: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class RecordedEvent:
-    """An event as stored: its stream, its number in the stream, and when it was recorded."""
-
-    stream_id: int
-    seq: int
-    type: str
-    payload: dict[str, Any]
-    recorded_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class StreamInfo:
-    id: int
-    kind: str
-    name: str
-    created_at: datetime
-    config: dict[str, Any]
 
 
 def _stream_info(row: Stream) -> StreamInfo:
     return StreamInfo(row.id, row.kind, row.name, row.created_at, row.config)
 
 
-def _check_json(value: Any, where: str) -> None:
-    """Refuse what JSON would not give back unchanged (tuples, non-string keys, NaN, ...)."""
-    if value is None or isinstance(value, (str, bool, int)):
-        return
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise InvalidEvent(f"{where}: {value!r} is not a JSON number")
-        return
-    if isinstance(value, list):
-        for i, item in enumerate(value):
-            _check_json(item, f"{where}[{i}]")
-        return
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if not isinstance(key, str):
-                raise InvalidEvent(f"{where}: key {key!r} is not a string (JSON keys are strings)")
-            _check_json(item, f"{where}[{key!r}]")
-        return
-    hint = " (use a list: JSON has no tuples)" if isinstance(value, tuple) else ""
-    raise InvalidEvent(f"{where}: {type(value).__name__} {value!r} is not JSON{hint}")
-
-
-def _check_text(value: Any, what: str, limit: int) -> str:
-    if not isinstance(value, str) or not value:
-        raise InvalidEvent(f"{what} must be a non-empty string, not {value!r}")
-    if len(value) > limit:
-        raise InvalidEvent(f"{what} {value[:40]!r}... is longer than {limit} characters")
-    return value
-
-
 # --------------------------------------------------------------------------- the log
 
 
-class EventLog:
-    """Appends and reads events inside one session's transaction."""
+class SQLAlchemyLog(EventLog):
+    """The event log's statements in one SQLAlchemy session's transaction."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
-
-    def create_stream(
-        self, kind: str, name: str, config: dict[str, Any] | None = None
-    ) -> StreamInfo:
-        _check_text(kind, "stream kind", KIND_LENGTH)
-        _check_text(name, "stream name", NAME_LENGTH)
-        config = {} if config is None else config
-        if not isinstance(config, dict):
-            raise InvalidEvent(f"stream config must be a JSON object, not {config!r}")
-        _check_json(config, "stream config")
-        taken = self.session.scalar(
-            select(Stream.id).where(Stream.kind == kind, Stream.name == name)
-        )
-        if taken is not None:
-            raise StreamExists(kind, name)
-        row = Stream(kind=kind, name=name, config=config, created_at=utc_now())
-        self.session.add(row)
-        try:
-            self.session.flush()
-        except IntegrityError as exc:  # another transaction took the name meanwhile
-            raise StreamExists(kind, name) from exc
-        return _stream_info(row)
-
-    def stream(self, stream_id: int) -> StreamInfo:
-        row = self.session.get(Stream, stream_id)
-        if row is None:
-            raise UnknownStream(stream_id)
-        return _stream_info(row)
 
     def find_stream(self, kind: str, name: str) -> StreamInfo | None:
         row = self.session.scalar(select(Stream).where(Stream.kind == kind, Stream.name == name))
@@ -200,10 +87,20 @@ class EventLog:
             query = query.where(Stream.kind == kind)
         return [_stream_info(row) for row in self.session.scalars(query)]
 
-    def head(self, stream_id: int) -> int:
-        """The sequence number of the stream's last event (0 when it has none)."""
-        self._require(stream_id)
-        return self._head(stream_id)
+    def _stream(self, stream_id: int) -> StreamInfo | None:
+        row = self.session.get(Stream, stream_id)
+        return None if row is None else _stream_info(row)
+
+    def _insert_stream(
+        self, kind: str, name: str, config: dict[str, Any], created_at: datetime
+    ) -> StreamInfo:
+        row = Stream(kind=kind, name=name, config=config, created_at=created_at)
+        self.session.add(row)
+        try:
+            self.session.flush()
+        except IntegrityError as exc:  # another transaction took the name meanwhile
+            raise StreamExists(kind, name) from exc
+        return _stream_info(row)
 
     def _head(self, stream_id: int) -> int:
         return self.session.execute(
@@ -219,41 +116,16 @@ class EventLog:
         if self.session.scalar(query) is None:
             raise UnknownStream(stream_id)
 
-    def append(
-        self, stream_id: int, expected: int, events: Iterable[NewEvent]
-    ) -> tuple[RecordedEvent, ...]:
-        """Append ``events`` after event number ``expected``; all of them or, on error, none.
-
-        Raises :class:`ConcurrencyError` when the stream's last event is not ``expected``.
-        """
-        batch = list(events)
-        if isinstance(expected, bool) or not isinstance(expected, int) or expected < 0:
-            raise ValueError(f"expected must be a sequence number >= 0, not {expected!r}")
-        for i, item in enumerate(batch):
-            if not isinstance(item, NewEvent):
-                raise InvalidEvent(f"event {i} of the batch is {item!r}, not a NewEvent")
-            _check_text(item.type, f"event {i} type", TYPE_LENGTH)
-            if not isinstance(item.payload, dict):
-                raise InvalidEvent(f"event {i} ({item.type}): payload must be a JSON object")
-            _check_json(item.payload, f"event {i} ({item.type}) payload")
-        self._require(stream_id, lock=True)
-        actual = self._head(stream_id)
-        if actual != expected:
-            raise ConcurrencyError(stream_id, expected, actual)
-        if not batch:
-            return ()
-        now = utc_now()
-        recorded = tuple(
-            RecordedEvent(stream_id, expected + 1 + i, item.type, item.payload, now)
-            for i, item in enumerate(batch)
-        )
+    def _insert_events(
+        self, stream_id: int, expected: int, recorded: Sequence[RecordedEvent]
+    ) -> None:
         rows = [
             {
                 "stream_id": stream_id,
                 "seq": e.seq,
                 "type": e.type,
                 "payload": e.payload,
-                "recorded_at": now,
+                "recorded_at": e.recorded_at,
             }
             for e in recorded
         ]
@@ -261,12 +133,8 @@ class EventLog:
             self.session.execute(insert(Event), rows)
         except IntegrityError as exc:  # a writer that bypassed the lock got there first
             raise ConcurrencyError(stream_id, expected, expected + 1) from exc
-        return recorded
 
-    def read(
-        self, stream_id: int, after: int = 0, limit: int | None = None
-    ) -> list[RecordedEvent]:
-        """The stream's events numbered above ``after``, in order."""
+    def _read(self, stream_id: int, after: int, limit: int | None) -> list[RecordedEvent]:
         query = (
             select(Event.seq, Event.type, Event.payload, Event.recorded_at)
             .where(Event.stream_id == stream_id, Event.seq > after)
@@ -274,112 +142,80 @@ class EventLog:
         )
         if limit is not None:
             query = query.limit(limit)
-        result = [
+        return [
             RecordedEvent(stream_id, seq, type_, payload, recorded_at)
             for seq, type_, payload, recorded_at in self.session.execute(query)
         ]
-        if not result:
-            self._require(stream_id)
-        return result
 
 
 # --------------------------------------------------------------------------- the store
 
 
-class Store:
-    """An opened database: engine, sessions, and the event log's operations."""
+class SQLAlchemyStore(Store):
+    """An opened database through a SQLAlchemy engine, its sessions and the event log."""
 
     def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+        self._engine = engine
         self._reader = sessionmaker(bind=engine, expire_on_commit=False)
         self._writer = sessionmaker(
-            bind=engine.execution_options(**{_WRITE: True}), expire_on_commit=False
+            bind=engine.execution_options(**{WRITE: True}), expire_on_commit=False
         )
 
     @property
-    def url(self) -> URL:
-        return self.engine.url
+    def engine(self) -> Engine:
+        return self._engine
+
+    @property
+    def url(self) -> str:
+        return self._engine.url.render_as_string(hide_password=False)
 
     @property
     def backend(self) -> str:
-        """``"sqlite"`` or ``"postgresql"``."""
-        return self.engine.dialect.name
+        return self._engine.dialect.name
 
     def session(self) -> Session:
         """A session for reading (derived rows, reports). Writes go through unit_of_work()."""
         return self._reader()
 
     @contextmanager
-    def unit_of_work(self) -> Iterator[tuple[Session, EventLog]]:
+    def unit_of_work(self) -> Iterator[tuple[Session, SQLAlchemyLog]]:
         """One transaction: events appended with ``log`` and rows written with ``session``
         commit together when the block ends, or roll back together if it raises."""
-        with self._writer() as session, session.begin():
-            yield session, EventLog(session)
+        with self._failures():
+            with self._writer() as session, session.begin():
+                yield session, SQLAlchemyLog(session)
 
     @contextmanager
-    def _reading(self) -> Iterator[EventLog]:
-        with self._reader() as session, session.begin():
-            yield EventLog(session)
+    def _failures(self) -> Iterator[None]:
+        """The database's refusals (server gone, read-only file, locked too long, ...) as
+        :class:`DatabaseFailure`, one line."""
+        try:
+            yield
+        except OperationalError as exc:
+            raise DatabaseFailure(f"database {_where(self._engine)}: {_reason(exc)}") from exc
 
-    def create_stream(
-        self, kind: str, name: str, config: dict[str, Any] | None = None
-    ) -> StreamInfo:
+    @contextmanager
+    def _log(self) -> Iterator[SQLAlchemyLog]:
         with self.unit_of_work() as (_, log):
-            return log.create_stream(kind, name, config)
+            yield log
 
-    def append(
-        self, stream_id: int, expected: int, events: Sequence[NewEvent]
-    ) -> tuple[RecordedEvent, ...]:
-        with self.unit_of_work() as (_, log):
-            return log.append(stream_id, expected, events)
+    def transaction(self) -> AbstractContextManager[SQLAlchemyLog]:
+        return self._log()
 
-    def read(self, stream_id: int, after: int = 0, limit: int | None = None) -> list[RecordedEvent]:
-        with self._reading() as log:
-            return log.read(stream_id, after, limit)
+    @contextmanager
+    def _read_log(self) -> Iterator[SQLAlchemyLog]:
+        with self._failures():
+            with self._reader() as session, session.begin():
+                yield SQLAlchemyLog(session)
 
-    def head(self, stream_id: int) -> int:
-        with self._reading() as log:
-            return log.head(stream_id)
-
-    def stream(self, stream_id: int) -> StreamInfo:
-        with self._reading() as log:
-            return log.stream(stream_id)
-
-    def find_stream(self, kind: str, name: str) -> StreamInfo | None:
-        with self._reading() as log:
-            return log.find_stream(kind, name)
-
-    def streams(self, kind: str | None = None) -> list[StreamInfo]:
-        with self._reading() as log:
-            return log.streams(kind)
+    def _reading(self) -> AbstractContextManager[SQLAlchemyLog]:
+        return self._read_log()
 
     def close(self) -> None:
-        self.engine.dispose()
-
-    def __enter__(self) -> Store:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
+        self._engine.dispose()
 
 
-# --------------------------------------------------------------------------- opening
-
-
-def default_path() -> Path:
-    """``pokertd.db`` in the user's data directory (``$XDG_DATA_HOME/pokertd`` on Linux,
-    ``~/.local/share/pokertd`` when that is unset)."""
-    return Path(platformdirs.user_data_dir("pokertd", appauthor=False)) / "pokertd.db"
-
-
-def default_url() -> str:
-    """``$POKERTD_DB`` (a database URL, or a path to an SQLite file), else :func:`default_path`."""
-    configured = os.environ.get("POKERTD_DB", "").strip()
-    if configured:
-        if "://" in configured:
-            return configured
-        return URL.create("sqlite", database=str(Path(configured).expanduser())).render_as_string()
-    return URL.create("sqlite", database=str(default_path())).render_as_string()
+# --------------------------------------------------------------------------- engines
 
 
 def _sqlite_engine(url: URL) -> Engine:
@@ -391,83 +227,58 @@ def _sqlite_engine(url: URL) -> Engine:
             url,
             poolclass=StaticPool,
             connect_args={"check_same_thread": False},
-            json_serializer=_json_dumps,
+            json_serializer=json_dumps,
         )
     else:
         if not database.startswith("file:"):
             Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(
-            url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S}, json_serializer=_json_dumps
+            url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S}, json_serializer=json_dumps
         )
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-        # SQLAlchemy, not the sqlite3 module, decides where transactions begin (see _on_begin).
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        cursor.execute(f"PRAGMA busy_timeout = {int(SQLITE_BUSY_TIMEOUT_S * 1000)}")
-        cursor.execute("PRAGMA foreign_keys = ON")
-        if not in_memory:
-            _enable_wal(cursor)
-            # FULL: a commit is on disk when commit() returns, even across a power cut.
-            cursor.execute("PRAGMA synchronous = FULL")
-        cursor.close()
+        # SQLAlchemy decides where transactions begin (see _on_begin); the settings are the
+        # sqlite3 backend's.
+        configure_connection(dbapi_connection, in_memory)
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
-        write = connection.get_execution_options().get(_WRITE, False)
+        write = connection.get_execution_options().get(WRITE, False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
 
 
-def _enable_wal(cursor: Any) -> None:
-    """Switch the database file to write-ahead logging (a setting stored in the file).
-
-    Switching needs the file to itself, and SQLite answers "database is locked" at once,
-    without its busy handler, when another connection is opening it at the same moment
-    (several processes opening a fresh database). Retry until the busy timeout; once one
-    connection has switched, the others find WAL already set and change nothing."""
-    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_S
-    delay = 0.005
-    while True:
-        try:
-            mode = cursor.execute("PRAGMA journal_mode").fetchone()[0]
-            if str(mode).lower() == "wal":
-                return
-            mode = cursor.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if str(mode).lower() != "wal" and time.monotonic() >= deadline:
-                return  # a file system without WAL support: SQLite keeps its rollback journal
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() >= deadline:
-                raise
-        time.sleep(delay)
-        delay = min(delay * 2, 0.1)
-
-
-def _json_dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-
-
 def _postgresql_engine(url: URL) -> Engine:
     if url.drivername == "postgresql":
         url = url.set(drivername="postgresql+psycopg")
-    return create_engine(url, json_serializer=_json_dumps, pool_pre_ping=True)
+    connect_args = {}
+    if "connect_timeout" not in url.query:
+        connect_args["connect_timeout"] = POSTGRESQL_CONNECT_TIMEOUT_S
+    return create_engine(
+        url, json_serializer=json_dumps, pool_pre_ping=True, connect_args=connect_args
+    )
 
 
 def create_store_engine(url: str | URL) -> Engine:
     """An engine set up for pokertd: SQLite with WAL, foreign keys and explicit transactions;
-    PostgreSQL through psycopg 3. Other databases are refused."""
-    parsed = make_url(url)
-    backend = parsed.get_backend_name()
-    if backend == "sqlite":
+    PostgreSQL through psycopg 3. Other databases are refused (:class:`UnsupportedDatabase`)."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise UnsupportedDatabase(f"{str(url)!r} is not a database URL: {SUPPORTED}") from None
+    if parsed.drivername in ("sqlite", "sqlite+pysqlite"):
         return _sqlite_engine(parsed)
-    if backend == "postgresql":
+    if parsed.drivername in ("postgresql", "postgresql+psycopg"):
         return _postgresql_engine(parsed)
-    raise ValueError(
-        f"unsupported database {parsed.render_as_string(hide_password=True)!r}: "
-        "use sqlite:///PATH or postgresql+psycopg://USER@HOST/DATABASE"
+    hint = " (PostgreSQL is postgresql://)" if parsed.get_backend_name() == "postgres" else ""
+    raise UnsupportedDatabase(
+        f"unsupported database {parsed.render_as_string(hide_password=True)!r}{hint}: {SUPPORTED}"
     )
+
+
+# --------------------------------------------------------------------------- the schema
 
 
 def alembic_config() -> Config:
@@ -480,20 +291,67 @@ def alembic_config() -> Config:
 def upgrade_schema(engine: Engine, revision: str = "head") -> None:
     """Bring the database schema to ``revision`` in one transaction, one process at a time."""
     config = alembic_config()
-    with engine.execution_options(**{_WRITE: True}).begin() as connection:
+    with engine.execution_options(**{WRITE: True}).begin() as connection:
         if connection.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
 
 
-def open_store(url: str | URL | None = None, *, upgrade: bool = True) -> Store:
-    """Open the database at ``url`` (default: :func:`default_url`) and upgrade its schema."""
-    engine = create_store_engine(default_url() if url is None else url)
+def _where(engine: Engine) -> str:
+    url = engine.url
+    if url.get_backend_name() == "sqlite":
+        return str(url.database or "memory")
+    return url.render_as_string(hide_password=True)
+
+
+def _reason(exc: DBAPIError) -> str:
+    """The driver's message on one line."""
+    text_ = str(exc.orig) if exc.orig is not None else str(exc)
+    return "; ".join(line.strip() for line in text_.splitlines() if line.strip())
+
+
+def _unavailable(engine: Engine, exc: DBAPIError) -> StoreUnavailable:
+    where, reason = _where(engine), _reason(exc)
+    if engine.dialect.name == "postgresql":
+        return StoreUnavailable(
+            f"cannot reach the PostgreSQL database {where}: {reason} (check that the server is "
+            "running and the URL's host, port, user, password and database name)"
+        )
+    return StoreUnavailable(f"cannot open the SQLite database {where}: {reason}")
+
+
+def open_sqlalchemy_store(
+    url: str | URL, *, create: bool = True, upgrade: bool = True
+) -> SQLAlchemyStore:
+    """Open the database at ``url`` through SQLAlchemy and upgrade its schema (``upgrade``).
+
+    ``create=False``: a database without pokertd's tables is refused (:class:`NoDatabase`)
+    instead of being given them. A database that cannot be reached, or whose schema this
+    version of pokertd does not know, is :class:`StoreUnavailable`; nothing is written."""
+    engine = create_store_engine(url)
     try:
+        if not create:
+            with engine.connect() as connection:
+                present = inspect(connection).has_table("alembic_version")
+            if not present:
+                raise NoDatabase(
+                    f"no pokertd database at {_where(engine)} (the database has no pokertd "
+                    "tables; a command that records something, such as tournament new, "
+                    "creates them)"
+                )
         if upgrade:
             upgrade_schema(engine)
+    except DBAPIError as exc:
+        engine.dispose()
+        raise _unavailable(engine, exc) from None
+    except CommandError as exc:
+        engine.dispose()
+        raise StoreUnavailable(
+            f"the database {_where(engine)} has a schema this version of pokertd does not know "
+            f"({exc}); it was made by a newer pokertd: upgrade pokertd to open it"
+        ) from None
     except BaseException:
         engine.dispose()
         raise
-    return Store(engine)
+    return SQLAlchemyStore(engine)

@@ -3,10 +3,12 @@
 A :class:`Structure` is what a director hands out before the event: the blind levels (duration,
 small blind, big blind, ante or big-blind ante), the breaks (with the chip denominations going
 out at a chip-up break), the starting stack, late registration, the table size and the
-final-table size, and the rebuy and add-on terms. It is a frozen Pydantic model, so a structure
-read from a TOML or JSON file is checked before a tournament can use it; a bad structure is
-refused with a message that names the level or break at fault and what is wrong with it
-("level 5: big blind 80 is lower than the small blind 100").
+final-table size, and the rebuy and add-on terms. Its parts are frozen dataclasses checked as
+they are built, so a structure read from a TOML or JSON file is checked before a tournament can
+use it; a bad structure is refused with a message that names the level or break at fault and
+what is wrong with it ("level 5: big blind 80 is lower than the small blind 100"). (Plain
+dataclasses rather than Pydantic models: every live command replays a structure, and importing
+Pydantic and building the models' schemas cost more than the rest of such a command.)
 
 Levels are numbered 1, 2, ... in order and breaks 1, 2, ... in order, as the Gananda league
 writes them ("Round 5", "Break 2"). The Gananda league's 19-level structure with its three
@@ -27,10 +29,9 @@ from __future__ import annotations
 import json
 import tomllib
 from bisect import bisect_right
+from dataclasses import dataclass, field, fields
 from importlib import resources
-from typing import Annotated, Any, Literal, Union
-
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
+from typing import Any, Union
 
 __all__ = [
     "Addon",
@@ -52,7 +53,39 @@ class StructureError(ValueError):
     """A structure (or a structure file) that cannot be used; the message says where and why."""
 
 
-_CONFIG = ConfigDict(frozen=True, extra="forbid", strict=True)
+# --- field checks: whole numbers are ints (never bools, floats or text), no unknown field ------
+
+def _whole(value: Any, name: str, *, minimum: int | None = None, above: int | None = None,
+           optional: bool = False) -> None:
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StructureError(f"{name} must be a whole number, not {value!r}")
+    if minimum is not None and value < minimum:
+        raise StructureError(f"{name} must be at least {minimum}, not {value}")
+    if above is not None and value <= above:
+        raise StructureError(f"{name} must be greater than {above}, not {value}")
+
+
+def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` as keyword arguments of ``cls``; an unknown field is refused by name."""
+    names = [f.name for f in fields(cls) if f.init]  # type: ignore[arg-type]
+    extra = [k for k in data if k not in names]
+    if extra:
+        raise StructureError(f"unknown field {extra[0]!r} (the fields are "
+                             f"{', '.join(names)})")
+    return data
+
+
+def _build(cls: Any, data: Any, label: str) -> Any:
+    if isinstance(data, cls):
+        return data
+    if not isinstance(data, dict):
+        raise StructureError(f"{label.rstrip(': ')} must be a table of fields, not {data!r}")
+    try:
+        return cls(**_known(cls, data))
+    except StructureError as e:
+        raise StructureError(f"{label}{e}") from None
 
 
 def _level_problems(minutes: int, small: int, big: int, ante: int, bb_ante: int) -> list[str]:
@@ -72,26 +105,28 @@ def _level_problems(minutes: int, small: int, big: int, ante: int, bb_ante: int)
     return problems
 
 
-class Level(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Level:
     """One blind level. ``ante`` is paid by every player dealt in; ``big_blind_ante`` is one
     ante for the whole table, posted by the big blind after the blind (TDA RP-11). A level has
     at most one of the two."""
 
-    model_config = _CONFIG
-    kind: Literal["level"] = "level"
     minutes: int
     small_blind: int
     big_blind: int
     ante: int = 0
     big_blind_ante: int = 0
+    kind: str = "level"
 
-    @model_validator(mode="after")
-    def _check(self) -> Level:
+    def __post_init__(self) -> None:
+        if self.kind != "level":
+            raise StructureError(f"kind {self.kind!r} is not 'level'")
+        for name in ("minutes", "small_blind", "big_blind", "ante", "big_blind_ante"):
+            _whole(getattr(self, name), name)
         problems = _level_problems(self.minutes, self.small_blind, self.big_blind, self.ante,
                                    self.big_blind_ante)
         if problems:
-            raise ValueError("; ".join(problems))
-        return self
+            raise StructureError("; ".join(problems))
 
     @property
     def seconds(self) -> int:
@@ -101,18 +136,30 @@ class Level(BaseModel):
     def blinds(self) -> tuple[int, int]:
         return (self.small_blind, self.big_blind)
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "level", "minutes": self.minutes, "small_blind": self.small_blind,
+                "big_blind": self.big_blind, "ante": self.ante,
+                "big_blind_ante": self.big_blind_ante}
 
-class Break(BaseModel):
+
+@dataclass(frozen=True, slots=True)
+class Break:
     """A break. ``color_up`` lists the chip denominations going out of play at this break (a
     chip-up break: the odd chips are raced off, IFP 56 / WPA 14 / TDA 24)."""
 
-    model_config = _CONFIG
-    kind: Literal["break"] = "break"
     minutes: int
-    color_up: tuple[int, ...] = Field(default=(), strict=False)
+    color_up: tuple[int, ...] = ()
+    kind: str = "break"
 
-    @model_validator(mode="after")
-    def _check(self) -> Break:
+    def __post_init__(self) -> None:
+        if self.kind != "break":
+            raise StructureError(f"kind {self.kind!r} is not 'break'")
+        _whole(self.minutes, "minutes")
+        if not isinstance(self.color_up, (list, tuple)):
+            raise StructureError(f"color_up must be a list of chip values, not {self.color_up!r}")
+        object.__setattr__(self, "color_up", tuple(self.color_up))
+        for d in self.color_up:
+            _whole(d, "color_up")
         problems = []
         if self.minutes <= 0:
             problems.append(f"a duration of {self.minutes} minutes (a break lasts at least "
@@ -123,8 +170,7 @@ class Break(BaseModel):
         if len(set(self.color_up)) != len(self.color_up):
             problems.append(f"chip-up lists a denomination twice: {list(self.color_up)}")
         if problems:
-            raise ValueError("; ".join(problems))
-        return self
+            raise StructureError("; ".join(problems))
 
     @property
     def seconds(self) -> int:
@@ -134,33 +180,56 @@ class Break(BaseModel):
     def chip_up(self) -> bool:
         return bool(self.color_up)
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "break", "minutes": self.minutes, "color_up": list(self.color_up)}
 
-Period = Annotated[Union[Level, Break], Field(discriminator="kind")]
+
+Period = Union[Level, Break]
 
 
-class Rebuys(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Rebuys:
     """Rebuy terms (IFP 59: a rebuy is made before the next hand is dealt; WPA 6).
 
     The rebuy period is levels 1 to ``until_level``. ``max_per_player`` None means unlimited.
     A player may rebuy when his stack is at most ``max_stack`` chips (0: only once busted;
     None: at any stack)."""
 
-    model_config = _CONFIG
-    until_level: int = Field(ge=1)
-    chips: int = Field(gt=0)
-    max_per_player: int | None = Field(default=None, ge=1)
-    max_stack: int | None = Field(default=None, ge=0)
+    until_level: int
+    chips: int
+    max_per_player: int | None = None
+    max_stack: int | None = None
+
+    def __post_init__(self) -> None:
+        _whole(self.until_level, "until_level", minimum=1)
+        _whole(self.chips, "chips", above=0)
+        _whole(self.max_per_player, "max_per_player", minimum=1, optional=True)
+        _whole(self.max_stack, "max_stack", minimum=0, optional=True)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"until_level": self.until_level, "chips": self.chips,
+                "max_per_player": self.max_per_player, "max_stack": self.max_stack}
 
 
-class Addon(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Addon:
     """Add-on terms (WPA 6: after the last hand of the rebuy period and before the first hand
     of the next level; the player must have at least one chip)."""
 
-    model_config = _CONFIG
-    after_level: int = Field(ge=1)
-    chips: int = Field(gt=0)
-    max_per_player: int = Field(default=1, ge=1)
-    min_stack: int = Field(default=1, ge=0)
+    after_level: int
+    chips: int
+    max_per_player: int = 1
+    min_stack: int = 1
+
+    def __post_init__(self) -> None:
+        _whole(self.after_level, "after_level", minimum=1)
+        _whole(self.chips, "chips", above=0)
+        _whole(self.max_per_player, "max_per_player", minimum=1)
+        _whole(self.min_stack, "min_stack", minimum=0)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"after_level": self.after_level, "chips": self.chips,
+                "max_per_player": self.max_per_player, "min_stack": self.min_stack}
 
 
 def _period_kind(raw: Any) -> str:
@@ -171,77 +240,83 @@ def _period_kind(raw: Any) -> str:
     return "?"
 
 
-class Structure(BaseModel):
+def _periods(raw_periods: Any) -> tuple[Period, ...]:
+    """Each level and break built and checked, a problem naming its level or break."""
+    if not isinstance(raw_periods, (list, tuple)):
+        raise StructureError(f"periods must be a list of levels and breaks, not {raw_periods!r}")
+    out: list[Period] = []
+    levels = breaks = 0
+    for raw in raw_periods:
+        kind = _period_kind(raw)
+        if kind == "level":
+            levels += 1
+            out.append(_build(Level, raw, f"level {levels}: "))
+        elif kind == "break":
+            breaks += 1
+            out.append(_build(Break, raw, f"break {breaks}: "))
+        else:
+            raise StructureError(f"period {levels + breaks + 1}: kind {kind!r} is neither "
+                                 "'level' nor 'break'")
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
     """A tournament structure. Build it from keyword arguments, :meth:`from_dict`,
     :meth:`from_toml`, :meth:`from_json` or :func:`load_preset`."""
 
-    model_config = _CONFIG
-
+    starting_stack: int
+    periods: tuple[Period, ...]
     name: str = "custom"
-    starting_stack: int = Field(gt=0)
-    periods: tuple[Period, ...] = Field(strict=False)
-    late_registration_until_level: int | None = Field(default=None, ge=1)
+    late_registration_until_level: int | None = None
     """Registration stays open through the end of this level (IFP 9: at its close, unsold
     stacks are removed). None: registration closes when play starts."""
-    max_players_per_table: int = Field(default=10, ge=2)
+    max_players_per_table: int = 10
     """Gananda: Seating (10); WPA 2 (9 in flop games)."""
-    final_table_size: int = Field(default=10, ge=2)
+    final_table_size: int = 10
     """The final table is formed when this many players remain (Gananda: Final Table, 9-10:
     the whole field fits at one table of 10; TDA RP-9: 9)."""
-    balance_difference: int = Field(default=2, ge=2)
+    balance_difference: int = 2
     """Tables are balanced when their player counts differ by this much (Gananda: Moving
     Players, two)."""
-    absent_stack_removed_at_level: int | None = Field(default=None, ge=1)
+    absent_stack_removed_at_level: int | None = None
     """An absent player's chips are removed at the first hand of this level (Gananda:
     Absent/Late Players, level 3). None: never (IFP 8: an absent player is dealt in)."""
     rebuys: Rebuys | None = None
     addon: Addon | None = None
 
-    _starts: tuple[int, ...] = PrivateAttr(())
-    _ends: tuple[int, ...] = PrivateAttr(())
-    _level_index: tuple[int, ...] = PrivateAttr(())
-    _break_index: tuple[int, ...] = PrivateAttr(())
-    _number: tuple[int, ...] = PrivateAttr(())
+    _starts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    _ends: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    _level_index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    _break_index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    _number: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
 
-    @model_validator(mode="before")
-    @classmethod
-    def _name_the_period(cls, data: Any) -> Any:
-        """Validate each level and break here so that a problem names its level or break."""
-        if not isinstance(data, dict) or "periods" not in data:
-            return data
-        raw_periods = data["periods"]
-        if not isinstance(raw_periods, (list, tuple)):
-            return data
-        out = []
-        levels = breaks = 0
-        for raw in raw_periods:
-            kind = _period_kind(raw)
-            if kind == "level":
-                levels += 1
-                label, model = f"level {levels}", Level
-            elif kind == "break":
-                breaks += 1
-                label, model = f"break {breaks}", Break
-            else:
-                raise ValueError(f"period {levels + breaks + 1}: kind {kind!r} is neither "
-                                 "'level' nor 'break'")
-            if isinstance(raw, model):
-                out.append(raw)
-                continue
-            try:
-                out.append(model.model_validate(raw))
-            except ValidationError as e:
-                raise ValueError(f"{label}: {_plain(e)}") from None
-        return {**data, "periods": tuple(out)}
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise StructureError(f"name must be text, not {self.name!r}")
+        _whole(self.starting_stack, "starting_stack", above=0)
+        _whole(self.late_registration_until_level, "late_registration_until_level", minimum=1,
+               optional=True)
+        _whole(self.max_players_per_table, "max_players_per_table", minimum=2)
+        _whole(self.final_table_size, "final_table_size", minimum=2)
+        _whole(self.balance_difference, "balance_difference", minimum=2)
+        _whole(self.absent_stack_removed_at_level, "absent_stack_removed_at_level", minimum=1,
+               optional=True)
+        set_ = object.__setattr__
+        set_(self, "periods", _periods(self.periods))
+        if self.rebuys is not None:
+            set_(self, "rebuys", _build(Rebuys, self.rebuys, "rebuys: "))
+        if self.addon is not None:
+            set_(self, "addon", _build(Addon, self.addon, "addon: "))
+        self._check()
 
-    @model_validator(mode="after")
-    def _check(self) -> Structure:
+    def _check(self) -> None:
         problems: list[str] = []
         if not self.periods or self.periods[0].kind != "level":
             problems.append("a structure starts with a level")
         if self.periods and self.periods[-1].kind != "level":
-            problems.append(f"break {self.break_count}: a structure ends with a level, not a "
-                            "break")
+            problems.append(f"break {sum(1 for p in self.periods if p.kind == 'break')}: a "
+                            "structure ends with a level, not a break")
         prev: Level | None = None
         n_level = n_break = 0
         last_kind = ""
@@ -286,9 +361,8 @@ class Structure(BaseModel):
                                 f"rebuy period (until level {self.rebuys.until_level}); WPA 6 "
                                 "takes the add-on after the last hand of the rebuy period")
         if problems:
-            raise ValueError("; ".join(problems))
+            raise StructureError("; ".join(problems))
         self._index()
-        return self
 
     @staticmethod
     def _compare(number: int, prev: Level, cur: Level) -> list[str]:
@@ -317,17 +391,18 @@ class Structure(BaseModel):
             starts.append(t)
             t += p.seconds
             (level_index if p.kind == "level" else break_index).append(i)
-        self._starts = tuple(starts)
-        self._ends = tuple(starts[1:]) + (t,)
-        self._level_index = tuple(level_index)
-        self._break_index = tuple(break_index)
         number = []
         n = 0
         for p in self.periods:
             if p.kind == "level":
                 n += 1
             number.append(n)
-        self._number = tuple(number)
+        set_ = object.__setattr__
+        set_(self, "_starts", tuple(starts))
+        set_(self, "_ends", tuple(starts[1:]) + (t,))
+        set_(self, "_level_index", tuple(level_index))
+        set_(self, "_break_index", tuple(break_index))
+        set_(self, "_number", tuple(number))
 
     # --- derived views ------------------------------------------------------------------------
 
@@ -413,10 +488,13 @@ class Structure(BaseModel):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Structure:
-        try:
-            return cls.model_validate(data)
-        except ValidationError as e:
-            raise StructureError(_plain(e)) from None
+        if not isinstance(data, dict):
+            raise StructureError(f"a structure is a table of fields, not {data!r}")
+        missing = [k for k in ("starting_stack", "periods") if k not in data]
+        if missing:
+            raise StructureError(f"missing field {missing[0]!r} (a structure needs "
+                                 "starting_stack and periods)")
+        return _build(cls, data, "")
 
     @classmethod
     def from_toml(cls, text: str) -> Structure:
@@ -435,17 +513,16 @@ class Structure(BaseModel):
         return cls.from_dict(data)
 
     def to_dict(self) -> dict[str, Any]:
-        return self.model_dump(mode="json")
-
-
-def _plain(e: ValidationError) -> str:
-    msgs = []
-    for err in e.errors():
-        msg = str(err.get("msg", ""))
-        msg = msg.removeprefix("Value error, ")
-        loc = ".".join(str(x) for x in err.get("loc", ()) if x not in ("level", "break"))
-        msgs.append(f"{loc}: {msg}" if loc and not msg.startswith(("level ", "break ")) else msg)
-    return "; ".join(msgs)
+        """The structure as JSON-ready data (as it is kept in a tournament's events)."""
+        return {"name": self.name, "starting_stack": self.starting_stack,
+                "periods": [p.to_dict() for p in self.periods],
+                "late_registration_until_level": self.late_registration_until_level,
+                "max_players_per_table": self.max_players_per_table,
+                "final_table_size": self.final_table_size,
+                "balance_difference": self.balance_difference,
+                "absent_stack_removed_at_level": self.absent_stack_removed_at_level,
+                "rebuys": None if self.rebuys is None else self.rebuys.to_dict(),
+                "addon": None if self.addon is None else self.addon.to_dict()}
 
 
 def load_preset(name: str) -> Structure:

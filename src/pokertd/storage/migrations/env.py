@@ -18,7 +18,8 @@ from alembic import context
 from sqlalchemy.engine import Connection
 
 from pokertd.storage.models import Base
-from pokertd.storage.store import create_store_engine, default_url
+from pokertd.storage.opening import default_url
+from pokertd.storage.store import create_store_engine
 
 config = context.config
 target_metadata = Base.metadata
