@@ -208,8 +208,9 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         read(name)
         url = str(request.url_for(f"{to}_screen", name=name))
         out = io.BytesIO()
-        segno.make(url, error="m").save(out, kind="svg", scale=4, dark="#e8eef4",
-                                        light=None, border=2)
+        # Dark modules on light, with the quiet zone: what every phone's scanner reads.
+        segno.make(url, error="m").save(out, kind="svg", scale=4, dark="#000", light="#fff",
+                                        border=4)
         return Response(out.getvalue(), media_type="image/svg+xml",
                         headers={"Cache-Control": "max-age=3600"})
 
