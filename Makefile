@@ -10,8 +10,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The hand engine is compiled at install time (setup.py): a changed engine is rebuilt.
-$(STAMP): pyproject.toml setup.py src/pokertd/engine/hand.py | $(BIN)/python
+# The hand engine and the one-hand evaluator are compiled at install time (setup.py): a
+# changed compiled module is rebuilt.
+$(STAMP): pyproject.toml setup.py src/pokertd/engine/hand.py \
+		src/pokertd/evaluator/one_hand.py src/pokertd/evaluator/exact.py | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 

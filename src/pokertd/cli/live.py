@@ -33,9 +33,9 @@ from .app import Db, OutputFormat, app, fail
 
 live = typer.Typer(
     name="tournament",
-    help="Run a live tournament: new, register, start, pause, resume, arrive, bust, button, "
-         "rebuy, addon, hand-for-hand, last-hands, chip-race, status, moves, payouts, deal. "
-         "State is kept in the database (--db).",
+    help="Run a live tournament: new, register, unregister, start, pause, resume, arrive, "
+         "bust, button, rebuy, addon, hand-for-hand, last-hands, chip-race, status, moves, "
+         "seats, payouts, deal, undo, redo, list. State is kept in the database (--db).",
     no_args_is_help=True,
 )
 app.add_typer(live, name="tournament")
@@ -54,6 +54,13 @@ class HandForHandAction(str, Enum):
     start = "start"
     hand_done = "hand-done"
     stop = "stop"
+
+
+class SeatsFormat(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+    html = "html"
 
 
 class DealKind(str, Enum):
@@ -159,11 +166,19 @@ def _echo_json(out: Any, **extra: Any) -> None:
                                       for e in out.events], **extra}))
 
 
-def _print_clock(events: Any) -> None:
-    """What the clock brought since the last command (recorded with this one)."""
+def _print_clock(events: Any, err: bool = False) -> None:
+    """What the clock brought since the last command (recorded with this one); ``err``: on
+    standard error (a command whose standard output is data: JSON, CSV, HTML)."""
+    if err:
+        import contextlib
+        import sys
+
+        with contextlib.redirect_stdout(sys.stderr):
+            _print_clock(events)
+        return
     for e in events:
         if e.type == "level_started":
-            typer.echo(f"level {e.level} has started (IFP 23)")
+            typer.echo(f"level {e.level} has started" + (f" ({e.rule})" if e.rule else ""))
         elif e.type == "dead_stacks_removed":
             chips = ", ".join(f"{n} x {v}" for v, n in e.by_value)
             typer.echo(f"registration closed: remove the starting stacks of {e.seats} unsold "
@@ -177,6 +192,15 @@ def _print_clock(events: Any) -> None:
         elif e.type == "clock_paused":
             typer.echo(f"clock stopped ({e.reason}): resume once the players are seated")
     _print_moves(list(events))
+
+
+def _print_rulings(t: Any, events: list[Any]) -> None:
+    """What to tell the floor (halted tables, players waiting for the button, the final
+    table's button draw: IFP 11a, IFP 10, IFP 16)."""
+    from ..services.tournaments import rulings
+
+    for line in rulings(t, events):
+        typer.echo(line)
 
 
 def _print_moves(events: list[Any]) -> None:
@@ -242,7 +266,14 @@ def new(
                 raise StructureError("a structure is a .toml or .json file")
         except StructureError as exc:
             raise fail(f"--structure {structure}: {exc}") from None
-        config = replace(config, structure=custom)
+        import tomllib
+
+        from ..tournament.house import seated_for
+
+        # WPA 2: nine a table, unless the structure says otherwise (the file parsed above).
+        raw = tomllib.loads(text) if structure.endswith(".toml") else json.loads(text)
+        config = replace(config, structure=seated_for(
+            preset.value, custom, stated="max_players_per_table" in raw))
     if seats is not None:
         if seats < 2:
             raise fail(f"--seats {seats}: a tournament needs at least two seats")
@@ -311,6 +342,49 @@ def register(
 
 
 @live.command()
+def unregister(
+    name: Name,
+    players: Annotated[list[str], typer.Argument(help="Players whose registration is "
+                                                 "withdrawn.")],
+    db: Db = None,
+) -> None:
+    """Withdraw registrations before the start (their buy-ins leave the prize pool): all of
+    them or, one refused, none. After the start a player is in the field (IFP 5, IFP 8)."""
+    out = _run(db, lambda s: s.unregister(name, players))
+    t = out.tournament
+    gone = ", ".join(e.player for e in out.result)
+    typer.echo(f"unregistered {gone}: {t.entrants} entrants, prize pool {t.prize_pool}")
+
+
+@live.command(name="list")
+def list_tournaments(output: Format = OutputFormat.table, db: Db = None) -> None:
+    """Every tournament in the database, oldest first: created (not started), running or
+    finished, the players (left of the entrants), the level now and the winner."""
+    rows = _run(db, lambda s: s.summaries())
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(rows))
+        return
+    if not rows:
+        typer.echo("no tournaments yet (pokertd tournament new NAME)")
+        return
+    table = Table(title="tournaments")
+    for column in ("tournament", "preset", "state", "players", "level"):
+        table.add_column(column, justify="right" if column == "players" else "left")
+    for r in rows:
+        if r["state"] == "finished":
+            now = f"won by {r['winner']}"
+        elif r["state"] == "running":
+            now = (f"break {r['break']} after level {r['level']}" if r["break"]
+                   else f"level {r['level']}")
+        else:
+            now = "not started"
+        players = (f"{r['players_left']} of {r['entrants']}" if r["state"] == "running"
+                   else str(r["entrants"]))
+        table.add_row(r["tournament"], r["preset"], r["state"], players, now)
+    Console().print(table)
+
+
+@live.command()
 def start(name: Name, db: Db = None) -> None:
     """Start the clock and draw the seats at random (IFP 5)."""
     out = _run(db, lambda s: s.start(name))
@@ -349,6 +423,7 @@ def arrive(name: Name, player: Annotated[str, typer.Argument(help="The absent pl
     """An absent player arrives and plays his stack (IFP 8; Gananda: Absent/Late Players)."""
     out = _run(db, lambda s: s.arrive(name, player))
     _print_clock(out.clock)
+    player = out.result[-1].player          # as registered (names match in any case)
     typer.echo(f"{player} has arrived: {out.tournament.players[player].stack:,} chips")
 
 
@@ -393,15 +468,33 @@ def bust(
         if e.type == "busted":
             tie = f" (tied for {e.tied} places)" if e.tied > 1 else ""
             ko = f", knocked out by {e.knocked_out_by}" if e.knocked_out_by else ""
-            typer.echo(f"{e.player} is out in place {e.place}{tie}{ko}")
+            if e.knocked_out_by and by is None:
+                ko += " (heads-up: his last opponent, the only possible knockout, IFP 57)"
+            typer.echo(f"{e.player} is out in place {e.place}{tie}{ko}: {_prize(t, e.player)}")
         elif e.type == "clock_paused":
             typer.echo(f"clock stopped ({e.reason}): resume once the players are seated")
+        elif e.type == "hand_for_hand" and not e.on:
+            typer.echo(f"hand-for-hand play ends: {e.reason}; the clock runs")
     _print_moves(out.result)
+    _print_rulings(t, list(out.clock) + list(out.result))
     if t.finished:
-        typer.echo(f"{t.winner} wins")
+        assert t.winner is not None
+        typer.echo(f"{t.winner} wins: {_prize(t, t.winner)}")
     else:
         typer.echo(f"{t.alive} players left")
         _print_balancing(t, name)
+
+
+def _prize(t: Any, player: str) -> str:
+    """The prize a player out has won, as the bust-out announces it."""
+    from ..services.tournaments import prize_won
+
+    prize = prize_won(t, player)
+    if prize is None:
+        return "the prize is known when the payouts are fixed"
+    if t.deal is not None and player in t.deal["players"]:
+        return f"prize {prize:,} (the deal, IFP 62)"
+    return f"prize {prize:,}" if prize else "no prize"
 
 
 @live.command()
@@ -409,8 +502,9 @@ def button(
     name: Name,
     table: Annotated[int, typer.Argument(help="The table.")],
     seat: Annotated[int, typer.Argument(help="The seat the dealer button is on, for the hand "
-                                        "being played (or just played); an empty seat is a "
-                                        "dead button (IFP 17).")],
+                                        "being played (or just played; after a bust-out at "
+                                        "the table, the hand he busted in); an empty seat is "
+                                        "a dead button (IFP 17).")],
     output: Format = OutputFormat.table,
     db: Db = None,
 ) -> None:
@@ -425,13 +519,18 @@ def button(
     if output is OutputFormat.json:
         _echo_json(out, balancing=t.balancing_wait())
         return
+    from ..services.tournaments import preset_rule
+
     _print_clock(out.clock)
+    rule = preset_rule(t, "dead_button")          # IFP 17; TDA 32; Gananda; WPA: none
     tab = t.floor.tables.get(table) if t.floor is not None else None
     if tab is not None and tab.button is not None and tab.count >= 2:
         typer.echo(f"table {table}: button on seat {seat}"
-                   + (" (dead button, IFP 17)" if tab.seats[seat - 1] is None else "")
+                   + (f" (dead button{', ' + rule if rule else ''})"
+                      if tab.seats[seat - 1] is None else "")
                    + f"; big blind next: seat {tab.button.next_big_blind_seat(tab.seats)}")
     _print_moves(out.result)
+    _print_rulings(t, out.result)
     _print_balancing(t, name)
 
 
@@ -451,9 +550,12 @@ def hand_for_hand(
     if output is OutputFormat.json:
         _echo_json(out, hand_for_hand=t.clock.hand_for_hand, hands=t.hand_for_hand_hands)
         return
+    from ..services.tournaments import preset_rule
+
     _print_clock(out.clock)
+    rule = preset_rule(t, "hand_for_hand")
     timing = ("the clock stopped, " + f"{t.clock.seconds_per_hand // 60} minutes off it per hand "
-              "(TDA RP-8)" if t.clock.seconds_per_hand else "the clock runs (IFP 61)")
+              f"({rule})" if t.clock.seconds_per_hand else f"the clock runs ({rule})")
     if action is HandForHandAction.start:
         typer.echo(f"hand-for-hand: every table starts each hand together; {timing}")
     elif action is HandForHandAction.hand_done:
@@ -481,8 +583,11 @@ def last_hands(
         return
     _print_clock(out.clock)
     e = out.result[-1]
+    from ..services.tournaments import preset_rule
+
     typer.echo(f"clock stopped: the last {e.hands} hands of the day"
-               + (" (drawn at random)" if e.drawn else "") + " (IFP 14)")
+               + (" (drawn at random)" if e.drawn else "")
+               + f" ({preset_rule(t, 'end_of_day_hands')})")
 
 
 @live.command(name="chip-race")
@@ -530,12 +635,27 @@ def chip_race(
 
 @live.command()
 def rebuy(name: Name, player: Annotated[str, typer.Argument(help="The player.")],
+          stack: Annotated[int | None, typer.Option(
+              "--stack", help="His chips as counted, checked against the rebuy limit; "
+                              "without it his word that he is broke or under the limit is "
+                              "taken. A player reported busted rebuys with none and stays "
+                              "in.")] = None,
           db: Db = None) -> None:
-    """A rebuy in the rebuy period (IFP 59; WPA 6)."""
-    out = _run(db, lambda s: s.rebuy(name, player))
+    """A rebuy in the rebuy period (IFP 59; WPA 6): the rebuys a player and the limit are
+    checked; a busted player who rebuys before the next hand stays in (IFP 59)."""
+    out = _run(db, lambda s: s.rebuy(name, player, stack=stack))
     t = out.tournament
     _print_clock(out.clock)
-    typer.echo(f"{player} rebought: {t.players[player].stack} chips, prize pool {t.prize_pool}")
+    e = out.result[0]
+    player = e.player                          # as registered (names match in any case)
+    typer.echo(f"{player} rebought ({t.players[player].rebuys} rebuy(s)): {e.chips:,} chips, "
+               f"prize pool {t.prize_pool:,}")
+    for e in out.result:
+        if e.type == "seated":
+            typer.echo(f"{player} is not out (IFP 59): seat him at table {e.table} seat "
+                       f"{e.seat}")
+    _print_moves(out.result)
+    _print_rulings(t, out.result)
 
 
 @live.command()
@@ -545,6 +665,7 @@ def addon(name: Name, player: Annotated[str, typer.Argument(help="The player.")]
     out = _run(db, lambda s: s.addon(name, player))
     t = out.tournament
     _print_clock(out.clock)
+    player = out.result[-1].player
     typer.echo(f"{player} took the add-on: {t.players[player].stack} chips, "
                f"prize pool {t.prize_pool}")
 
@@ -554,13 +675,19 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
     """The clock (level, blinds, time left), the players left and the tables."""
     from ..services.tournaments import status as read_status
 
-    def command(service: Any) -> dict[str, Any]:
-        t = service.observe(name).tournament     # what the clock brought is recorded first
-        return {"tournament": name, **read_status(t, service.now())}
-    st = _run(db, command)
+    from ..tournament import events as ev
+
+    def command(service: Any) -> tuple[Any, dict[str, Any]]:
+        out = service.observe(name)              # what the clock brought is recorded first
+        return out, {"tournament": name, **read_status(out.tournament, service.now()),
+                     # Item 7: what this read recorded of the clock's (a level, the Gananda
+                     # level-3 removal, a table broken, the payouts fixed).
+                     "recorded": [ev.to_dict(e) for e in out.clock]}
+    out, st = _run(db, command)
     if output is OutputFormat.json:
         typer.echo(json.dumps(st))
         return
+    _print_clock(out.clock)
     con = Console()
     con.print(f"[bold]{name}[/bold] ({st['preset']}): {st['entrants']} entrants, "
               f"prize pool {st['prize_pool']:,}")
@@ -578,18 +705,40 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
             now = f"level {c['level']}: blinds {c['small_blind']}/{c['big_blind']}{ante}"
         left = c["seconds_left"]
         left_text = "last level" if left is None else f"{int(left) // 60}:{int(left) % 60:02d} left"
-        state = "running" if c["running"] else f"stopped ({c['pause_reason']})"
+        state = "running" if c["running"] else "stopped by the director" if c[
+            "pause_reason"] == "director" else f"stopped ({c['pause_reason']})"
         con.print(f"{now}, {left_text}, clock {state}")
+        nxt = c["next_level"]
+        if nxt is not None:
+            ante = f", ante {nxt['ante']}" if nxt["ante"] else (
+                f", big blind ante {nxt['big_blind_ante']}" if nxt["big_blind_ante"] else "")
+            con.print(f"next: level {nxt['level']}, blinds {nxt['small_blind']}/"
+                      f"{nxt['big_blind']}{ante}")
+        brk = c["next_break"]
+        if brk is not None:
+            secs = int(brk["seconds_to"])
+            con.print(f"next break (break {brk['break']}, after level {brk['after_level']}"
+                      + (", chip-up" if brk["color_up"] else "")
+                      + f") in {secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}"
+                      if secs >= 3600 else
+                      f"next break (break {brk['break']}, after level {brk['after_level']}"
+                      + (", chip-up" if brk["color_up"] else "")
+                      + f") in {secs // 60}:{secs % 60:02d}")
+        elif not c["on_break"]:
+            con.print("no break left in the structure")
         con.print(f"{st['players_left']} players left at {len(st['tables'])} table(s), "
                   f"{st['chips']:,} chips in play, average stack {st['average_stack']:,}")
         if st["seats"] is not None and st["registration_open"]:
             con.print(f"{st['seats'] - st['entrants']} of {st['seats']} seats unsold")
+        if len(st["break_order"]) > 1:         # WPA 4: the breaking order, posted
+            con.print("tables break in the order "
+                      f"{', '.join(map(str, st['break_order']))} (the last is the final table)")
         h4h = st["hand_for_hand"]
         if h4h and h4h["on"]:
             con.print(f"hand-for-hand ({h4h['rule']}): {h4h['hands']} hand(s) done, every "
                       "table starts each hand together")
         if st["last_hands"] is not None:
-            con.print(f"end of day: the last {st['last_hands']} hands (IFP 14)")
+            con.print(f"end of day: the last {st['last_hands']} hands ({st['last_hands_rule']})")
         if st["halted_tables"]:
             con.print(f"play halted ({st['halt_rule']}) at table(s) "
                       f"{', '.join(map(str, st['halted_tables']))} until a player is moved in")
@@ -658,7 +807,9 @@ def moves(
     if buttons is not None:
         t = _run(db, lambda s: s.buttons(name, buttons).tournament)
     else:
-        t = _run(db, lambda s: s.observe(name).tournament)
+        seen = _run(db, lambda s: s.observe(name))
+        t = seen.tournament
+        _print_clock(seen.clock, err=output is OutputFormat.json)
     changes = seat_changes(t.events, latest=not all_moves)
     if output is OutputFormat.json:
         typer.echo(json.dumps([ev.to_dict(e) for e in changes]))
@@ -668,13 +819,17 @@ def moves(
     for e in changes:
         for line in describe_move(e):
             typer.echo(line)
+    _print_rulings(t, changes)
     _print_balancing(t, name)
 
 
 @live.command()
 def payouts(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
-    """The prize of each paid place (fixed when the field is final), with who finished there."""
-    t = _run(db, lambda s: s.observe(name).tournament)
+    """The prize of each paid place (fixed when the field is final), with who finished there;
+    after a deal (IFP 62), what each player in it is paid."""
+    seen = _run(db, lambda s: s.observe(name))
+    t = seen.tournament
+    _print_clock(seen.clock, err=output is OutputFormat.json)
     if t.payouts is None:
         raise fail(f"{name}: the payouts are fixed when the field is final (at the start, or "
                    "when late registration, rebuys and add-ons close)")
@@ -684,12 +839,16 @@ def payouts(name: Name, output: Format = OutputFormat.table, db: Db = None) -> N
             at.setdefault(p.place, []).append(p.name)
     rows: list[dict[str, Any]] = [{"place": i, "amount": a, "players": sorted(at.get(i, []))}
                                   for i, a in enumerate(t.payouts, start=1)]
-    if t.finished:
-        # What each player of a row is paid: the place's amount, or his share of the places a
-        # tie spans (IFP 57), or what a deal gave him (IFP 62).
-        paid = {r["player"]: r["prize"] for r in t.results()}
-        for r in rows:
-            r["prizes"] = {p: paid[p] for p in r["players"]}
+    from ..services.tournaments import prize_won
+
+    # What each player of a row is paid: the place's amount, or his share of the places a tie
+    # spans (IFP 57), or what a deal gave him (IFP 62); the places a deal covers are marked.
+    dealt = len(t.deal["players"]) if t.deal is not None else 0
+    for r in rows:
+        if r["players"] or t.finished:
+            r["prizes"] = {p: prize_won(t, p) for p in r["players"]}
+        if t.deal is not None:
+            r["deal"] = r["place"] <= dealt
     if output is OutputFormat.json:
         typer.echo(json.dumps(rows))
         return
@@ -698,14 +857,25 @@ def payouts(name: Name, output: Format = OutputFormat.table, db: Db = None) -> N
     table.add_column("amount", justify="right")
     table.add_column("player")
     for r in rows:
-        table.add_row(str(r["place"]), f"{r['amount']:,}", ", ".join(r["players"]))
+        paid = r.get("prizes", {})
+        players = ", ".join(p + (f" ({paid[p]:,})" if paid.get(p) not in (None, r["amount"])
+                                 else "") for p in r["players"])
+        table.add_row(str(r["place"]), "deal" if r.get("deal") else f"{r['amount']:,}",
+                      players)
     Console().print(table)
     if t.deal is not None:
-        Console().print("a deal was made (IFP 62): "
-                        + ", ".join(f"{p} {a:,}" for p, a in zip(t.deal["players"],
-                                                                  t.deal["amounts"]))
-                        + (f"; {t.deal['left_to_play_for']:,} left to play for"
-                           if t.deal["left_to_play_for"] else ""))
+        d = t.deal
+        typer.echo(f"the deal (IFP 62, {d['method']}), agreed by {', '.join(d['agreed_by'])}:")
+        table = Table()
+        table.add_column("player")
+        table.add_column("paid", justify="right")
+        table.add_column("place", justify="right")
+        for p, a in zip(d["players"], d["amounts"]):
+            place = t.players[p].place
+            table.add_row(p, f"{a:,}", "-" if place is None else str(place))
+        Console().print(table)
+        if d["left_to_play_for"]:
+            Console().print(f"{d['left_to_play_for']:,} left to play for: the winner's")
 
 
 @live.command()
@@ -727,8 +897,14 @@ def deal(
     agreed = _names(agree, "--agree")
     chips = _amounts(stacks, "--stacks") if stacks else None
     custom = _amounts(amounts, "--amounts") if amounts else None
+    if kind is DealKind.custom and custom is None:
+        raise fail("--kind custom: give each remaining player's amount with --amounts "
+                   "(e.g. Ann=300,Bob=200)")
+    if kind is not DealKind.custom and custom is not None:
+        raise fail(f"--amounts is for --kind custom; --kind {kind.value} computes them")
     out = _run(db, lambda s: s.deal(name, kind.value, agreed, stacks=chips, amounts=custom,
                                     left_to_play_for=left_to_play_for))
+    _print_clock(out.clock)
     d = out.tournament.deal
     assert d is not None
     typer.echo(f"deal ({d['method']}, {d['valuation']}) agreed by {', '.join(d['agreed_by'])}:")
@@ -736,3 +912,46 @@ def deal(
         typer.echo(f"{p}: {a:,}")
     if d["left_to_play_for"]:
         typer.echo(f"left to play for: {d['left_to_play_for']:,}")
+
+
+# --- undo and redo (run by pokertd.cli.undo) --------------------------------------------------
+
+
+DryRun = Annotated[bool, typer.Option("--dry-run", help="Show what it would change back; "
+                                       "write nothing.")]
+
+
+@live.command()
+def undo(name: Name, output: Format = OutputFormat.table, dry_run: DryRun = False,
+         db: Db = None) -> None:
+    """Undo the last command (a wrong bust-out, a wrong registration, ...), and again for the
+    one before. The undo is recorded as an event (nothing is deleted) and the output lists what
+    it changes back, with the seat moves to reverse. The clock's events recorded with the
+    command (a level change, the Gananda level-3 removal) are recorded again if they are due."""
+    from . import undo as run
+    run.undo(name, output, dry_run, db)
+
+
+@live.command()
+def redo(name: Name, output: Format = OutputFormat.table, dry_run: DryRun = False,
+         db: Db = None) -> None:
+    """Put back the last command undone, exactly as it was recorded. A command given after
+    an undo clears what could be redone."""
+    from . import undo as run
+    run.redo(name, output, dry_run, db)
+
+
+@live.command()
+def seats(
+    name: Name,
+    output: Annotated[SeatsFormat, typer.Option(
+        "--format", help="table, json, csv, or html (a standalone page to print or put on a "
+                         "screen).")] = SeatsFormat.table,
+    everyone: Annotated[bool, typer.Option("--all", help="The players out too, with their "
+                                           "places.")] = False,
+    db: Db = None,
+) -> None:
+    """Every player in play alphabetically with his table and seat (absent players marked),
+    to find a seat at the door or print the seating chart."""
+    from . import seats as run
+    run.seats(name, output.value, everyone, db)
