@@ -491,3 +491,39 @@ def test_chip_race_rebuys_and_last_hands_from_the_console(director: TestClient,
     assert not director.get("/console/api/events/Friday").json()["rebuys_offered"]
     r = director.post("/console/api/events/Friday/last-hands", json={"hands": 99})
     assert r.status_code == 422
+
+
+def test_undo_of_a_wrong_bust_out_restores_exactly_the_earlier_state(
+        director: TestClient, store: Store) -> None:
+    """Issue 9, undo: the console shows what the undo changes back, then takes the command
+    back (an event: the log keeps everything); the state is exactly the earlier one; redo
+    puts it back."""
+    state = _started(director)
+    before = director.get("/console/api/events/Friday").json()
+    victim = state["tables"][0]["seats"][0]["player"]
+    assert director.post("/console/api/events/Friday/bust",
+                         json={"players": [victim]}).status_code == 200
+    wrong = director.get("/console/api/events/Friday").json()
+    assert wrong["undo"]["text"].startswith(f"bust {victim}")
+    stored = len(events_of(store, "Friday"))
+    preview = director.post("/console/api/events/Friday/undo",
+                            json={"expected": wrong["undo"]["batch"], "dry_run": True}).json()
+    assert preview["dry_run"] and any(victim in line for line in preview["changes"])
+    assert len(events_of(store, "Friday")) == stored           # a preview writes nothing
+    r = director.post("/console/api/events/Friday/undo",
+                      json={"expected": wrong["undo"]["batch"]})
+    assert r.status_code == 200, r.text
+    after = director.get("/console/api/events/Friday").json()
+    volatile = ("seq", "server_time", "undo", "redo", "recent_moves")
+    assert {k: v for k, v in after.items() if k not in volatile} == {
+        k: v for k, v in before.items() if k not in volatile}
+    assert len(events_of(store, "Friday")) > stored             # the undo is an event
+    assert after["redo"]["text"].startswith(f"bust {victim}")
+    # The batch shown is no longer the one to undo: refused, nothing written.
+    r = director.post("/console/api/events/Friday/undo",
+                      json={"expected": wrong["undo"]["batch"]})
+    assert r.status_code == 400 and "not batch" in r.json()["error"]
+    r = director.post("/console/api/events/Friday/redo",
+                      json={"expected": after["redo"]["batch"]})
+    assert r.status_code == 200
+    assert director.get("/console/api/events/Friday").json()["players_left"] == 22

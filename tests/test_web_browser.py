@@ -369,3 +369,25 @@ def test_two_out_in_one_hand_then_the_final_table_and_a_deal(browser, live: Live
         zip(expected.players, expected.amounts))
     page.wait_for_function("document.querySelector('#payouts').textContent"
                            ".includes('A deal was made')")
+
+
+def test_undo_from_the_console_shows_what_it_changes_back(browser, live: LiveServer,
+                                                          context) -> None:
+    _ensure_event(live, "Undo")
+    victim = live.service.load("Undo").tournament.floor.tables[1].seats[0]
+    live.service.bust_hand("Undo", [victim])
+    page = context.new_page()
+    log_in(page, live)
+    page.goto(f"{live.base}/console/events/Undo")
+    page.wait_for_selector("#btn-undo:not([hidden])")
+    assert _text(page, "#btn-undo").startswith(f"Undo: bust {victim}")
+    page.click("#btn-undo")
+    page.wait_for_selector("#revert-dialog[open]")
+    assert victim in _text(page, "#revert-changes")
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "undo-dialog-laptop.png"))
+    page.click("#revert-submit")
+    page.wait_for_function("document.querySelector('#notice').textContent.startsWith('undone')")
+    t = live.service.load("Undo").tournament
+    assert not t.players[victim].out and t.alive == 12
+    page.wait_for_selector("#btn-redo:not([hidden])")

@@ -147,13 +147,14 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         # The last resort: say what happened rather than a bare crash page.
         return error(request, 500, f"internal error: {type(exc).__name__}: {exc}")
 
-    def command(name: str, run: Callable[[], R]) -> R:
-        """Run a service command; its refusal becomes the answer, nothing written."""
+    def command(name: str, run: Callable[[], R], retry: bool = True) -> R:
+        """Run a service command; its refusal becomes the answer, nothing written. A command
+        that lost a race with another writer runs again on the new state (``retry``)."""
         for attempt in range(RETRIES):
             try:
                 out = run()
             except ConcurrencyError as exc:
-                if attempt == RETRIES - 1:
+                if not retry or attempt == RETRIES - 1:
                     raise HTTPException(409, f"another command changed the event meanwhile "
                                              f"({exc}); try again") from None
                 continue
@@ -396,6 +397,26 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     @app.post("/console/api/events/{name}/chip-race", dependencies=acts)
     def api_chip_race(name: str, body: forms.ChipRace) -> dict[str, Any]:
         return done(command(name, lambda: service.chip_race(name, body.table, body.stacks)))
+
+    def revert(name: str, body: forms.Revert, undo: bool) -> dict[str, Any]:
+        act = service.undo if undo else service.redo
+        # Run again after a lost race only when the command to revert is named: another
+        # writer's newer command is then refused, never undone in its place.
+        out = command(name, lambda: act(name, expected=body.expected, dry_run=body.dry_run),
+                      retry=body.expected is not None)
+        r = out.result
+        return done(out, dry_run=body.dry_run, command=r.text, batch=r.command.id,
+                    changes=list(r.changes), moves=list(r.moves))
+
+    @app.post("/console/api/events/{name}/undo", dependencies=acts)
+    def api_undo(name: str, body: forms.Revert) -> dict[str, Any]:
+        """Take back the last command (an ``undone`` event: the log keeps everything, the
+        replay leaves it out); ``dry_run`` first shows what it changes back."""
+        return revert(name, body, True)
+
+    @app.post("/console/api/events/{name}/redo", dependencies=acts)
+    def api_redo(name: str, body: forms.Revert) -> dict[str, Any]:
+        return revert(name, body, False)
 
     @app.post("/console/api/events/{name}/deal-preview", dependencies=acts)
     def api_deal_preview(name: str, body: forms.DealPreview) -> dict[str, Any]:

@@ -139,6 +139,16 @@ class ChipRace(BaseModel):
     stacks: dict[str, int] = Field(min_length=1)
 
 
+class Revert(BaseModel):
+    """An undo or a redo: ``expected`` the batch the console showed (another is refused);
+    ``dry_run``: what it would change, nothing written."""
+
+    model_config = _STRICT
+
+    expected: int | None = None
+    dry_run: bool = False
+
+
 class Announce(BaseModel):
     model_config = _STRICT
 

@@ -32,6 +32,11 @@ RECENT_MOVES_S = 5 * 60
 def load_now(service: TournamentService, name: str) -> tuple[Tournament, int, int, float]:
     """The tournament replayed and brought to the clock's present in memory (nothing written),
     its stream id, the number of its last stored event, and the time used."""
+    t, stream_id, head, now, _ = _load_now(service, name)
+    return t, stream_id, head, now
+
+
+def _load_now(service: TournamentService, name: str) -> tuple[Tournament, int, int, float, Any]:
     loaded = service.load(name)
     now = service.now()
     t = loaded.tournament
@@ -39,7 +44,7 @@ def load_now(service: TournamentService, name: str) -> tuple[Tournament, int, in
         t.follow_clock(now)
     except ValueError:
         pass  # a clock set behind the log's last record: show the log as it stands
-    return t, loaded.stream_id, loaded.head, now
+    return t, loaded.stream_id, loaded.head, now, loaded.history
 
 
 def _time_to_break(t: Tournament, now: float) -> float | None:
@@ -91,7 +96,7 @@ def snapshot(service: TournamentService, name: str, *, settings: dict[str, Any] 
     """Everything the room's screens (clock, seats) show of one event; ``console``: also
     every player's line (the console's registration, players and deal), which the screens,
     sent to every watcher at each change, do without (they list the players out)."""
-    t, stream_id, head, now = load_now(service, name)
+    t, stream_id, head, now, history = _load_now(service, name)
     st = status(t, now)
     clock = st["clock"]
     average = st["average_stack"]
@@ -129,6 +134,12 @@ def snapshot(service: TournamentService, name: str, *, settings: dict[str, Any] 
         "settings": dict(settings or {}),
     }
     if console:
+        from pokertd.services.history import describe
+
+        # What an undo or a redo would reach (the console names it on its buttons).
+        last, again = history.last_command(), history.next_redo()
+        out["undo"] = None if last is None else {"batch": last.id, "text": describe(last)}
+        out["redo"] = None if again is None else {"batch": again.id, "text": describe(again)}
         out["players"] = [{"name": p.name, "out": p.out, "place": p.place, "absent": p.absent,
                            "knockouts": p.knockouts, "knocked_out_by": p.knocked_out_by,
                            "rebuys": p.rebuys, "addons": p.addons}

@@ -66,6 +66,8 @@
     show("btn-h4h-start", s.started && !s.finished && !h4h);
     show("btn-h4h-done", !s.finished && h4h);
     show("btn-h4h-stop", !s.finished && h4h);
+    const label = (id, word, x) => { if ($(id)) { $(id).hidden = !x; if (x) $(id).textContent = `${word}: ${x.text}`; } };
+    if (s.undo !== undefined) { label("btn-undo", "Undo", s.undo); label("btn-redo", "Redo", s.redo); }
     show("btn-last-hands", !!c && c.running && !s.finished && s.last_hands === null);
     show("btn-deal", s.started && !s.finished && !!s.payouts && s.players_left <= 10);
   }
@@ -268,6 +270,37 @@
       await run("deal", body);
     });
     $("btn-last-hands").addEventListener("click", () => run("last-hands", {}));
+    // --- undo and redo: what they change back is shown before they are made ---------------
+    let reverting = null;
+    async function askRevert(kind) {
+      const target = s[kind];
+      if (!target) return;
+      try {
+        const preview = await PT.post(api(kind), { expected: target.batch, dry_run: true });
+        reverting = { kind, batch: target.batch };
+        $("revert-title").textContent = kind === "undo" ? "Undo" : "Redo";
+        $("revert-command").textContent = `${kind}: ${preview.command}`;
+        const lines = [...preview.changes];
+        $("revert-changes").replaceChildren(...(lines.length ? lines : ["nothing else changes"]).map((l) => {
+          const li = document.createElement("li"); li.textContent = l; return li;
+        }));
+        $("revert-submit").textContent = kind === "undo" ? "Undo it" : "Redo it";
+        $("revert-dialog").showModal();
+      } catch (err) { say(false, err.message); }
+    }
+    $("btn-undo").addEventListener("click", () => askRevert("undo"));
+    $("btn-redo").addEventListener("click", () => askRevert("redo"));
+    $("revert-cancel").addEventListener("click", () => $("revert-dialog").close());
+    $("revert").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      $("revert-dialog").close();
+      if (!reverting) return;
+      const { kind, batch } = reverting;
+      reverting = null;
+      const out = await run(kind, { expected: batch });
+      if (out) say(true, `${kind === "undo" ? "undone" : "redone"}: ${out.command}` +
+                   (out.changes.length ? ` (${out.changes.join("; ")})` : ""));
+    });
     document.querySelectorAll("[data-h4h]").forEach((b) =>
       b.addEventListener("click", () => run("hand-for-hand", { action: b.dataset.h4h })));
   }
