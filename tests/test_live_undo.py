@@ -148,6 +148,35 @@ def test_an_undo_dry_run_shows_the_changes_and_writes_nothing(service) -> None:
     assert log(service, "Dry") == kept
 
 
+def test_undo_a_rebuy_that_kept_a_busted_player_in(service) -> None:
+    """IFP 59: a player reported busted who rebuys before the next hand stays in (his place
+    and the knockout taken back); undoing the rebuy puts him out again, exactly as before, and
+    the output says so, with his seat to leave."""
+    from dataclasses import replace
+
+    from pokertd.tournament.structure import Structure
+
+    base = config_preset("ifp-2012")
+    rebuys = {"until_level": 2, "chips": 1500, "max_per_player": 2, "max_stack": 1500}
+    config = replace(base, structure=Structure.from_dict({**base.structure.to_dict(),
+                                                          "rebuys": rebuys}))
+    service.create("Rebuy", config, seed=4)
+    service.register("Rebuy", [f"p{i:02d}" for i in range(1, 9)])
+    t = service.start("Rebuy").tournament
+    victim, knocker = t.floor.tables[1].seats[0], t.floor.tables[1].seats[1]
+    service.bust("Rebuy", victim, knocked_out_by=knocker)
+    before = shown(service, "Rebuy")
+    rebought = service.rebuy("Rebuy", victim.upper())
+    assert not rebought.tournament.players[victim].out
+    r = service.undo("Rebuy").result
+    assert r.command.kind == "rebuy"
+    assert f"{victim} is out in place 8" in r.changes
+    assert f"{knocker}'s knockouts: 0 -> 1" in r.changes
+    assert f"{victim}'s rebuys: 1 -> 0" in r.changes
+    assert [m["player"] for m in r.moves] == [victim] and r.moves[0]["to_table"] is None
+    assert shown(service, "Rebuy") == before
+
+
 def test_nothing_to_undo_or_redo_is_refused_and_writes_nothing(service) -> None:
     """Undo with no command since the creation, and redo with nothing undone: a clear refusal,
     the log unchanged."""

@@ -37,7 +37,8 @@ def _report(out: Any, verb: str, name: str, output: OutputFormat) -> None:
     r = out.result
     if output is OutputFormat.json:
         typer.echo(json.dumps({
-            verb.replace(" ", "_"): _batch(r.command), "written": out.batch is not None, "changes": list(r.changes), "moves": list(r.moves),
+            verb.replace(" ", "_"): _batch(r.command), "written": out.batch is not None,
+            "changes": list(r.changes), "moves": list(r.moves),
             "events": [{"seq": e.seq, "type": e.type, **e.payload} for e in out.events],
             "next_undo": _batch(r.next_undo), "next_redo": _batch(r.next_redo)}))
         return
