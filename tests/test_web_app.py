@@ -274,7 +274,7 @@ def _started(director: TestClient, name: str = "Friday", seed: int = 7) -> dict:
     ("/console/api/events/Friday/bust", {"players": ["Player 01"], "by": "Player 01"}, 400,
      "Player 01"),
     ("/console/api/events/Friday/bust", {"players": ["Player 01", "Player 02"]}, 400,
-     "IFP 57"),
+     "ranked by their stacks at the start of the hand"),
     ("/console/api/events/Friday/buttons", {"buttons": {"9": 1}}, 400, "table 9"),
     ("/console/api/events/Friday/buttons", {"buttons": {"x": 1}}, 422, "buttons"),
     ("/console/api/events/Friday/deal", {"kind": "icm", "agree": ["Player 01"]}, 400, ""),
@@ -471,8 +471,9 @@ def test_chip_race_rebuys_and_last_hands_from_the_console(director: TestClient,
     console races table by table; a rebuy outside a rebuy period is refused (IFP 59: Gananda
     has none); the day's last hands (IFP 14) stop the clock."""
     state = _started(director)
+    early = {s["player"]: 1505 for s in state["tables"][0]["seats"]}
     r = director.post("/console/api/events/Friday/chip-race",
-                      json={"table": 1, "stacks": {"x": 5}})
+                      json={"table": state["tables"][0]["table"], "stacks": early})
     assert r.status_code == 400 and "no chip race is due" in r.json()["error"]
     clock.now += 4 * 25 * 60 + 1
     state = director.get("/console/api/events/Friday").json()
