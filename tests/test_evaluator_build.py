@@ -6,6 +6,8 @@ Numba path of ranges; and neither one-hand evaluation nor exact equity of hands 
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
 import random
 import subprocess
 import sys
@@ -148,3 +150,26 @@ def test_one_hand_evaluation_and_exact_equity_of_hands_load_no_numpy(code, banne
     check = f"{code}; import sys; print(sorted(set({banned!r}) & set(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_pokertd_pure_python_runs_the_sources_with_the_same_answers():
+    """POKERTD_PURE_PYTHON=1 (as for the engine) runs the sources: same strengths, same counts."""
+    code = ("import hashlib, random, json; from pokertd.evaluator import strength, _compiled; "
+            "from pokertd.evaluator.equity import exact_equity; rng = random.Random(5); "
+            "s = [strength.evaluate(tuple(rng.sample(range(52), 7))) for _ in range(20000)]; "
+            "r = exact_equity(['AhKh', 'QsJs', '7c7d'], board='Td2h9h'); "
+            "print(json.dumps([strength.COMPILED, _compiled.is_compiled(_compiled.load('exact')), "
+            "hashlib.sha256(repr(s).encode()).hexdigest(), [(p.wins, p.ties) for p in r.players]]))")
+
+    def run(pure: bool):
+        env = dict(os.environ)
+        env.pop("POKERTD_PURE_PYTHON", None)
+        if pure:
+            env["POKERTD_PURE_PYTHON"] = "1"
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        return json.loads(out.stdout)
+
+    source, built = run(pure=True), run(pure=False)
+    assert source[:2] == [False, False]
+    assert built[:2] == [_compiled.current_build("one_hand"), _compiled.current_build("exact")]
+    assert built[2:] == source[2:]

@@ -18,8 +18,7 @@ Two passes instead of visiting every board (1,712,304 of them before the flop):
 
 Strengths come from the evaluator's tables (tables.py): the perfect hash of rank-key sums
 for hands without a flush, the 13-bit rank mask of the flush suit for flushes. The hash is
-read from ``bytes`` (compiled, an index into bytes is a plain load from 350 kB that stays in
-the CPU caches; a list of int objects spreads over megabytes). Each scored board adds its
+read from ``bytes`` (see tables.little_endian_bytes). Each scored board adds its
 weight to its winners, a bit mask of the hands that share the best strength: hands' counts
 are made from these totals at the end, and a flush correction that leaves the winners as
 they were is skipped.
@@ -32,17 +31,17 @@ from math import comb
 from typing import Final
 
 from .perfect_hash import ROW_MASK, ROW_SHIFT
-from .tables import RANK_KEYS, raw_tables
+from .tables import RANK_KEYS, little_endian_bytes, raw_tables
 
 ROWS: Final = ROW_SHIFT
 COLUMNS: Final = ROW_MASK
 
 _T: Final = raw_tables()
-OFFSETS: Final[bytes] = _T["hash_offsets"].tobytes()   # int32, little-endian (tables.py)
-TABLE: Final[bytes] = _T["hash_table"].tobytes()       # uint16, little-endian
+OFFSETS: Final[bytes] = little_endian_bytes("hash_offsets")   # int32
+TABLE: Final[bytes] = little_endian_bytes("hash_table")       # uint16
 FLUSH: Final[list[int]] = _T["flush"].tolist()   # 0 for a mask of fewer than five ranks
-if _T["hash_offsets"].itemsize != 4 or _T["hash_table"].itemsize != 2 or max(_T["hash_offsets"]) >= 1 << 24:
-    raise RuntimeError("exact.py reads the hash offsets as 3-byte and the table as 2-byte integers")
+if max(_T["hash_offsets"]) >= 1 << 24:
+    raise RuntimeError("exact.py reads the hash offsets as 3-byte integers")
 RANK_KEY: Final[list[int]] = list(RANK_KEYS)
 CHOOSE: Final[list[list[int]]] = [[comb(n, k) for k in range(5)] for n in range(5)]
 

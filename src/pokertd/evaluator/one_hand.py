@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from .perfect_hash import ROW_MASK, ROW_SHIFT
-from .tables import RANK_KEYS, raw_tables
+from .tables import RANK_KEYS, little_endian_bytes, raw_tables
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -36,12 +36,17 @@ KEY: Final[list[i64]] = [(RANK_KEYS[c >> 2] << 16) | (1 << (4 * (c & 3))) for c 
 # Each card's bit, from a table: mypyc compiles ``1 << c`` for an i64 c as a shift of the C
 # int 1, which is wrong past bit 31.
 BIT: Final[list[i64]] = [1 << c for c in range(52)]
-OFFSETS: Final[list[i64]] = _T["hash_offsets"].tolist()
+# The perfect hash of non-flush strengths, as bytes (tables.little_endian_bytes): offsets
+# int32 (read as 3 bytes: they are below 2**24), table uint16.
+OFFSETS: Final[bytes] = little_endian_bytes("hash_offsets")
+TABLE: Final[bytes] = little_endian_bytes("hash_table")
+if max(_T["hash_offsets"]) >= 1 << 24:
+    raise RuntimeError("one_hand.py reads the hash offsets as 3-byte integers")
 # The strengths as the int objects they are returned as: handing back a stored object is
 # much cheaper than making a new one (above 256, CPython allocates every int).
-_STRENGTHS: Final = list(range(7463))
-TABLE: Final[list[object]] = [_STRENGTHS[v] for v in _T["hash_table"]]
-FLUSH: Final[list[object]] = [_STRENGTHS[v] for v in _T["flush"]]
+STRENGTHS: Final[list[object]] = []
+STRENGTHS.extend(range(7463))
+FLUSH: Final[list[object]] = [STRENGTHS[v] for v in _T["flush"]]
 
 
 def evaluate(cards: object) -> object:
@@ -113,7 +118,9 @@ def evaluate(cards: object) -> object:
     else:
         return _checked(cards)
     rk = k >> 16
-    return TABLE[OFFSETS[rk >> ROWS] + (rk & COLUMNS)]
+    o = 4 * (rk >> ROWS)
+    j = 2 * ((OFFSETS[o] | (OFFSETS[o + 1] << 8) | (OFFSETS[o + 2] << 16)) + (rk & COLUMNS))
+    return STRENGTHS[TABLE[j] | (TABLE[j + 1] << 8)]
 
 
 def _flush_suit(sc: i64) -> i64:

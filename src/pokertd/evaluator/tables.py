@@ -253,6 +253,17 @@ def raw_tables() -> dict[str, array]:
     return data
 
 
+def little_endian_bytes(name: str) -> bytes:
+    """A table's items as little-endian bytes, for the compiled readers (one_hand.py,
+    exact.py), which index ``bytes`` directly: a plain load from memory that stays in the
+    CPU caches, where a list of int objects spreads over megabytes."""
+    a = raw_tables()[name]
+    if sys.byteorder == "big":
+        a = array(a.typecode, a)
+        a.byteswap()
+    return a.tobytes()
+
+
 @lru_cache(maxsize=1)
 def tables() -> dict[str, np.ndarray]:
     """The tables as NumPy arrays (views of :func:`raw_tables`), for the compiled kernels."""
