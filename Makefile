@@ -24,10 +24,18 @@ bytecode: $(STAMP)
 
 setup: $(STAMP) bytecode
 
-run: $(STAMP) bytecode
-	$(BIN)/pokertd simulate --players 27 --preset gananda --seed 2026
+# The browser tests drive Debian's Chromium headless (Playwright's own browsers are never
+# downloaded): install it once when it is missing.
+CHROMIUM := /usr/bin/chromium
+$(CHROMIUM):
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
-test: $(STAMP) bytecode
+# The web application with a demo event (27 players, clock running); Ctrl-C stops it.
+run: $(STAMP) bytecode
+	$(BIN)/pokertd serve --demo --host 127.0.0.1 --port 8000
+
+test: $(STAMP) bytecode $(CHROMIUM)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -55,6 +55,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tournament": ("live", "Run a live tournament (state kept in the database, --db): new, "
                            "register, start, bust, moves, status, payouts, deal and the rest."),
     "phh": ("phh", "PHH hand histories: replay them, export engine hands."),
+    "serve": ("serve", "Serve the director's console and the room's screens (clock, seats) "
+                       "over HTTP."),
+    "users": ("users", "The web console's users: add (director or floor), list."),
 }
 
 

@@ -58,6 +58,10 @@ _SQLALCHEMY_NAMES = {
     "create_store_engine": ".store",
     "open_sqlalchemy_store": ".store",
     "upgrade_schema": ".store",
+    # The web console's users (migration 0002).
+    "User": ".users",
+    "UserError": ".users",
+    "UserStore": ".users",
 }
 
 
@@ -96,6 +100,9 @@ __all__ = [
     "UTCDateTime",
     "UnknownStream",
     "UnsupportedDatabase",
+    "User",
+    "UserError",
+    "UserStore",
     "alembic_config",
     "create_store_engine",
     "default_path",

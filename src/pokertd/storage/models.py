@@ -105,3 +105,8 @@ class Event(Base):
     recorded_at: Mapped[datetime] = mapped_column(default=utc_now)
 
     stream: Mapped[Stream] = relationship(back_populates="events", viewonly=True)
+
+
+# The web console's users table (migration 0002) belongs to the same metadata, so that one
+# metadata describes the whole schema whichever module is imported first.
+from . import users as _users  # noqa: E402,F401

@@ -1,0 +1,192 @@
+"""Live updates of the web application under load (issue 9): from a bust-out command to every
+watching screen's update, and the server's memory while commands go on.
+
+    python bench/web.py [--clients 200] [--minutes 1] [--players 300] [--interval 2]
+
+A `pokertd serve` process (its own SQLite file) serves an event of ``--players`` players,
+started. ``--clients`` screens, over loopback, each hold the event stream the clock and the
+console pages hold (/events/NAME/stream). A director, logged in, busts a player every
+``--interval`` seconds through the console's API for ``--minutes``; each screen notes when the
+snapshot with the new number of players left reaches it. The table shows the latency from the
+command's send to each screen's update (p50, p99, max; the issue's target: p99 under 100 ms
+here) and the server's resident memory at the start and end (from /proc). The screens run in
+this one process and read only the number of players left from each update (parsing the whole
+snapshot 200 times would measure this process, not the server).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from _common import console  # noqa: E402
+from rich.table import Table  # noqa: E402
+
+EVENT = "Bench"
+PLAYERS_LEFT = re.compile(r'"players_left": (\d+)')
+answered: list[float] = []   # each bust-out command's own round trip (the director's answer)
+PASSWORD = "bench password"
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def prepare(db: Path, players: int) -> None:
+    from pokertd.services.tournaments import TournamentService
+    from pokertd.storage import UserStore, open_store
+    from pokertd.tournament.house import config_preset
+
+    with open_store(f"sqlite:///{db}") as store:
+        service = TournamentService(store)
+        service.create(EVENT, config_preset("gananda"), seed=9)
+        service.register(EVENT, [f"P{i:04d}" for i in range(players)])
+        service.start(EVENT)
+        UserStore(store).add("bench", "director", PASSWORD)
+
+
+async def watch(client, url: str, arrivals: dict[int, list[float]], ready: asyncio.Event,
+                ready_count: list[int], total: int) -> None:
+    async with client.stream("GET", url) as r:
+        data = ""
+        first = True
+        async for line in r.aiter_lines():
+            if line.startswith("data: "):
+                data = line[6:]
+            elif line == "" and data:
+                # The number alone (a screen's own rendering is not the server's latency).
+                found = PLAYERS_LEFT.search(data)
+                assert found is not None, data[:200]
+                left = int(found.group(1))
+                arrivals.setdefault(left, []).append(time.perf_counter())
+                data = ""
+                if first:
+                    first = False
+                    ready_count[0] += 1
+                    if ready_count[0] == total:
+                        ready.set()
+
+
+async def run(args: argparse.Namespace, base: str) -> tuple[list[float], int]:
+    import httpx
+
+    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+    timeout = httpx.Timeout(None)
+    arrivals: dict[int, list[float]] = {}
+    ready = asyncio.Event()
+    ready_count = [0]
+    async with httpx.AsyncClient(limits=limits, timeout=timeout) as screens, \
+            httpx.AsyncClient(base_url=base, timeout=30) as director:
+        page = (await director.get("/login")).text
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+        await director.post("/login", data={"username": "bench", "password": PASSWORD,
+                                            "csrf_token": token})
+        csrf = re.search(r'name="csrf-token" content="([^"]+)"',
+                         (await director.get("/console")).text).group(1)
+        url = f"{base}/events/{EVENT}/stream"
+        tasks = [asyncio.create_task(watch(screens, url, arrivals, ready, ready_count,
+                                           args.clients)) for _ in range(args.clients)]
+        await asyncio.wait_for(ready.wait(), 120)
+        latencies: list[float] = []
+        answered.clear()
+        commands = 0
+        end = time.perf_counter() + args.minutes * 60
+        while time.perf_counter() < end:
+            state = (await director.get(f"/events/{EVENT}/state")).json()
+            if state["players_left"] <= 2:
+                break
+            table = max(state["tables"], key=lambda t: len(t["seats"]))
+            victim = table["seats"][0]["player"]
+            left = state["players_left"] - 1
+            sent = time.perf_counter()
+            r = await director.post(f"/console/api/events/{EVENT}/bust",
+                                    json={"players": [victim]},
+                                    headers={"X-CSRF-Token": csrf})
+            r.raise_for_status()
+            answered.append(time.perf_counter() - sent)
+            wait = state["balancing"]
+            deadline = time.perf_counter() + 10
+            while len(arrivals.get(left, [])) < args.clients and time.perf_counter() < deadline:
+                await asyncio.sleep(0.005)
+            got = arrivals.get(left, [])
+            latencies += [t - sent for t in got]
+            commands += 1
+            after = (await director.get(f"/events/{EVENT}/state")).json()["balancing"]
+            if after and after["buttons_needed"]:
+                await director.post(f"/console/api/events/{EVENT}/buttons",
+                                    json={"buttons": {str(t): 1 for t in after["buttons_needed"]}},
+                                    headers={"X-CSRF-Token": csrf})
+            del wait
+            await asyncio.sleep(max(0.0, args.interval - (time.perf_counter() - sent)))
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return latencies, commands
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--clients", type=int, default=200)
+    ap.add_argument("--minutes", type=float, default=1.0)
+    ap.add_argument("--players", type=int, default=300)
+    ap.add_argument("--interval", type=float, default=2.0)
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="pokertd-bench-web-"))
+    db = tmp / "bench.db"
+    prepare(db, args.players)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    pokertd = Path(sys.executable).with_name("pokertd")
+    server = subprocess.Popen([str(pokertd), "serve", "--port", str(port), "--db", str(db)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise SystemExit("the server did not start: "
+                                     + (server.stderr.read().decode() if server.stderr else ""))
+                time.sleep(0.1)
+        start_rss = rss_mib(server.pid)
+        latencies, commands = asyncio.run(run(args, base))
+        end_rss = rss_mib(server.pid)
+    finally:
+        server.terminate()
+        server.wait(10)
+    ms = sorted(x * 1000 for x in latencies)
+    table = Table(title=f"{args.clients} screens, {commands} bust-outs over "
+                        f"{args.minutes:g} min ({args.players} players, one every "
+                        f"{args.interval:g} s)")
+    for col in ("updates", "p50 ms", "p99 ms", "max ms", "target p99", "command p50 ms",
+                "server RSS MiB"):
+        table.add_column(col, justify="right")
+    expected = commands * args.clients
+    if ms:
+        p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+        table.add_row(f"{len(ms):,} of {expected:,}", f"{statistics.median(ms):.1f}",
+                      f"{p99:.1f}", f"{ms[-1]:.1f}", "< 100",
+                      f"{statistics.median(answered) * 1000:.1f}",
+                      f"{start_rss:.0f} -> {end_rss:.0f}")
+    console.print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,81 @@
+"""``pokertd users ...``: the web console's accounts.
+
+    pokertd users add ann --role director          # the password is asked twice
+    echo "$PASSWORD" | pokertd users add bob --role floor --password-stdin
+    pokertd users list
+
+Roles: ``director`` runs events from the console; ``floor`` sees it read-only. Passwords are
+stored as Argon2 hashes only. A bad name, role or password, or a name taken: the message,
+exit 2, nothing stored.
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from .app import Db, app, fail
+
+users = typer.Typer(name="users", help="The web console's users: add, list.",
+                    no_args_is_help=True)
+app.add_typer(users, name="users")
+
+
+class Role(str, Enum):
+    director = "director"
+    floor = "floor"
+
+
+def _store(db: str | None):  # type: ignore[no-untyped-def]
+    from ..storage import StorageError, open_store
+
+    try:
+        return open_store(db)
+    except (ValueError, StorageError) as exc:
+        raise fail(f"cannot open the database: {exc}") from None
+
+
+@users.command()
+def add(
+    name: Annotated[str, typer.Argument(help="The user name to log in with.")],
+    role: Annotated[Role, typer.Option(help="director (runs events) or floor (reads).")],
+    password_stdin: Annotated[bool, typer.Option(
+        "--password-stdin", help="Read the password from the first line of standard input "
+                                 "instead of asking for it.")] = False,
+    db: Db = None,
+) -> None:
+    """Add a user of the web console, with a role and a password (at least 8 characters)."""
+    from ..storage.users import UserError, UserStore, check_user
+
+    if password_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    else:
+        password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+    try:
+        check_user(name, role.value, password)
+    except UserError as exc:
+        raise fail(str(exc)) from None
+    store = _store(db)
+    try:
+        user = UserStore(store).add(name, role.value, password)
+    except UserError as exc:
+        raise fail(str(exc)) from None
+    finally:
+        store.close()
+    typer.echo(f"added {user.name} ({user.role})")
+
+
+@users.command(name="list")
+def list_users(db: Db = None) -> None:
+    """Every user and his role."""
+    from ..storage.users import UserStore
+
+    store = _store(db)
+    try:
+        for u in UserStore(store).names():
+            typer.echo(f"{u.name}\t{u.role}")
+    finally:
+        store.close()

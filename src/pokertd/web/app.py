@@ -1,0 +1,454 @@
+"""The web application: the director's console (behind a login) and the room's screens.
+
+Thin, like the CLI: every command calls :class:`~pokertd.services.tournaments.TournamentService`
+(the same events in the same log as ``pokertd tournament ...``), every screen reads the log
+(:mod:`pokertd.web.views`). Routes:
+
+- public, read-only: ``/`` (the events), ``/events/{name}/clock`` (the room's clock),
+  ``/events/{name}/seats`` (find my seat; every table in turn), ``/events/{name}/state``
+  (the snapshot as JSON), ``/events/{name}/stream`` (server-sent snapshots, live);
+- login: ``/login`` (GET the form, POST it), ``/logout`` (POST);
+- console, a logged-in user (``floor`` reads, ``director`` also acts): ``/console``,
+  ``/console/events/{name}``, ``/console/api/...``; every POST carries the CSRF token.
+
+Errors are answers, never crashes: a refused command (the pure layers' ``ValueError``, the
+service's errors) is 400 with the CLI's message, an unknown event 404, a name taken 409, a
+request that fails validation 422 naming the field; a command that lost a race with another
+writer is run again on the new state (up to three times), then 409.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TypeVar
+
+from fastapi import Depends, FastAPI, Form, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.sessions import SessionMiddleware
+
+from pokertd.services.tournaments import (
+    TournamentExists,
+    TournamentService,
+    TournamentServiceError,
+    UnknownTournament,
+)
+from pokertd.storage import ConcurrencyError, StorageError, Store, UserStore
+from pokertd.storage.users import User
+
+from . import forms
+from .auth import (
+    SESSION_COOKIE,
+    SESSION_MAX_AGE_S,
+    LoginLimiter,
+    check_csrf,
+    console_user,
+    csrf_token,
+    current_user,
+    director,
+    log_in,
+    log_out,
+)
+from .live import Hub
+from .views import load_now, snapshot
+
+HERE = Path(__file__).resolve().parent
+
+
+def script_json(data: Any) -> str:
+    """JSON to embed in a ``<script type="application/json">``: no ``<`` can close it."""
+    return json.dumps(data).replace("<", "\\u003c")
+R = TypeVar("R")
+RETRIES = 3
+
+
+def create_app(store: Store, *, clock: Callable[[], float] = time.time,
+               secret: str | None = None, limiter: LoginLimiter | None = None) -> FastAPI:
+    """The application over ``store``. ``clock``: the time of commands and screens (seconds;
+    injectable for tests). ``secret`` signs the session cookie (default ``$POKERTD_SECRET``,
+    else a random one: sessions then last as long as the server)."""
+    service = TournamentService(store, clock=clock)
+    users = UserStore(store)
+    settings: dict[str, dict[str, Any]] = {}
+    hub = Hub(service, lambda name: snapshot(service, name, settings=settings.get(name)))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await hub.close()
+
+    app = FastAPI(title="pokertd", docs_url=None, redoc_url=None, openapi_url=None,
+                  lifespan=lifespan)
+    app.state.service = service
+    app.state.users = users
+    app.state.hub = hub
+    app.state.limiter = limiter or LoginLimiter()
+    app.state.settings = settings
+    app.add_middleware(SessionMiddleware,
+                       secret_key=secret or os.environ.get("POKERTD_SECRET")
+                       or secrets.token_urlsafe(32),
+                       session_cookie=SESSION_COOKIE, max_age=SESSION_MAX_AGE_S,
+                       same_site="lax", https_only=False)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    templates = Jinja2Templates(directory=HERE / "templates")
+
+    def page(request: Request, template: str, status_code: int = 200,
+             **context: Any) -> HTMLResponse:
+        user = current_user(request)
+        return templates.TemplateResponse(
+            request, template, {"user": user, "csrf": csrf_token(request), **context},
+            status_code=status_code)
+
+    # --- errors -------------------------------------------------------------------------------
+
+    def wants_json(request: Request) -> bool:
+        path = request.url.path
+        return ("/api/" in path or path.endswith(("/state", "/stream"))
+                or "application/json" in request.headers.get("accept", "")
+                or request.method != "GET")
+
+    def error(request: Request, status: int, message: str,
+              headers: dict[str, str] | None = None) -> Response:
+        if wants_json(request):
+            return JSONResponse({"error": message}, status_code=status, headers=headers)
+        return page(request, "error.html", status, status=status, message=message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        message = exc.detail if isinstance(exc.detail, str) else "not found"
+        if exc.status_code == 404 and message == "Not Found":
+            message = f"no page at {request.url.path}"
+        elif exc.status_code == 405:
+            message = f"{request.method} is not allowed on {request.url.path}"
+        return error(request, exc.status_code, message, getattr(exc, "headers", None))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        problems = []
+        for e in exc.errors():
+            where = ".".join(str(x) for x in e.get("loc", ()) if x not in ("body", "query"))
+            msg = str(e.get("msg", "invalid")).removeprefix("Value error, ")
+            problems.append(f"{where}: {msg}" if where else msg)
+        return error(request, 422, "; ".join(problems) or "invalid request")
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        # The last resort: say what happened rather than a bare crash page.
+        return error(request, 500, f"internal error: {type(exc).__name__}: {exc}")
+
+    def command(name: str, run: Callable[[], R], retry: bool = True) -> R:
+        """Run a service command; its refusal becomes the answer, nothing written. A command
+        that lost a race with another writer runs again on the new state (``retry``)."""
+        for attempt in range(RETRIES):
+            try:
+                out = run()
+            except ConcurrencyError as exc:
+                if not retry or attempt == RETRIES - 1:
+                    raise HTTPException(409, f"another command changed the event meanwhile "
+                                             f"({exc}); try again") from None
+                continue
+            except UnknownTournament as exc:
+                raise HTTPException(404, str(exc)) from None
+            except TournamentExists as exc:
+                raise HTTPException(409, str(exc)) from None
+            except (TournamentServiceError, StorageError, ValueError) as exc:
+                raise HTTPException(400, str(exc)) from None
+            hub.publish(name)
+            return out
+        raise AssertionError("unreachable")
+
+    def read(name: str, console: bool = False) -> dict[str, Any]:
+        try:
+            return snapshot(service, name, settings=settings.get(name), console=console)
+        except UnknownTournament as exc:
+            raise HTTPException(404, str(exc)) from None
+
+    def done(out: Any, **extra: Any) -> dict[str, Any]:
+        return {"ok": True, "events": [{"seq": e.seq, "type": e.type, **e.payload}
+                                       for e in out.events], **extra}
+
+    # --- public screens -----------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse)
+    def index(request: Request) -> Response:
+        return page(request, "index.html", events=service.names())
+
+    @app.get("/events/{name}/state")
+    def state(name: str) -> dict[str, Any]:
+        return read(name)
+
+    @app.get("/events/{name}/clock", response_class=HTMLResponse)
+    def clock_screen(request: Request, name: str) -> Response:
+        return page(request, "clock.html", name=name, state=script_json(read(name)))
+
+    @app.get("/events/{name}/seats", response_class=HTMLResponse)
+    def seats_screen(request: Request, name: str) -> Response:
+        return page(request, "seats.html", name=name, state=script_json(read(name)))
+
+    @app.get("/events/{name}/qr.svg")
+    def qr(request: Request, name: str, to: str = "clock") -> Response:
+        """A QR code of this event's clock or seats screen at the address the screen itself
+        was opened with: a player's phone scans it for a watch-only copy."""
+        import io
+
+        import segno
+
+        if to not in ("clock", "seats"):
+            raise HTTPException(422, f"to={to!r}: clock or seats")
+        read(name)
+        url = str(request.url_for(f"{to}_screen", name=name))
+        out = io.BytesIO()
+        # Dark modules on light, with the quiet zone: what every phone's scanner reads.
+        segno.make(url, error="m").save(out, kind="svg", scale=4, dark="#000", light="#fff",
+                                        border=4)
+        return Response(out.getvalue(), media_type="image/svg+xml",
+                        headers={"Cache-Control": "max-age=3600"})
+
+    @app.get("/events/{name}/stream")
+    async def stream(name: str) -> Response:
+        info = await asyncio.to_thread(store.find_stream, "tournament", name)
+        if info is None:
+            raise HTTPException(404, str(UnknownTournament(name)))
+
+        async def events() -> AsyncIterator[str]:
+            yield "retry: 2000\n\n"
+            async for message in hub.subscribe(name, info.id, encoded=True):
+                yield ": keep-alive\n\n" if message is None else message
+        return StreamingResponse(events(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store",
+                                          "X-Accel-Buffering": "no"})
+
+    # --- login --------------------------------------------------------------------------------
+
+    @app.get("/login", response_class=HTMLResponse)
+    def login_form(request: Request) -> Response:
+        return page(request, "login.html", message=None)
+
+    @app.post("/login", dependencies=[Depends(check_csrf)])
+    def login(request: Request, username: str = Form(max_length=64),
+              password: str = Form(max_length=1000)) -> Response:
+        lim: LoginLimiter = app.state.limiter
+        address = f"ip:{request.client.host if request.client else '?'}"
+        keys = (address, f"user:{username}")
+        wait = lim.retry_after(*keys)
+        if wait > 0:
+            refused = page(request, "login.html", 429,
+                           message=f"too many failed logins: try again in {int(wait) + 1} s")
+            refused.headers["Retry-After"] = str(int(wait) + 1)
+            return refused
+        user = users.authenticate(username, password)
+        if user is None:
+            lim.failed(*keys)
+            return page(request, "login.html", 401, message="wrong user name or password")
+        lim.succeeded(f"user:{username}")
+        log_in(request, user)
+        return RedirectResponse("/console", status_code=303)
+
+    @app.post("/logout", dependencies=[Depends(check_csrf)])
+    def logout(request: Request) -> Response:
+        log_out(request)
+        return RedirectResponse("/", status_code=303)
+
+    # --- console pages ------------------------------------------------------------------------
+
+    @app.get("/console", response_class=HTMLResponse)
+    def console(request: Request, user: User = Depends(console_user)) -> Response:
+        rows = []
+        for n in service.names():
+            with contextlib.suppress(UnknownTournament, ValueError):
+                s = read(n)
+                rows.append(s)
+        return page(request, "console.html", events=rows, presets=forms.PRESETS)
+
+    @app.get("/console/events/{name}", response_class=HTMLResponse)
+    def console_event(request: Request, name: str,
+                      user: User = Depends(console_user)) -> Response:
+        s = read(name, console=True)
+        return page(request, "event.html", name=name, s=s, state=script_json(s))
+
+    @app.get("/console/events/{name}/live", response_class=HTMLResponse)
+    def console_live(request: Request, name: str,
+                     user: User = Depends(console_user)) -> Response:
+        s = read(name, console=True)
+        return page(request, "_event_live.html", name=name, s=s)
+
+    # --- console API: reads -------------------------------------------------------------------
+
+    @app.get("/console/api/events/{name}")
+    def api_event(name: str, user: User = Depends(console_user)) -> dict[str, Any]:
+        return read(name, console=True)
+
+    @app.get("/console/api/presets/{preset}")
+    def api_preset(preset: str, user: User = Depends(console_user)) -> dict[str, Any]:
+        """A preset's settings for the new-event form: its structure, buy-in and fee."""
+        from pokertd.tournament.house import config_preset
+
+        try:
+            c = config_preset(preset)
+        except ValueError as exc:
+            raise HTTPException(404, str(exc)) from None
+        return {"structure": c.structure.to_dict(), "buy_in": c.buy_in,
+                "to_prize_pool": c.to_prize_pool, "payout": c.payout}
+
+    @app.get("/console/api/players")
+    def api_players(q: str = "", user: User = Depends(console_user)) -> dict[str, Any]:
+        from .players import known_players
+
+        return {"players": known_players(store, q)[:20]}
+
+    # --- console API: commands (a director, with the CSRF token) ------------------------------
+
+    acts = [Depends(director), Depends(check_csrf)]
+
+    @app.post("/console/api/events", dependencies=acts, status_code=201)
+    def api_create(body: forms.CreateEvent) -> dict[str, Any]:
+        from pokertd.tournament.house import config_preset
+
+        config = config_preset(body.preset)
+        if body.structure is not None:
+            from pokertd.tournament.structure import Structure, StructureError
+
+            try:
+                config = replace(config, structure=Structure.from_dict(body.structure))
+            except (StructureError, ValueError) as exc:
+                raise HTTPException(400, f"structure: {exc}") from None
+        if body.seats is not None:
+            config = replace(config, seats=body.seats)
+        if body.buy_in is not None or body.to_prize_pool is not None:
+            money_in = config.buy_in if body.buy_in is None else body.buy_in
+            pool_part = body.to_prize_pool if body.to_prize_pool is not None else (
+                money_in if body.buy_in is not None else config.to_prize_pool)
+            if not 0 <= pool_part <= money_in:
+                raise HTTPException(400, f"buy-in {money_in} with {pool_part} to the prize "
+                                         "pool: the prize-pool part is from 0 to the buy-in")
+            config = replace(config, buy_in=money_in, to_prize_pool=pool_part)
+        if body.payouts is not None:
+            config = replace(config, payout=body.payouts, payout_table=None)
+        out = command(body.name, lambda: service.create(body.name, config, seed=body.seed))
+        return done(out, name=body.name)
+
+    @app.post("/console/api/events/{name}/register", dependencies=acts)
+    def api_register(name: str, body: forms.Register) -> dict[str, Any]:
+        out = command(name, lambda: service.register(name, body.players, absent=body.absent))
+        return done(out)
+
+    @app.post("/console/api/events/{name}/start", dependencies=acts)
+    def api_start(name: str) -> dict[str, Any]:
+        return done(command(name, lambda: service.start(name)))
+
+    @app.post("/console/api/events/{name}/pause", dependencies=acts)
+    def api_pause(name: str, body: forms.Pause | None = None) -> dict[str, Any]:
+        reason = body.reason if body is not None else "director"
+        return done(command(name, lambda: service.pause(name, reason)))
+
+    @app.post("/console/api/events/{name}/resume", dependencies=acts)
+    def api_resume(name: str) -> dict[str, Any]:
+        return done(command(name, lambda: service.resume(name)))
+
+    @app.post("/console/api/events/{name}/arrive", dependencies=acts)
+    def api_arrive(name: str, body: forms.Player) -> dict[str, Any]:
+        return done(command(name, lambda: service.arrive(name, body.player)))
+
+    @app.post("/console/api/events/{name}/bust", dependencies=acts)
+    def api_bust(name: str, body: forms.Bust) -> dict[str, Any]:
+        out = command(name, lambda: service.bust_hand(
+            name, body.players, start_stacks=body.stacks, knocked_out_by=body.by,
+            buttons=body.buttons))
+        return done(out)
+
+    @app.post("/console/api/events/{name}/buttons", dependencies=acts)
+    def api_buttons(name: str, body: forms.Buttons) -> dict[str, Any]:
+        return done(command(name, lambda: service.buttons(name, body.buttons)))
+
+    @app.post("/console/api/events/{name}/hand-for-hand", dependencies=acts)
+    def api_hand_for_hand(name: str, body: forms.HandForHand) -> dict[str, Any]:
+        return done(command(name, lambda: service.hand_for_hand(name, body.action)))
+
+    @app.post("/console/api/events/{name}/deal", dependencies=acts)
+    def api_deal(name: str, body: forms.Deal) -> dict[str, Any]:
+        out = command(name, lambda: service.deal(
+            name, body.kind, body.agree, stacks=body.stacks, amounts=body.amounts,
+            left_to_play_for=body.left_to_play_for))
+        return done(out)
+
+    @app.post("/console/api/events/{name}/rebuy", dependencies=acts)
+    def api_rebuy(name: str, body: forms.Player) -> dict[str, Any]:
+        return done(command(name, lambda: service.rebuy(name, body.player)))
+
+    @app.post("/console/api/events/{name}/addon", dependencies=acts)
+    def api_addon(name: str, body: forms.Player) -> dict[str, Any]:
+        return done(command(name, lambda: service.addon(name, body.player)))
+
+    @app.post("/console/api/events/{name}/last-hands", dependencies=acts)
+    def api_last_hands(name: str, body: forms.LastHands) -> dict[str, Any]:
+        return done(command(name, lambda: service.last_hands(name, body.hands)))
+
+    @app.post("/console/api/events/{name}/chip-race", dependencies=acts)
+    def api_chip_race(name: str, body: forms.ChipRace) -> dict[str, Any]:
+        return done(command(name, lambda: service.chip_race(name, body.table, body.stacks)))
+
+    def revert(name: str, body: forms.Revert, undo: bool) -> dict[str, Any]:
+        act = service.undo if undo else service.redo
+        # Run again after a lost race only when the command to revert is named: another
+        # writer's newer command is then refused, never undone in its place.
+        out = command(name, lambda: act(name, expected=body.expected, dry_run=body.dry_run),
+                      retry=body.expected is not None)
+        r = out.result
+        return done(out, dry_run=body.dry_run, command=r.text, batch=r.command.id,
+                    changes=list(r.changes), moves=list(r.moves))
+
+    @app.post("/console/api/events/{name}/undo", dependencies=acts)
+    def api_undo(name: str, body: forms.Revert) -> dict[str, Any]:
+        """Take back the last command (an ``undone`` event: the log keeps everything, the
+        replay leaves it out); ``dry_run`` first shows what it changes back."""
+        return revert(name, body, True)
+
+    @app.post("/console/api/events/{name}/redo", dependencies=acts)
+    def api_redo(name: str, body: forms.Revert) -> dict[str, Any]:
+        return revert(name, body, False)
+
+    @app.post("/console/api/events/{name}/deal-preview", dependencies=acts)
+    def api_deal_preview(name: str, body: forms.DealPreview) -> dict[str, Any]:
+        """IFP 62: what each remaining player would take, shown before the deal is recorded
+        (nothing written; the deal itself is ``/deal``, with everyone's agreement)."""
+        from pokertd.tournament.icm import deal_amounts
+
+        try:
+            t = load_now(service, name)[0]
+        except UnknownTournament as exc:
+            raise HTTPException(404, str(exc)) from None
+        if t.payouts is None or t.finished:
+            raise HTTPException(400, "no deal now: the payouts are not fixed yet, or the "
+                                     "tournament is over")
+        left = sorted(p.name for p in t.players.values() if not p.out)
+        if sorted(body.stacks) != left:
+            raise HTTPException(400, "IFP 62: give the stack of every remaining player and no "
+                                     f"one else (remaining: {', '.join(left)})")
+        try:
+            d = deal_amounts(dict(body.stacks), list(t.payouts[:t.alive]), method=body.kind,
+                             custom=body.amounts, left_to_play_for=body.left_to_play_for,
+                             unit=t.config.unit)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)) from None
+        return {"method": d.method, "amounts": dict(zip(d.players, d.amounts)),
+                "left_to_play_for": d.left_to_play_for, "pool": d.pool}
+
+    @app.post("/console/api/events/{name}/announce", dependencies=acts)
+    def api_announce(name: str, body: forms.Announce) -> dict[str, Any]:
+        read(name)  # 404 for an unknown event
+        settings.setdefault(name, {})["spoken"] = body.spoken
+        hub.publish(name)
+        return {"ok": True, "spoken": body.spoken}
+
+    return app

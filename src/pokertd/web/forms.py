@@ -1,0 +1,155 @@
+"""The console's requests, validated (Pydantic) before any service is called.
+
+Each model refuses what the CLI refuses, with the CLI's words: a bad request is a 4xx answer
+naming what was wrong and what would be right, and nothing is written.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+PRESETS = ("gananda", "ifp-2012", "wpa", "tda-2024")
+
+_STRICT = ConfigDict(extra="forbid", str_strip_whitespace=False)
+
+
+def check_player_name(p: str) -> str:
+    # As `tournament register`: the other commands name players in lists (--agree Ann,Bob;
+    # --stacks Ann=30000): a name holding ',' or '=', or spaces around it, could never be
+    # named there again.
+    if not p:
+        raise ValueError("a player's name may not be empty")
+    if "," in p or "=" in p or p != p.strip():
+        raise ValueError(f"player {p!r}: a name may not contain ',' or '=' nor start or end "
+                         "with a space (the commands' lists: --agree Ann,Bob, --stacks "
+                         "Ann=30000)")
+    if len(p) > 100:
+        raise ValueError(f"player {p[:20]!r}...: at most 100 characters")
+    return p
+
+
+class CreateEvent(BaseModel):
+    model_config = _STRICT
+
+    name: str = Field(min_length=1, max_length=200)
+    preset: Literal["gananda", "ifp-2012", "wpa", "tda-2024"] = "gananda"
+    buy_in: int | None = Field(default=None, ge=0, le=1_000_000)
+    to_prize_pool: int | None = Field(default=None, ge=0, le=1_000_000)
+    seats: int | None = Field(default=None, ge=2, le=10_000)
+    payouts: Literal["gananda", "generated"] | None = None
+    seed: int | None = None
+    structure: dict[str, Any] | None = None
+    """The levels and breaks as edited (Structure.to_dict's form); None: the preset's."""
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        if v != v.strip() or "/" in v:
+            raise ValueError(f"event name {v!r}: no '/' and no spaces around it")
+        return v
+
+
+class Register(BaseModel):
+    model_config = _STRICT
+
+    players: list[str] = Field(min_length=1, max_length=500)
+    absent: bool = False
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, v: list[str]) -> list[str]:
+        return [check_player_name(p) for p in v]
+
+
+class Pause(BaseModel):
+    model_config = _STRICT
+
+    reason: str = Field(default="director", min_length=1, max_length=100)
+
+
+class Player(BaseModel):
+    model_config = _STRICT
+
+    player: str = Field(min_length=1, max_length=100)
+
+
+class Bust(BaseModel):
+    """One bust-out, or several in one hand (then each one's stack at the start of the hand,
+    IFP 57); ``by``: who won the chips, one name or one per player out; ``buttons``: the
+    dealer buttons now, table -> seat (IFP 11a; WPA 5)."""
+
+    model_config = _STRICT
+
+    players: list[str] = Field(min_length=1, max_length=50)
+    by: str | dict[str, str] | None = None
+    stacks: dict[str, int] | None = None
+    buttons: dict[int, int] | None = None
+
+    @field_validator("by")
+    @classmethod
+    def _by(cls, v: str | dict[str, str] | None) -> str | dict[str, str] | None:
+        if v == "" or v == {}:
+            return None
+        return v
+
+
+class Buttons(BaseModel):
+    model_config = _STRICT
+
+    buttons: dict[int, int] = Field(min_length=1)
+
+
+class HandForHand(BaseModel):
+    model_config = _STRICT
+
+    action: Literal["start", "hand-done", "stop"]
+
+
+class Deal(BaseModel):
+    model_config = _STRICT
+
+    kind: Literal["icm", "chip-chop", "chip-chop-lowest-locked", "custom"]
+    agree: list[str] = Field(min_length=1)
+    stacks: dict[str, int] | None = None
+    amounts: dict[str, int] | None = None
+    left_to_play_for: int = Field(default=0, ge=0)
+
+
+class DealPreview(BaseModel):
+    model_config = _STRICT
+
+    kind: Literal["icm", "chip-chop", "chip-chop-lowest-locked", "custom"]
+    stacks: dict[str, int]
+    amounts: dict[str, int] | None = None
+    left_to_play_for: int = Field(default=0, ge=0)
+
+
+class LastHands(BaseModel):
+    model_config = _STRICT
+
+    hands: int | None = Field(default=None, ge=1, le=20)
+
+
+class ChipRace(BaseModel):
+    model_config = _STRICT
+
+    table: int = Field(ge=1)
+    stacks: dict[str, int] = Field(min_length=1)
+
+
+class Revert(BaseModel):
+    """An undo or a redo: ``expected`` the batch the console showed (another is refused);
+    ``dry_run``: what it would change, nothing written."""
+
+    model_config = _STRICT
+
+    expected: int | None = None
+    dry_run: bool = False
+
+
+class Announce(BaseModel):
+    model_config = _STRICT
+
+    spoken: bool

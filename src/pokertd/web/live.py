@@ -1,0 +1,133 @@
+"""Live updates: every screen watching an event gets a fresh snapshot within a second of a
+change, whoever made it (this server, the CLI, another server on the same database).
+
+One task polls, for each watched event only, the number of its last stored event (one
+indexed ``max(seq)`` query) every :data:`POLL_S`; a command run by this server wakes it at
+once (:meth:`Hub.publish`). When the number has moved, or the clock reaches the end of a
+level or break, the snapshot is rebuilt once and handed to every subscriber, which sends it
+as a server-sent event. Subscribers that disconnect simply stop waiting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokertd.services.tournaments import TournamentService, UnknownTournament
+
+from .views import next_change
+
+POLL_S = 0.2
+KEEPALIVE_S = 15.0
+
+
+@dataclass
+class Watch:
+    name: str
+    stream_id: int
+    head: int = -1
+    boundary: float | None = None
+    snapshot: dict[str, Any] | None = None
+    message: str = ""          # the snapshot as one server-sent event, encoded once for all
+    version: int = 0
+    subscribers: int = 0
+    changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+
+
+class Hub:
+    def __init__(self, service: TournamentService,
+                 build: Callable[[str], dict[str, Any]]) -> None:
+        self.service = service
+        self.build = build
+        self.watches: dict[str, Watch] = {}
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def publish(self, name: str) -> None:
+        """A command of this server changed ``name``: refresh its screens now (callable
+        from any thread: the commands run in the server's worker threads)."""
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._published, name)
+
+    def _published(self, name: str) -> None:
+        w = self.watches.get(name)
+        if w is not None:
+            w.head = -1
+            self._wake.set()
+
+    async def _refresh(self, w: Watch) -> None:
+        try:
+            snap = await asyncio.to_thread(self.build, w.name)
+        except UnknownTournament:
+            return
+        w.snapshot = snap
+        w.message = f"event: state\ndata: {json.dumps(snap)}\n\n"
+        w.head = snap["seq"]
+        w.boundary = next_change(snap)
+        async with w.changed:
+            w.version += 1
+            w.changed.notify_all()
+
+    async def _poll(self) -> None:
+        while True:
+            for w in list(self.watches.values()):
+                if w.subscribers == 0 or w.snapshot is None:
+                    continue  # no one watching, or the first subscriber is building it
+                try:
+                    head = await asyncio.to_thread(self.service.store.head, w.stream_id)
+                except Exception:  # the database is briefly unreachable: try again next round
+                    continue
+                due = w.boundary is not None and self.service.now() >= w.boundary
+                if head != w.head or due:
+                    with contextlib.suppress(Exception):
+                        await self._refresh(w)
+            self._wake.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), POLL_S)
+
+    def _ensure_running(self) -> None:
+        if self._task is None or self._task.done():
+            self._loop = asyncio.get_running_loop()
+            self._task = self._loop.create_task(self._poll())
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+
+    async def subscribe(self, name: str, stream_id: int, *,
+                        encoded: bool = False) -> AsyncIterator[Any]:
+        """Snapshots of ``name``: the current one first, then one per change; None now and
+        then while nothing changes (a keep-alive for the connection). ``encoded``: each as
+        its server-sent event text (encoded once, however many subscribe)."""
+        w = self.watches.get(name)
+        if w is None:
+            w = self.watches[name] = Watch(name, stream_id)
+        w.subscribers += 1
+        self._ensure_running()
+        try:
+            if w.snapshot is None:
+                await self._refresh(w)
+            seen = w.version
+            if w.snapshot is not None:
+                yield w.message if encoded else w.snapshot
+            while True:
+                async with w.changed:
+                    try:
+                        await asyncio.wait_for(
+                            w.changed.wait_for(lambda: w.version != seen), KEEPALIVE_S)
+                    except asyncio.TimeoutError:
+                        pass
+                if w.version != seen and w.snapshot is not None:
+                    seen = w.version
+                    yield w.message if encoded else w.snapshot
+                else:
+                    yield None
+        finally:
+            w.subscribers -= 1

@@ -1,0 +1,111 @@
+// pokertd screens and console: the shared part (no library, no build step).
+"use strict";
+const PT = (() => {
+  const csrf = () => document.querySelector('meta[name="csrf-token"]').content;
+
+  // The snapshot the server rendered into the page, stamped with the moment it arrived.
+  function initial() {
+    const s = JSON.parse(document.getElementById("state").textContent);
+    s._received = performance.now();
+    return s;
+  }
+
+  // The server's time now: its time in the last snapshot plus the time elapsed since it
+  // arrived (a monotonic clock); every snapshot re-syncs it, so nothing drifts.
+  function serverNow(s) {
+    return s.server_time + (performance.now() - s._received) / 1000;
+  }
+
+  // Seconds left in the clock's period at the server's time now.
+  function secondsLeft(s) {
+    const c = s.clock;
+    if (!c || c.seconds_left === null) return null;
+    if (!c.running) return c.seconds_left;
+    return Math.max(0, c.seconds_left - (serverNow(s) - s.server_time));
+  }
+
+  function fmt(sec) {
+    if (sec === null || sec === undefined) return "–:––";
+    const t = Math.ceil(sec - 1e-6);
+    const h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), ss = t % 60;
+    const two = (n) => String(n).padStart(2, "0");
+    return h ? `${h}:${two(m)}:${two(ss)}` : `${m}:${two(ss)}`;
+  }
+
+  const num = (n) => (n === null || n === undefined) ? "–" : Number(n).toLocaleString("en-US");
+
+  function blinds(c) {
+    if (!c) return "–";
+    if (c.on_break) return `Break ${c.break}`;
+    let text = `${num(c.small_blind)} / ${num(c.big_blind)}`;
+    if (c.ante) text += ` · ante ${num(c.ante)}`;
+    else if (c.big_blind_ante) text += ` · BB ante ${num(c.big_blind_ante)}`;
+    return text;
+  }
+
+  // Live snapshots by server-sent events; the browser reconnects by itself after a drop,
+  // and a stream the browser gave up on is opened again. `conn` shows the connection.
+  function connect(name, onState) {
+    const conn = document.getElementById("conn");
+    const show = (ok) => {
+      if (!conn) return;
+      conn.textContent = ok ? "live" : "disconnected";
+      conn.className = "conn " + (ok ? "live" : "down");
+    };
+    let source = null;
+    function open() {
+      source = new EventSource(`/events/${encodeURIComponent(name)}/stream`);
+      source.onopen = () => show(true);
+      source.addEventListener("state", (msg) => {
+        const s = JSON.parse(msg.data);
+        s._received = performance.now();
+        show(true);
+        // How many snapshots this page has had (for the tests: "the stream is flowing").
+        document.documentElement.dataset.updates = Number(document.documentElement.dataset.updates || 0) + 1;
+        onState(s);
+      });
+      source.onerror = () => {
+        show(false);
+        if (source.readyState === EventSource.CLOSED) setTimeout(open, 2000);
+      };
+    }
+    open();
+    window.addEventListener("offline", () => show(false));
+    // Back on the network: a fresh stream now (its first message is the state as it is).
+    window.addEventListener("online", () => { source.close(); open(); });
+    return { close: () => source && source.close() };
+  }
+
+  async function post(path, body) {
+    const res = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
+      body: JSON.stringify(body || {}),
+    });
+    let data = {};
+    try { data = await res.json(); } catch (e) { data = { error: res.statusText }; }
+    if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
+    return data;
+  }
+
+  // Keep the screen awake (the Wake Lock API); asked again when the page is shown again.
+  async function wakeLock() {
+    if (!("wakeLock" in navigator)) return;
+    const ask = async () => {
+      try { await navigator.wakeLock.request("screen"); } catch (e) { /* not allowed now */ }
+    };
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") ask();
+    });
+    ask();
+  }
+
+  function moves(el, s) {
+    if (!el) return;
+    const lines = s.recent_moves || [];
+    el.hidden = lines.length === 0;
+    el.textContent = lines.map((m) => m.text).join("   ·   ");
+  }
+
+  return { initial, serverNow, secondsLeft, fmt, num, blinds, connect, post, wakeLock, moves };
+})();

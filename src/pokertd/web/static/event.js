@@ -1,0 +1,320 @@
+// The console's page for one event: clock controls, registration, seating, bust-outs.
+"use strict";
+(() => {
+  let s = PT.initial();
+  const $ = (id) => document.getElementById(id);
+  const api = (cmd) => `/console/api/events/${encodeURIComponent(s.name)}/${cmd}`;
+  const isDirector = !!$("register");
+
+  function say(ok, text) {
+    $("message").textContent = ok ? "" : text;
+    $("notice").textContent = ok ? text : "";
+  }
+
+  function summary(events) {
+    const lines = [];
+    for (const e of events) {
+      if (e.type === "registered") lines.push(`${e.player} registered`);
+      else if (e.type === "busted") lines.push(`${e.player} is out in place ${e.place}` +
+        (e.knocked_out_by ? `, knocked out by ${e.knocked_out_by}` : ""));
+      else if (e.type === "moved") lines.push(`move ${e.player}: table ${e.from_table} seat ${e.from_seat} → table ${e.to_table} seat ${e.to_seat}`);
+      else if (e.type === "table_broken") lines.push(`table ${e.table} is broken`);
+      else if (e.type === "final_table_formed") lines.push("the final table is drawn");
+      else if (e.type === "started") lines.push("started: the seats are drawn");
+      else if (e.type === "clock_paused") lines.push(`clock stopped (${e.reason})`);
+      else if (e.type === "clock_resumed") lines.push("clock running");
+      else if (e.type === "finished") lines.push("the event is over");
+      else if (e.type === "arrived") lines.push(`${e.player} has arrived`);
+      else if (e.type === "hand_for_hand") lines.push(e.on ? "hand-for-hand play" : "hand-for-hand ended");
+      else if (e.type === "hand_for_hand_hand_done") lines.push("hand done at every table");
+      else if (e.type === "deal_made") lines.push("the deal is recorded");
+      else if (e.type === "rebuy") lines.push(`${e.player} rebought`);
+      else if (e.type === "addon") lines.push(`${e.player} took the add-on`);
+      else if (e.type === "last_hands_announced") lines.push(`the last ${e.hands} hands of the day (IFP 14)`);
+      else if (e.type === "chip_raced") lines.push(`table ${e.table} has raced (${e.rule})`);
+    }
+    return lines.join("; ") || "done";
+  }
+
+  async function run(cmd, body) {
+    try {
+      const out = await PT.post(api(cmd), body);
+      say(true, summary(out.events || []));
+      await refresh();
+      return out;
+    } catch (err) {
+      say(false, err.message);
+      return null;
+    }
+  }
+
+  function clockbar() {
+    const c = s.clock;
+    $("c-level").textContent = !c ? (s.finished ? "finished" : "not started") :
+      (c.on_break ? `break ${c.break}` : c.level);
+    $("c-blinds").textContent = PT.blinds(c);
+    $("c-left").textContent = c ? PT.fmt(PT.secondsLeft(s)) : "–";
+    $("c-state").textContent = !c ? "–" : (c.running ? "running" : `stopped (${c.pause_reason})`);
+    if ($("spoken")) $("spoken").checked = !!(s.settings && s.settings.spoken);
+    // Only the clock commands that fit its state are offered.
+    const show = (id, on) => { if ($(id)) $(id).hidden = !on; };
+    show("btn-start", !s.started);
+    show("btn-pause", !!c && c.running && !s.finished);
+    show("btn-resume", !!c && !c.running && !s.finished);
+    show("register-card", !s.finished && s.registration_open);
+    const h4h = s.hand_for_hand && s.hand_for_hand.on;
+    show("btn-h4h-start", s.started && !s.finished && !h4h);
+    show("btn-h4h-done", !s.finished && h4h);
+    show("btn-h4h-stop", !s.finished && h4h);
+    const label = (id, word, x) => { if ($(id)) { $(id).hidden = !x; if (x) $(id).textContent = `${word}: ${x.text}`; } };
+    if (s.undo !== undefined) { label("btn-undo", "Undo", s.undo); label("btn-redo", "Redo", s.redo); }
+    show("btn-last-hands", !!c && c.running && !s.finished && s.last_hands === null);
+    show("btn-deal", s.started && !s.finished && !!s.payouts && s.players_left <= 10);
+  }
+
+  // Reload the live part of the page (server-rendered) and the state. A call while a reload
+  // is under way gets one more reload after it (which sees whatever changed meanwhile).
+  let pending = null, queued = null, lastHtml = null;
+  async function reload() {
+    const res = await fetch(`/console/events/${encodeURIComponent(s.name)}/live`);
+    if (res.ok) {
+      const html = await res.text();
+      if (html !== lastHtml) {
+        // What the director is typing in the live part's forms (buttons, chip counts) stays.
+        const key = (i) => `${i.form ? (i.form.id || i.form.className + i.form.dataset.table) : ""}/${i.name}`;
+        const typed = new Map([...$("live").querySelectorAll("input")]
+          .filter((i) => i.value !== "").map((i) => [key(i), i.value]));
+        const focused = document.activeElement && $("live").contains(document.activeElement)
+          ? key(document.activeElement) : null;
+        $("live").innerHTML = html;
+        lastHtml = html;
+        for (const i of $("live").querySelectorAll("input")) {
+          if (typed.has(key(i))) i.value = typed.get(key(i));
+          if (focused === key(i)) i.focus();
+        }
+      }
+    }
+    const st = await fetch(api("").replace(/\/$/, ""));
+    if (st.ok) { s = await st.json(); s._received = performance.now(); }
+    clockbar();
+  }
+  function refresh() {
+    if (queued) return queued;
+    if (pending) {
+      queued = pending.then(() => { queued = null; return refresh(); });
+      return queued;
+    }
+    pending = reload().catch(() => {}).finally(() => { pending = null; });
+    return pending;
+  }
+
+  // --- bust-out dialog: the knockout offered from the busted player's table (IFP 57) ----------
+  function seatedAt(player) {
+    for (const t of s.tables || []) if (t.seats.some((x) => x.player === player)) return t;
+    return null;
+  }
+  function option(value, text) {
+    const o = document.createElement("option"); o.value = value; o.textContent = text; return o;
+  }
+  function fillBy(row) {
+    const player = row.querySelector(".bust-player").value;
+    const t = seatedAt(player);
+    const others = t ? t.seats.filter((x) => x.player !== player) : [];
+    row.querySelector(".bust-by").replaceChildren(option("", "(not recorded)"),
+      ...others.map((x) => option(x.player, `${x.player} (seat ${x.seat})`)));
+  }
+  function addRow(player) {
+    const row = $("bust-row").content.firstElementChild.cloneNode(true);
+    const sel = row.querySelector(".bust-player");
+    for (const t of s.tables || []) for (const x of t.seats) {
+      sel.append(option(x.player, `${x.player} (table ${t.table}, seat ${x.seat})`));
+    }
+    if (player) sel.value = player;
+    else {   // another player: the first one not already chosen
+      const chosen = new Set([...document.querySelectorAll("#bust-rows .bust-player")].map((x) => x.value));
+      const free = [...sel.options].find((o) => !chosen.has(o.value));
+      if (free) sel.value = free.value;
+    }
+    sel.addEventListener("change", () => fillBy(row));
+    $("bust-rows").append(row);
+    fillBy(row);
+    const several = $("bust-rows").children.length > 1;
+    document.querySelectorAll(".bust-stack-label").forEach((l) => { l.hidden = !several; });
+  }
+  function openBust(player) {
+    $("bust-rows").replaceChildren();
+    addRow(player);
+    $("bust-dialog").showModal();
+  }
+  function bustBody() {
+    const rows = [...document.querySelectorAll("#bust-rows .bust-row")];
+    const body = { players: rows.map((r) => r.querySelector(".bust-player").value) };
+    const by = {};
+    for (const r of rows) {
+      const k = r.querySelector(".bust-by").value;
+      if (k) by[r.querySelector(".bust-player").value] = k;
+    }
+    if (rows.length === 1) { if (by[body.players[0]]) body.by = by[body.players[0]]; }
+    else {
+      if (Object.keys(by).length) body.by = by;
+      body.stacks = {};
+      for (const r of rows) {
+        const v = r.querySelector(".bust-stack").value;
+        if (v !== "") body.stacks[r.querySelector(".bust-player").value] = Number(v);
+      }
+    }
+    return body;
+  }
+
+  if (isDirector) {
+    document.querySelectorAll("[data-cmd]").forEach((b) =>
+      b.addEventListener("click", () => run(b.dataset.cmd, {})));
+    $("spoken").addEventListener("change", () => run("announce", { spoken: $("spoken").checked }));
+    const name = $("player-name");
+    let asked = 0;
+    name.addEventListener("input", async () => {
+      const n = ++asked;
+      const res = await fetch(`/console/api/players?q=${encodeURIComponent(name.value)}`);
+      if (!res.ok || n !== asked) return;
+      const taken = new Set((s.players || []).map((p) => p.name));
+      const { players } = await res.json();
+      $("known").replaceChildren(...players.filter((p) => !taken.has(p)).map((p) => option(p, p)));
+    });
+    $("register").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const player = name.value.trim();
+      if (!player) return;
+      const absent = e.target.elements.absent.checked;
+      name.value = "";     // ready for the next name at once; given back if refused
+      if (!(await run("register", { players: [player], absent })) && !name.value) name.value = player;
+      name.focus();
+    });
+    $("live").addEventListener("click", (e) => {
+      const b = e.target.closest(".bust-btn");
+      if (b) openBust(b.dataset.player);
+      const a = e.target.closest(".arrive-btn");
+      if (a) run("arrive", { player: a.dataset.player });
+      const r = e.target.closest(".rebuy-btn");
+      if (r) run("rebuy", { player: r.dataset.player });
+      const o = e.target.closest(".addon-btn");
+      if (o) run("addon", { player: o.dataset.player });
+    });
+    $("live").addEventListener("submit", async (e) => {
+      if (e.target.classList.contains("race")) {
+        e.preventDefault();
+        const stacks = {};
+        for (const input of e.target.querySelectorAll("input")) stacks[input.name] = Number(input.value);
+        await run("chip-race", { table: Number(e.target.dataset.table), stacks });
+        return;
+      }
+      if (e.target.id !== "buttons") return;
+      e.preventDefault();
+      const buttons = {};
+      for (const input of e.target.querySelectorAll("input")) buttons[input.name] = Number(input.value);
+      await run("buttons", { buttons });
+    });
+    $("bust-add").addEventListener("click", () => addRow(null));
+    $("bust-cancel").addEventListener("click", () => $("bust-dialog").close());
+    $("bust").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const body = bustBody();
+      $("bust-dialog").close();
+      await run("bust", body);
+    });
+    // --- the deal: each one's number shown before it is recorded (IFP 62) -------------------
+    const remaining = () => (s.players || []).filter((p) => !p.out).map((p) => p.name);
+    function dealBody() {
+      const stacks = {};
+      for (const input of document.querySelectorAll("#deal-table input")) {
+        if (input.value !== "") stacks[input.dataset.player] = Number(input.value);
+      }
+      return { kind: $("deal-kind").value, stacks, left_to_play_for: Number($("deal-left").value || 0) };
+    }
+    function dealStale() { $("deal-submit").disabled = true;
+      document.querySelectorAll("#deal-table .takes").forEach((td) => { td.textContent = ""; }); }
+    $("btn-deal").addEventListener("click", () => {
+      $("deal-table").tBodies[0].replaceChildren(...remaining().map((p) => {
+        const tr = document.createElement("tr");
+        const a = document.createElement("td"); a.textContent = p;
+        const b = document.createElement("td");
+        const input = document.createElement("input");
+        input.type = "number"; input.min = "1"; input.dataset.player = p; input.required = true;
+        input.addEventListener("input", dealStale);
+        b.append(input);
+        const c = document.createElement("td"); c.className = "takes";
+        tr.append(a, b, c);
+        return tr;
+      }));
+      $("deal-error").textContent = "";
+      dealStale();
+      $("deal-dialog").showModal();
+    });
+    $("deal-kind").addEventListener("change", dealStale);
+    $("deal-left").addEventListener("input", dealStale);
+    $("deal-cancel").addEventListener("click", () => $("deal-dialog").close());
+    $("deal-preview").addEventListener("click", async () => {
+      try {
+        const d = await PT.post(api("deal-preview"), dealBody());
+        for (const tr of $("deal-table").tBodies[0].rows) {
+          const p = tr.cells[0].textContent;
+          tr.cells[2].textContent = PT.num(d.amounts[p]);
+        }
+        $("deal-error").textContent = "";
+        $("deal-submit").disabled = false;
+      } catch (err) { $("deal-error").textContent = err.message; }
+    });
+    $("deal").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const body = { ...dealBody(), agree: remaining() };
+      $("deal-dialog").close();
+      await run("deal", body);
+    });
+    $("btn-last-hands").addEventListener("click", () => run("last-hands", {}));
+    // --- undo and redo: what they change back is shown before they are made ---------------
+    let reverting = null;
+    async function askRevert(kind) {
+      const target = s[kind];
+      if (!target) return;
+      try {
+        const preview = await PT.post(api(kind), { expected: target.batch, dry_run: true });
+        reverting = { kind, batch: target.batch };
+        $("revert-title").textContent = kind === "undo" ? "Undo" : "Redo";
+        $("revert-command").textContent = `${kind}: ${preview.command}`;
+        const lines = [...preview.changes];
+        $("revert-changes").replaceChildren(...(lines.length ? lines : ["nothing else changes"]).map((l) => {
+          const li = document.createElement("li"); li.textContent = l; return li;
+        }));
+        $("revert-submit").textContent = kind === "undo" ? "Undo it" : "Redo it";
+        $("revert-dialog").showModal();
+      } catch (err) { say(false, err.message); }
+    }
+    $("btn-undo").addEventListener("click", () => askRevert("undo"));
+    $("btn-redo").addEventListener("click", () => askRevert("redo"));
+    $("revert-cancel").addEventListener("click", () => $("revert-dialog").close());
+    $("revert").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      $("revert-dialog").close();
+      if (!reverting) return;
+      const { kind, batch } = reverting;
+      reverting = null;
+      const out = await run(kind, { expected: batch });
+      if (out) say(true, `${kind === "undo" ? "undone" : "redone"}: ${out.command}` +
+                   (out.changes.length ? ` (${out.changes.join("; ")})` : ""));
+    });
+    document.querySelectorAll("[data-h4h]").forEach((b) =>
+      b.addEventListener("click", () => run("hand-for-hand", { action: b.dataset.h4h })));
+  }
+
+  clockbar();
+  setInterval(clockbar, 500);
+  PT.connect(s.name, (next) => {
+    // The stream carries the screens' snapshot (no player list): a new event reloads the
+    // console's own; otherwise only the clock and the settings are taken from it.
+    if (next.seq !== s.seq) refresh();
+    else {
+      s = { ...s, clock: next.clock, server_time: next.server_time, _received: next._received,
+            settings: next.settings, next: next.next, seconds_to_break: next.seconds_to_break };
+      clockbar();
+    }
+  });
+})();

@@ -1,0 +1,156 @@
+"""What the screens show, as plain data: read from the event log, never written to it.
+
+A public screen must not change the log, so it does not call ``observe`` (which records what
+the clock has brought). It replays the tournament and lets the clock run *in memory*
+(:meth:`Tournament.follow_clock` on the replayed copy, discarded): the same state a command at
+that moment would find, with nothing written.
+
+The time left is the server's: the snapshot carries ``server_time`` and each period's
+``seconds_left`` at that time. The page counts down from them and is re-synced by every
+snapshot, so the browser's own timer never accumulates drift.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from pokertd.services.tournaments import (
+    SEAT_CHANGES,
+    TournamentService,
+    describe_move,
+    seat_changes,
+    status,
+)
+from pokertd.tournament import events as ev
+from pokertd.tournament.director import Tournament
+
+#: Seat moves and tables broken stay on the room's screens this long after they are recorded.
+RECENT_MOVES_S = 5 * 60
+
+
+def load_now(service: TournamentService, name: str) -> tuple[Tournament, int, int, float]:
+    """The tournament replayed and brought to the clock's present in memory (nothing written),
+    its stream id, the number of its last stored event, and the time used."""
+    t, stream_id, head, now, _ = _load_now(service, name)
+    return t, stream_id, head, now
+
+
+def _load_now(service: TournamentService, name: str) -> tuple[Tournament, int, int, float, Any]:
+    loaded = service.load(name)
+    now = service.now()
+    t = loaded.tournament
+    try:
+        t.follow_clock(now)
+    except ValueError:
+        pass  # a clock set behind the log's last record: show the log as it stands
+    return t, loaded.stream_id, loaded.head, now, loaded.history
+
+
+def _time_to_break(t: Tournament, now: float) -> float | None:
+    """Seconds of play until the next break starts (None: no break ahead, or on one)."""
+    st = t.clock.status(now)
+    s = t.structure
+    if st.on_break:
+        return None
+    e = st.elapsed
+    for i in range(st.period_index + 1, len(s.periods)):
+        if s.periods[i].kind == "break":
+            return max(0.0, s.period_start(i) - e)
+    return None
+
+
+def _next_period(t: Tournament, now: float) -> dict[str, Any] | None:
+    st = t.clock.status(now)
+    s = t.structure
+    i = st.period_index + 1
+    if i >= len(s.periods):
+        return None
+    p = s.periods[i]
+    if p.kind == "break":
+        return {"break": True, "minutes": p.seconds // 60, "chip_up": p.chip_up}
+    lvl = st.next_level
+    assert lvl is not None
+    return {"break": False, "level": s.level_number_at(i), "small_blind": lvl.small_blind,
+            "big_blind": lvl.big_blind, "ante": lvl.ante, "big_blind_ante": lvl.big_blind_ante}
+
+
+def _recent_moves(service: TournamentService, stream_id: int, head: int,
+                  t: Tournament) -> list[dict[str, Any]]:
+    """The seat moves and tables broken recorded in the last :data:`RECENT_MOVES_S` seconds
+    (of wall time: the store's record times), newest last."""
+    if head == 0:
+        return []
+    recorded = service.store.read(stream_id, after=max(0, head - 200))
+    since = datetime.now(timezone.utc) - timedelta(seconds=RECENT_MOVES_S)
+    out = []
+    for r in recorded:
+        if r.type in SEAT_CHANGES and r.recorded_at >= since:
+            e = ev.from_dict({"type": r.type, **r.payload})
+            out += [{"seq": r.seq, "text": line} for line in describe_move(e)]
+    return out
+
+
+def snapshot(service: TournamentService, name: str, *, settings: dict[str, Any] | None = None,
+             console: bool = False) -> dict[str, Any]:
+    """Everything the room's screens (clock, seats) show of one event; ``console``: also
+    every player's line (the console's registration, players and deal), which the screens,
+    sent to every watcher at each change, do without (they list the players out)."""
+    t, stream_id, head, now, history = _load_now(service, name)
+    st = status(t, now)
+    clock = st["clock"]
+    average = st["average_stack"]
+    average_bb = None
+    if clock is not None and average is not None:
+        bb = clock["big_blind"]
+        if bb is None:  # on a break: the blinds of the level coming
+            nxt = _next_period(t, now)
+            bb = nxt["big_blind"] if nxt and not nxt["break"] else None
+        average_bb = round(average / bb, 1) if bb else None
+    paid: dict[int, list[str]] = {}
+    for p in t.players.values():
+        if p.place is not None:
+            paid.setdefault(p.place, []).append(p.name)
+    payouts = None if t.payouts is None else [
+        {"place": i, "amount": a, "players": sorted(paid.get(i, []))}
+        for i, a in enumerate(t.payouts, start=1)]
+    out = {
+        "name": name,
+        "seq": head,
+        "server_time": now,
+        **st,
+        "structure_name": t.structure.name,
+        "next": _next_period(t, now) if t.started and not t.finished else None,
+        "seconds_to_break": _time_to_break(t, now) if t.started and not t.finished else None,
+        "average_bb": average_bb,
+        "payouts": payouts,
+        "recent_moves": _recent_moves(service, stream_id, head, t),
+        "moves_to_make": [line for e in seat_changes(t.events) for line in describe_move(e)],
+        "players_out": [{"name": p.name, "place": p.place}
+                        for p in t.players.values() if p.out],
+        # The structure's rebuy period and add-on (IFP 59; WPA 6), if it has them.
+        "rebuys_offered": t.structure.rebuys is not None,
+        "addon_offered": t.structure.addon is not None,
+        "settings": dict(settings or {}),
+    }
+    if console:
+        from pokertd.services.history import describe
+
+        # What an undo or a redo would reach (the console names it on its buttons).
+        last, again = history.last_command(), history.next_redo()
+        out["undo"] = None if last is None else {"batch": last.id, "text": describe(last)}
+        out["redo"] = None if again is None else {"batch": again.id, "text": describe(again)}
+        out["players"] = [{"name": p.name, "out": p.out, "place": p.place, "absent": p.absent,
+                           "knockouts": p.knockouts, "knocked_out_by": p.knocked_out_by,
+                           "rebuys": p.rebuys, "addons": p.addons}
+                          for p in t.players.values()]
+    return out
+
+
+def next_change(snap: dict[str, Any]) -> float | None:
+    """The server time at which the clock changes period (a level or break begins), when it
+    runs: the screens are sent a fresh snapshot then."""
+    c = snap.get("clock")
+    if not c or not c["running"] or c["seconds_left"] is None or snap["finished"]:
+        return None
+    return float(snap["server_time"]) + float(c["seconds_left"])
