@@ -42,6 +42,7 @@ GANANDA_RULES: RuleSet = get_rules("ifp-2012").override(
     same_hand_bustouts="higher-start-stack-higher-equal-stacks-tie",  # Gananda: Winning the Tournament
     side_pot_order="largest-stacks-first",                          # Gananda: Showdown 7
     absent_hand="killed-at-deal",                                   # Gananda: Absent/Late Players
+    multiple_chips="threshold-only",                                # Gananda: Betting 10
 )
 
 #: The bust-out rankings by preset (RuleSet.same_hand_bustouts):
