@@ -55,6 +55,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tournament": ("live", "Run a live tournament (state kept in the database, --db): new, "
                            "register, start, bust, moves, status, payouts, deal and the rest."),
     "phh": ("phh", "PHH hand histories: replay them, export engine hands."),
+    "floor": ("floor", "The floor's rulings at a live table: bets made with chips and words, "
+                       "decided by the rule preset, the rule cited."),
 }
 
 
