@@ -8,6 +8,10 @@ Every change of state is one event. In JSON form each is an object with a ``type
 ``dealt``      ``player``, ``cards`` (hole cards; ``null`` for a card not known)
 ``burned``     ``card`` (``null`` when unknown)
 ``board``      ``street`` (flop, turn, river), ``cards``
+``ruled``      ``player``, what he did (``chips`` pushed, ``declared``, ``later_motions``,
+               ``pulled_back``, ``prior_chips``) and what it was ruled to be (``action``,
+               ``total``, ``returned``, ``owed``, ``rule``): a bet made with chips and words
+               (:meth:`Hand.physical_bet`); the ``acted`` event of the ruled action follows
 ``acted``      ``player``, ``action`` (fold, check, call, bet, raise), ``to`` (the player's
                total this round), ``added`` (chips put in by this action)
 ``returned``   ``player``, ``amount``: an uncalled bet given back
@@ -34,7 +38,7 @@ from ..rules import RuleSet
 from .errors import IllegalAction
 from .hand import (
     ACTION_NAMES, E_ACT, E_AWARD, E_BOARD, E_BURN, E_END, E_HOLE, E_KILL, E_MUCK, E_POST,
-    E_RETURN, E_HOLES, E_SHOW, E_START, STREETS, Hand,
+    E_RETURN, E_HOLES, E_RULED, E_SHOW, E_START, STREETS, Hand,
 )
 
 __all__ = ["event_to_dict", "replay", "to_dicts"]
@@ -66,6 +70,11 @@ def event_to_dict(hand: Hand, e: tuple) -> dict[str, Any]:
         return {"type": "mucked", "player": e[1]}
     if code == E_KILL:
         return {"type": "killed", "player": e[1], "rule": e[2]}
+    if code == E_RULED:
+        return {"type": "ruled", "player": e[1], "chips": list(e[2]), "declared": e[3],
+                "later_motions": [list(m) for m in e[4]], "pulled_back": e[5],
+                "prior_chips": e[6], "action": e[7], "total": e[8], "returned": e[9],
+                "owed": e[10], "rule": e[11]}
     if code == E_AWARD:
         return {"type": "awarded", "pot": e[1], "amount": e[2], "winners": list(e[3]), "shares": list(e[4])}
     if code == E_END:
@@ -113,10 +122,19 @@ def replay(events: Sequence[dict[str, Any]]) -> Hand:
     config = events[0]["config"]
     h = hand_from_config(config, manual=True, auto_showdown=False)
     burn = None
+    ruled = False                   # the "acted" event after a "ruled" one comes from the ruling
     for k, e in enumerate(events[1:], start=1):
         t = e.get("type")
         try:
-            if t == "dealt":
+            if t == "acted" and ruled:
+                ruled = False
+                continue
+            if t == "ruled":
+                h.physical_bet(e["chips"], e["declared"], later_motions=e["later_motions"],
+                               pulled_back=e["pulled_back"], prior_chips=e["prior_chips"],
+                               player=e["player"])
+                ruled = True
+            elif t == "dealt":
                 h.deal_hole(e["player"], e["cards"])
             elif t == "burned":
                 burn = e["card"]

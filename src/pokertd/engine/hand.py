@@ -21,6 +21,7 @@ from ..cards import CARDS, Card, cards_text, make_rng, parse_card, parse_cards
 from ..evaluator import evaluate
 from ..evaluator.strength import showdown_tables
 from ..rules import RuleSet, field_rules, get_rules
+from ..rules.declarations import BetRuling, ImpossibleBet, rule_bet
 from .errors import IllegalAction
 
 __all__ = [
@@ -191,6 +192,14 @@ _END_EVENT: Final = (10,)
 _HOLES_EVENT: Final = (11,)
 E_HOLES: Final = 11           # all hole cards dealt at once: (E_HOLES, [(c1, c2), ...])
 E_KILL: Final = 12            # a hand killed by the dealer: (E_KILL, player, rule)
+# A bet made with chips and words, and its ruling (pokertd.rules.declarations); the action
+# it was ruled to be follows as an ordinary E_ACT: (E_RULED, player, chips, declared,
+# later_motions, pulled_back, prior_chips, action, total, returned, owed, rule).
+E_RULED: Final = 13
+# The rule of a refused raise amount, by preset (a house falls back to IFP, its usual base).
+_MIN_RAISE_RULES: Final = {"ifp-2012": "IFP 37", "wpa": "WPA 22", "tda-2024": "TDA 43"}
+_LIMIT_RULES: Final = {"ifp-2012": "IFP 33", "wpa": "WPA 22", "tda-2024": "TDA 48"}
+_POT_LIMIT_RULES: Final = {"ifp-2012": "IFP 39", "wpa": "IFP 39", "tda-2024": "TDA 54"}
 
 
 class _Table:
@@ -1201,7 +1210,7 @@ class Hand:
                     "reopen the betting to a player who already acted", "IFP 37a")
         if self.structure == FIXED_LIMIT and self.t.limit_cap and self.raises >= self.t.limit_cap:
             return ("the betting is capped at one bet and three raises",
-                    "TDA 48" if self.rules.name == "tda-2024" else "IFP 33")
+                    _LIMIT_RULES[self._preset()])
         return "every opponent is all-in: nobody could call a raise", "IFP 41"
 
     def raise_to(self, amount: Any, player: Any = None) -> None:
@@ -1274,11 +1283,19 @@ class Hand:
             raise IllegalAction(f"player {p} cannot raise to {amount}: only {allin} chips in all",
                                 legal, "IFP 41")
         fl = self.structure == FIXED_LIMIT
+        preset = self._preset()
         if amount < lo:
+            # IFP 37, WPA 22, TDA 43: at least the largest prior bet or raise (limit: IFP 33).
             raise IllegalAction(f"a raise to {amount} is below the minimum raise-to {lo}", legal,
-                                "IFP 33" if fl else "IFP 37")
+                                (_LIMIT_RULES if fl else _MIN_RAISE_RULES).get(preset, "IFP 37"))
         raise IllegalAction(f"a raise to {amount} is above the maximum raise-to {hi}", legal,
-                            "IFP 33" if fl else "IFP 39")
+                            (_LIMIT_RULES if fl else _POT_LIMIT_RULES).get(preset, "IFP 39"))
+
+    def _preset(self) -> str:
+        """The preset whose rule numbers a ruling cites: a house (``gananda``, ``x+house``)
+        cites its base preset's; an unknown house the default's (``ifp-2012``)."""
+        name = self.rules.name.split("+")[0]
+        return name if name in _MIN_RAISE_RULES else "ifp-2012"
 
     def bet_raise_to(self, amount: Any, player: Any = None) -> None:
         """PHH's name for :meth:`raise_to`."""
@@ -1327,6 +1344,75 @@ class Hand:
             self.muck(player)
         else:
             raise IllegalAction(f"unknown action {action!r}", self.legal_actions().describe(), "IFP 3")
+
+    def physical_bet(self, chips: Sequence[Any] = (), declared: Any = None, *,
+                     later_motions: Sequence[Sequence[Any]] = (), pulled_back: Any = 0,
+                     prior_chips: Any = None, chip_set: Any = None,
+                     player: Any = None) -> BetRuling:
+        """The player to act pushes ``chips`` in one motion, having said ``declared`` first
+        (call, raise, all-in, an amount, "raise AMOUNT"); ``later_motions`` chips added after;
+        ``pulled_back`` chips of his prior bet this street pulled back; ``prior_chips`` the
+        value of the chips of his prior bet when it differs from the bet (a big blind posted
+        with a 1k chip). The bet is ruled by :func:`pokertd.rules.declarations.rule_bet` under
+        the hand's rules and performed as the legal action it is; the event log keeps both
+        (``ruled``, then ``acted``). Returns the ruling. Impossible input raises IllegalAction
+        and a bet the book leaves to the TD raises ``LeftToDirector``; the hand is unchanged."""
+        p = self.actor
+        if self.phase or (player is not None and player != p):
+            self._turn_error(player, "bet")
+        legal = self.legal_actions().describe()
+        if self.structure == FIXED_LIMIT:
+            raise IllegalAction("physical bets are ruled in no-limit and pot-limit (IFP 32, "
+                                "TDA 42); in fixed limit act with check, call or raise", legal,
+                                "IFP 32")
+        try:
+            pushed = [_chips(c, "a chip") for c in chips]
+            later = [[_chips(c, "a chip") for c in m] for m in later_motions]
+            back = _chips(pulled_back, "pulled back chips")
+            b = self.bets[p]
+            prior = b if prior_chips is None else _chips(prior_chips, "prior chips")
+        except ValueError as e:
+            raise IllegalAction(str(e), legal, "IFP 31") from None
+        more = sum(pushed) + sum(sum(m) for m in later)
+        behind = self.stacks[p] + b - (prior - back) - more
+        if behind < 0 or back > prior:
+            raise IllegalAction(f"player {p} has {self.stacks[p] + b} chips on this street in "
+                                f"all, fewer than these", legal, "IFP 31")
+        cur = self._call_target(p)
+        a = self.acted[p]
+        reopened = not (a >= 0 and a >= self.full_raises
+                        and not (self._accumulate and cur - b >= self.min_raise))
+        try:
+            r = rule_bet(self.rules, to_call=cur, last_raise=self.min_raise, behind=behind,
+                         chips=pushed, in_front=prior - back, declared=declared,
+                         chip_set=chip_set, later_motions=later, prior_bet=b,
+                         pulled_back=back, pot=self.pot + sum(self.bets),
+                         may_raise=reopened or cur <= b)
+        except ImpossibleBet as e:
+            raise IllegalAction(str(e), legal, "IFP 31") from None
+        total = r.total
+        rule = r.rule
+        if total > cur and total > b:
+            bounds = self._raise_bounds(p)
+            if bounds is None:                   # nobody could call a raise (or limit capped)
+                total = cur
+                rule = self._no_raise_reason(p)[1]
+            elif total > bounds[1]:              # pot limit: the bet is the pot (IFP 39, TDA 54)
+                total = bounds[1]
+                rule = _POT_LIMIT_RULES[self._preset()]
+        if total != r.total:
+            put = prior - back + more
+            action = ("all-in" if total == self.stacks[p] + b else "check" if total <= b
+                      else "call" if total <= cur else "raise" if cur else "bet")
+            r = BetRuling(action, total, max(0, put - total), max(0, total - put), rule)
+        self._events.append((E_RULED, p, tuple(pushed), None if declared is None else str(declared),
+                             tuple(tuple(m) for m in later), back, prior_chips, r.action, r.total,
+                             r.returned, r.owed, r.rule))
+        if total <= cur:
+            self.check_call()
+        else:
+            self.raise_to(total)
+        return r
 
     # ------------------------------------------------------------------ legal actions
 

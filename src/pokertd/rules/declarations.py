@@ -267,9 +267,6 @@ def rule_bet(rules: RuleSet | str | None = None, *, to_call: int, last_raise: in
                             f"({to_call}): the action is not on him")
     if last_raise == 0:
         raise ImpossibleBet("--last-raise must be at least the big blind (the minimum bet)")
-    if 0 < to_call < last_raise:
-        raise ImpossibleBet(f"a bet of {to_call} below the minimum increment {last_raise}: "
-                            "--last-raise is the largest full bet or raise, at most --to-call")
     s = _Situation(to_call, last_raise, in_front, behind, pushed, later, prior, pulled_back)
     if pulled_back and s.put < prior:
         raise ImpossibleBet(f"prior-bet chips pulled back and not replaced ({s.put} out, his "
