@@ -168,6 +168,21 @@ class LegalActions:
         return "nothing: the hand is over"
 
 
+def _straddle_min_raise(blind_top: int, min_bet: int, straddles: list[int]) -> int:
+    """The pre-flop minimum raise when each straddle counts as a raise (TDA 43-A read
+    literally, with TDA 51-B: the posted big blind is the pre-flop opener): the largest full
+    increment, starting from the big blind; a straddle short of a full raise does not change
+    it (TDA 43 Addendum example 2)."""
+    mr = blind_top if blind_top > 0 else min_bet     # the big blind: the pre-flop opener
+    level = blind_top
+    for a in straddles:
+        if a > level:
+            if a - level >= mr:
+                mr = a - level
+            level = a
+    return mr
+
+
 def _structure(value: Any) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2:
         return value
@@ -211,7 +226,7 @@ class _Table:
                  "pre_min_raise", "pre_raises", "accumulate", "half_reopens", "full_blinds_pl",
                  "limit_cap", "chip_unit", "missing_sb", "rings", "heads_up_tournament",
                  "cards_needed", "shuffle", "simple_posts",
-                 "post_events", "chunks")
+                 "post_events", "chunks", "straddled", "blind_top")
 
     n: int
     structure: int
@@ -242,6 +257,8 @@ class _Table:
     chunks: tuple[tuple[int, int, tuple[int, ...]], ...]
     simple_posts: tuple[int, int, int, int] | None
     post_events: list[tuple[Any, ...]]
+    straddled: bool
+    blind_top: int
 
     def __init__(self, n, blinds, *, rules=None, blinds_or_straddles=None, straddles=(),
                  single_big_blind=False, ante=0, bb_ante=0, structure=NO_LIMIT, min_bet=None,
@@ -328,6 +345,13 @@ class _Table:
                 raise ValueError("the minimum bet (the big blind) must be above zero")
             self.pre_min_raise = top if top > self.min_bet else self.min_bet
             self.pre_raises = 0
+        # Straddles (the books are silent; RuleSet.straddle_min_raise, straddle_to_call).
+        self.straddled = any(kind == "straddle" for _, kind, _ in self.posters)
+        self.blind_top = max([b for _, kind, b in self.posters if kind != "straddle"] or [0])
+        if (self.straddled and self.structure != FIXED_LIMIT
+                and r.straddle_min_raise == "largest-increment"):
+            self.pre_min_raise = _straddle_min_raise(
+                self.blind_top, self.min_bet, [b for _, kind, b in self.posters if kind == "straddle"])
         # IFP 33 / TDA 48: one bet and three raises, lifted only heads-up in the tournament.
         self.limit_cap = (r.limit_bets_per_round
                           if not (heads_up_tournament and r.limit_cap_until_heads_up) else 0)
@@ -743,6 +767,8 @@ class Hand:
         posted = max(bets)
         self.current = top if top > posted else posted   # Gananda: Blinds 1 (full bring-in)
         self.min_raise = t.pre_min_raise
+        if t.straddled:
+            self._short_straddle()
         self.raises = t.pre_raises
         self.full_raises = 0
         if t.full_blinds_pl:
@@ -924,6 +950,8 @@ class Hand:
             posted = max(self.bets)
             self.current = top if top > posted else posted   # Gananda: Blinds 1
             self.min_raise = t.pre_min_raise
+            if t.straddled:
+                self._short_straddle()
             self.raises = t.pre_raises
             if t.full_blinds_pl:
                 self._set_dead_pl()
@@ -945,6 +973,30 @@ class Hand:
             self._end_round()
         else:
             self.actor = a
+
+    def _short_straddle(self) -> None:
+        """A straddle posted all-in for less than its amount. ``straddle_to_call``
+        'full-straddle': the full straddle is still the bet to call (a straddle is a blind:
+        Gananda Blinds 1 keeps the bring-in when a blind is short); 'posted': the straddle is an
+        all-in raise for less, called for what was posted, and under 'largest-increment' the
+        minimum raise is the largest full increment (TDA 43 Addendum example 2)."""
+        t = self.t
+        bets = self.bets
+        short = False
+        posted: list[int] = []
+        for i, kind, b in t.posters:
+            if kind == "straddle":
+                posted.append(bets[i])
+                if bets[i] < b:
+                    short = True
+        if not short or self.structure == FIXED_LIMIT:
+            return
+        r = self.rules
+        if r.straddle_to_call == "posted":
+            top = max(bets)
+            self.current = top if top > t.blind_top else t.blind_top
+        if r.straddle_min_raise == "largest-increment":
+            self.min_raise = _straddle_min_raise(t.blind_top, t.min_bet, posted)
 
     def _find_actor(self, p: int, inclusive: bool = False) -> int:
         """The next player after ``p`` (or from ``p``) who must act, or -1: the round is over."""
@@ -1792,7 +1844,9 @@ class Hand:
         if k == 1:
             return [amount]
         # TDA 20 / Gananda: Ties 1: odd chips are broken down to the smallest denomination in
-        # play; IFP 50 / Gananda: Ties 2: then given one per player clockwise from the button.
+        # play; then given one per player clockwise from the button (IFP 50, Gananda: Ties 2),
+        # or all of them to the first tied player left of the button (TDA 20-A: one seat is
+        # named, even when a three-way split leaves two odd chips).
         unit = self.t.chip_unit if self.rules.odd_chip_smallest_denomination else 1
         units, loose = divmod(amount, unit)
         q, r = divmod(units, k)

@@ -62,10 +62,11 @@ class RuleSet:
         "asking to see a hand at showdown (live table)")
     odd_chips: str = _f(
         "one-each-clockwise-from-button",
-        {"ifp-2012": "IFP 50", "wpa": "WPA 15", "tda-2024": "TDA 20", "gananda": "Gananda: Ties 2"},
+        {"ifp-2012": "IFP 50", "wpa": "WPA 15", "tda-2024": "TDA 20-A", "gananda": "Gananda: Ties 2"},
         "odd chips of a split pot: one per tied player, clockwise from the button "
-        "('one-each-clockwise-from-button'), or all to the first tied player left of the "
-        "button ('first-left-of-button')")
+        "('one-each-clockwise-from-button': Gananda Ties 2), or all to the first tied player "
+        "left of the button ('first-left-of-button': TDA 20-A names that one seat for the odd "
+        "chips, however many the split leaves)")
     odd_chip_smallest_denomination: bool = _f(
         True, {"ifp-2012": "IFP 50", "tda-2024": "TDA 20", "gananda": "Gananda: Ties 1"},
         "odd chips are first broken down into the smallest denomination in play")
@@ -137,6 +138,26 @@ class RuleSet:
     string_bets: str = _f(
         "first-motion-only", {"ifp-2012": "IFP 36", "wpa": "WPA 24", "tda-2024": "TDA 56"},
         "chips put in several motions without a declaration: only the first motion counts")
+
+    # --- straddles: the books are silent (RULESETS.md, Straddles) ----------------------------
+    straddle_min_raise: str = _f(
+        "two-straddles",
+        {"ifp-2012": "Gananda: Blinds 1", "wpa": "Gananda: Blinds 1",
+         "tda-2024": "TDA 43 (with TDA 51-B)"},
+        "the minimum raise facing a straddle: 'two-straddles' (the straddle is a blind that sets "
+        "the bring-in and the raise size, as Gananda Blinds 1 says of blinds and Robert's Rules of "
+        "a straddle: 'sets a new minimum bring-in, and is not treated as a raise'; IFP and WPA "
+        "say nothing of straddles) or 'largest-increment' (TDA 43-A read literally, the posted "
+        "big blind being the pre-flop opener (TDA 51-B): the straddle raises the big blind by its "
+        "excess, so the minimum raise-to is the straddle plus one big blind; PokerKit plays so)")
+    straddle_to_call: str = _f(
+        "full-straddle",
+        {"ifp-2012": "Gananda: Blinds 1", "wpa": "Gananda: Blinds 1",
+         "tda-2024": "TDA 43 Addendum example 2"},
+        "a straddle posted all-in for less than its amount: 'full-straddle' (the bet to call is "
+        "still the full straddle, as a short blind keeps the bring-in: Gananda Blinds 1) or "
+        "'posted' (the straddle is an all-in raise for less and is called for what was posted, "
+        "as the under-the-gun all-in for 150 at 50-100 of TDA 43 Addendum example 2)")
 
     # --- live table (later issue: action out of turn) -------------------------------------
     out_of_turn: str = _f(
@@ -265,6 +286,12 @@ TDA_2024 = dataclasses.replace(
     multiple_chips="remove-one-smallest-chip",            # TDA 45-A
     last_chips_all_in=True,                               # TDA 45-B
     contradictory_bet="director",                         # TDA 40-A
+    # TDA 20-A: "the odd chip goes to the first seat left of the button" names one seat for
+    # all the odd chips broken down first ("odd chips will be broken into the smallest
+    # denomination"); WPA 15, from the TDA, says "the odd chip(s) ... to the first player".
+    odd_chips="first-left-of-button",                     # TDA 20-A
+    straddle_min_raise="largest-increment",               # TDA 43-A with 51-B (no straddle rule)
+    straddle_to_call="posted",                            # TDA 43 Addendum example 2
     unclear_amount="highest-reasonable-not-over-pot",     # TDA 57
     see_hand_policy="river-caller-may-see-aggressor",     # TDA 18
     ante_format="big-blind",                              # TDA RP-11
