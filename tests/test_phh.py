@@ -1,5 +1,6 @@
-"""PHH: every NT and FT hand of the shared dataset replays to its recorded stacks; the
-`pokertd phh` commands keep their contract."""
+"""PHH: every NT and FT hand of the dataset (tests/data/phh, a copy of the public PHH
+dataset with its licence) replays to its recorded stacks; the `pokertd phh` commands keep
+their contract."""
 
 from __future__ import annotations
 
@@ -16,20 +17,19 @@ from pokertd.formats.phh import (
     PHHError, dumps, export_hand, find_files, load, loads, replay, replay_file, stacks_match,
 )
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-PHH = SHARED / "phh"
+PHH = Path(__file__).resolve().parent / "data" / "phh"
 runner = CliRunner()
 
 
-def shared_hands():
+def dataset_hands():
     files = find_files([PHH])
-    assert len(files) > 500, f"the shared PHH hands are missing under {PHH}"
+    assert len(files) > 500, f"the PHH hands are missing under {PHH}"
     return [(f, load(f)) for f in files]
 
 
 def test_every_nt_and_ft_hand_replays_to_its_recorded_stacks():
     seen = {"NT": 0, "FT": 0}
-    for path, data in shared_hands():
+    for path, data in dataset_hands():
         variant = data["variant"]
         if variant not in seen:
             continue
@@ -42,7 +42,7 @@ def test_every_nt_and_ft_hand_replays_to_its_recorded_stacks():
 
 
 def test_other_variants_are_refused():
-    for path, data in shared_hands():
+    for path, data in dataset_hands():
         if data["variant"] in ("NT", "FT"):
             continue
         with pytest.raises(PHHError, match=f"unsupported variant: {data['variant']}"):

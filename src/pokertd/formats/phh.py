@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import math
-import tomllib
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,21 +22,15 @@ from ..cards import CARDS
 from ..engine import Hand, IllegalAction
 from ..engine.hand import FIXED_LIMIT, NO_LIMIT, STRUCTURES
 from ..rules import RuleSet
+from .phh_reader import PHHError
+from .phh_reader import loads as _read
 
 __all__ = [
-    "PHHError", "ReplayResult", "SUPPORTED_VARIANTS", "dumps", "export_hand", "find_files",
-    "hand_from_phh", "load", "loads", "replay", "replay_file", "stacks_match",
+    "PHHError", "ReplayResult", "SUPPORTED_VARIANTS", "dumps", "export_hand", "find_file_names",
+    "find_files", "hand_from_phh", "load", "loads", "replay", "replay_file", "stacks_match",
 ]
 
 SUPPORTED_VARIANTS = {"NT": NO_LIMIT, "FT": FIXED_LIMIT}
-
-
-class PHHError(ValueError):
-    """A PHH file the engine cannot replay; ``action`` is the 0-based action index at fault."""
-
-    def __init__(self, message: str, action: int | None = None) -> None:
-        super().__init__(message)
-        self.action = action
 
 
 @dataclass
@@ -49,30 +43,89 @@ class ReplayResult:
 
     def to_json(self) -> str:
         if self.ok:
-            return json.dumps({"path": self.path, "ok": True, "finishing_stacks": self.finishing_stacks})
+            stacks = self.finishing_stacks
+            if stacks is not None and all(type(s) is int for s in stacks):
+                # json.dumps of the same dict, written out (one line per hand of a replay)
+                return (f'{{"path": {_json_string(self.path)}, "ok": true, "finishing_stacks": '
+                        f'[{", ".join(map(str, stacks))}]}}')
+            return json.dumps({"path": self.path, "ok": True, "finishing_stacks": stacks})
         return json.dumps({"path": self.path, "ok": False, "error": self.error, "action": self.action})
 
 
-def loads(text: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise PHHError(f"not PHH (TOML): {e}") from e
+_json_string = json.encoder.encode_basestring_ascii       # json.dumps's own, for one string
+
+
+def loads(text: str, source: str | None = None) -> dict[str, Any]:
+    """The fields of PHH text (the TOML subset PHH uses, :mod:`.phh_reader`); a refusal is a
+    :class:`PHHError` naming ``source`` and the line."""
+    return _read(text, source)
 
 
 def load(path: str | Path) -> dict[str, Any]:
-    return loads(Path(path).read_text(encoding="utf-8"))
+    data = _read_bytes(path)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise PHHError(f"{path}: not UTF-8 text (byte {e.start}): PHH files are UTF-8") from None
+    return _read(text, str(path))
+
+
+def _read_bytes(path: str | Path) -> bytes:
+    """The file's bytes, by plain reads (a buffered file object costs more than a PHH
+    file's parsing)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(fd, 1 << 16)
+            except IsADirectoryError as e:          # named as open() names it
+                raise IsADirectoryError(e.errno, e.strerror, str(path)) from None
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def find_files(paths: Iterable[str | Path]) -> list[Path]:
     """``.phh`` files: each path a file, or a folder searched recursively (sorted)."""
-    out: list[Path] = []
+    return [Path(p) for p in find_file_names(paths)]
+
+
+def find_file_names(paths: Iterable[str | Path]) -> list[str]:
+    """:func:`find_files` as strings, found without building a ``Path`` per file: in each
+    folder, as ``Path.rglob("*.phh")`` finds them (not into symlinked folders, past folders
+    it may not read) and keeping files only, in ``Path`` order (part by part)."""
+    out: list[str] = []
     for p in paths:
-        p = Path(p)
-        if p.is_dir():
-            out.extend(sorted(q for q in p.rglob("*.phh") if q.is_file()))
-        else:
-            out.append(p)
+        base = Path(p)
+        if not base.is_dir():
+            out.append(str(base))
+            continue
+        text = str(base)
+        prefix = "" if text == "." else text if text.endswith("/") else text + "/"
+        found: list[str] = []
+        folders = [prefix]
+        while folders:
+            folder = folders.pop()
+            try:
+                with os.scandir(folder or ".") as entries:
+                    for e in entries:
+                        name = e.name
+                        try:
+                            if e.is_dir(follow_symlinks=False):
+                                folders.append(f"{folder}{name}/")
+                            elif name.endswith(".phh") and e.is_file():
+                                found.append(folder + name)
+                        except OSError:         # gone, or a symlink loop: not a file
+                            continue
+            except PermissionError:
+                continue
+        # Path order compares part by part: a "/" sorts before every character of a name.
+        found.sort(key=lambda f: f.replace("/", "\0"))
+        out.extend(found)
     return out
 
 
@@ -90,7 +143,7 @@ def _int(value: Any, field: str) -> int:
 def _ints(values: Any, field: str, n: int | None = None) -> list[int]:
     if not isinstance(values, list):
         raise PHHError(f"{field}: expected a list of chip amounts")
-    out = [_int(v, field) for v in values]
+    out = [v if type(v) is int else _int(v, field) for v in values]
     if n is not None and len(out) != n:
         raise PHHError(f"{field}: {len(out)} entries for {n} players")
     return out
@@ -199,6 +252,13 @@ def _cards(text: str):
     return parse_cards(text)
 
 
+def _player_tokens(n: int) -> dict[str, int]:
+    return {f"p{k + 1}": k for k in range(n)}
+
+
+_PLAYER_TOKENS = [_player_tokens(n) for n in range(24)]
+
+
 def replay(data: dict[str, Any], rules: RuleSet | str | None = None) -> Hand:
     """Replay a PHH hand from ``starting_stacks`` and ``actions`` alone; the hand is complete.
 
@@ -209,10 +269,41 @@ def replay(data: dict[str, Any], rules: RuleSet | str | None = None) -> Hand:
     actions = data["actions"]
     if not isinstance(actions, list):
         raise PHHError("actions: expected a list of strings")
+    n = h.n
+    players = _PLAYER_TOKENS[n] if n < len(_PLAYER_TOKENS) else _player_tokens(n)
     for i, a in enumerate(actions):
         if not isinstance(a, str):
             raise PHHError(f"action {i}: not a string", i)
         try:
+            # Actions written plainly are applied here; any other spelling goes through
+            # _apply, which reads every action (the same engine calls: the same results
+            # and refusals, a test checks).
+            parts = (a.split("#", 1)[0] if "#" in a else a).split()
+            k = len(parts)
+            if k >= 2:
+                p = players.get(parts[0])
+                if p is not None:
+                    verb = parts[1]
+                    if verb == "f":
+                        h.fold(p)
+                        continue
+                    if verb == "cc":
+                        h.check_call(p)
+                        continue
+                    if verb == "cbr" and k == 3:
+                        amount = parts[2]
+                        if amount.isdigit() and amount.isascii() and (amount[0] != "0" or len(amount) == 1):
+                            h.raise_to(int(amount), p)
+                            continue
+                elif parts[0] == "d":
+                    if k == 4 and parts[1] == "dh":
+                        p = players.get(parts[2])
+                        if p is not None and "?" not in parts[3]:
+                            h.deal_hole(p, parts[3])
+                            continue
+                    elif k == 3 and parts[1] == "db":
+                        h.deal_board(parts[2])
+                        continue
             _apply(h, a, i)
         except IllegalAction as e:
             raise PHHError(f"action {i} ({a.strip()}): {e}", i) from e
