@@ -211,6 +211,11 @@ E_KILL: Final = 12            # a hand killed by the dealer: (E_KILL, player, ru
 # it was ruled to be follows as an ordinary E_ACT: (E_RULED, player, chips, declared,
 # later_motions, pulled_back, prior_chips, action, total, returned, owed, rule).
 E_RULED: Final = 13
+# An action out of turn, held: (E_OOT, player, action, to, rule); how it was ruled when the
+# action reached him: (E_OOT_RULED, player, ruling, rule), ruling one of binding, check (must
+# check), no-raise (may call or fold), released (all options).
+E_OOT: Final = 14
+E_OOT_RULED: Final = 15
 # The rule of a refused raise amount, by preset (a house falls back to IFP, its usual base).
 _MIN_RAISE_RULES: Final = {"ifp-2012": "IFP 37", "wpa": "WPA 22", "tda-2024": "TDA 43"}
 _LIMIT_RULES: Final = {"ifp-2012": "IFP 33", "wpa": "WPA 22", "tda-2024": "TDA 48"}
@@ -486,6 +491,28 @@ class _BoardScore:
         return _NONFLUSH[self.key + _RANK_KEY[a] + _RANK_KEY[b]]
 
 
+class _OutOfTurn:
+    """The actions declared out of turn in this betting round, held until the action reaches
+    their players (``held``: player -> (action, raise-to, the bet he faced then, the player
+    whose turn it was)), and the
+    released players who may not raise on their turn (``limits``: player -> rule)."""
+
+    __slots__ = ("held", "limits")
+
+    held: dict[int, tuple[str, int, int, int]]
+    limits: dict[int, str]
+
+    def __init__(self) -> None:
+        self.held = {}
+        self.limits = {}
+
+    def copy(self) -> _OutOfTurn:
+        c = _OutOfTurn()
+        c.held = dict(self.held)
+        c.limits = dict(self.limits)
+        return c
+
+
 class Hand:
     """One hand of no-limit, pot-limit or fixed-limit hold'em.
 
@@ -527,7 +554,7 @@ class Hand:
         "stacks", "bets", "totals", "status", "acted", "_holes", "shown", "mucked", "board",
         "burns", "street", "phase", "actor", "current", "min_raise", "full_raises", "raises",
         "aggressor", "n_live", "n_active", "pot", "_events", "faced_up", "_sd_order",
-        "winnings", "_holes_pending", "_dead_pl", "_legal", "dead", "done", "absent",
+        "winnings", "_holes_pending", "_dead_pl", "_legal", "dead", "done", "absent", "_oot",
     )
 
     t: _Table
@@ -576,6 +603,7 @@ class Hand:
     dead: int
     done: bool
     absent: tuple[Any, ...]
+    _oot: _OutOfTurn | None
 
     def __init__(
         self,
@@ -685,6 +713,7 @@ class Hand:
         self._sd_order = []
         self._dead_pl = 0
         self._legal = None
+        self._oot = None
         self.done = False
         ev = self._events = [_START_EVENT]
         # Forced bets: antes first (dead money), then the blinds and straddles (live).
@@ -873,6 +902,7 @@ class Hand:
         self.dead = o.dead
         self.done = o.done
         self.absent = o.absent
+        self._oot = None if o._oot is None else o._oot.copy()
 
     def kill(self, player: Any, rule: str = "IFP 8") -> None:
         """The dealer kills an all-in hand during the hand (IFP 8: an absent player's all-in
@@ -1030,6 +1060,7 @@ class Hand:
     def _end_round(self) -> None:
         """Close a betting round: return an uncalled bet, gather the bets, go on."""
         self.actor = -1
+        self._oot = None                 # actions out of turn are held for one betting round
         n = self.n
         bets = self.bets
         top = max(bets)
@@ -1145,6 +1176,8 @@ class Hand:
             for i in self._rings[p]:
                 if status[i] == ACTIVE and (acted[i] < 0 or bets[i] < cur):
                     self.actor = i
+                    if self._oot is not None:
+                        self._after_out_of_turn(p)
                     return
             self._end_round()
             return
@@ -1153,6 +1186,8 @@ class Hand:
             self._end_round()
         else:
             self.actor = a
+            if self._oot is not None:
+                self._after_out_of_turn(p)
 
     def check_call(self, player: Any = None) -> None:
         """Check, or call the current bet (all-in for less when short)."""
@@ -1182,6 +1217,8 @@ class Hand:
             for i in self._rings[p]:
                 if status[i] == ACTIVE and (acted[i] < 0 or bets[i] < cur):
                     self.actor = i
+                    if self._oot is not None:
+                        self._after_out_of_turn(p)
                     return
             self._end_round()
             return
@@ -1190,6 +1227,8 @@ class Hand:
             self._end_round()
         else:
             self.actor = a
+            if self._oot is not None:
+                self._after_out_of_turn(p)
 
     def check(self, player: Any = None) -> None:
         """Check; refused when facing a bet."""
@@ -1211,6 +1250,8 @@ class Hand:
 
     def _raise_bounds(self, p: int) -> tuple[int, int] | None:
         """(min raise-to, max raise-to) for player ``p``, or None when no raise is allowed."""
+        if self._oot is not None and p in self._oot.limits:
+            return None                  # out of turn: he may call or fold, not raise
         bets = self.bets
         b = bets[p]
         stacks = self.stacks
@@ -1248,6 +1289,9 @@ class Hand:
         return (lo if lo < hi else hi), hi
 
     def _no_raise_reason(self, p: int) -> tuple[str, str]:
+        if self._oot is not None and p in self._oot.limits:
+            return ("after his action out of turn he may call or fold, not raise",
+                    self._oot.limits[p])
         bets = self.bets
         b = bets[p]
         cur = self.current
@@ -1316,6 +1360,8 @@ class Hand:
             for i in self._rings[p]:
                 if status[i] == ACTIVE and (acted[i] < 0 or bets[i] < amount):
                     self.actor = i
+                    if self._oot is not None:
+                        self._after_out_of_turn(p)
                     return
             self._end_round()
             return
@@ -1324,6 +1370,8 @@ class Hand:
             self._end_round()
         else:
             self.actor = a
+            if self._oot is not None:
+                self._after_out_of_turn(p)
 
     def _bad_raise(self, p: int, amount: Any, lo: int, hi: int) -> None:
         legal = self.legal_actions().describe()
@@ -1466,6 +1514,135 @@ class Hand:
             self.raise_to(total)
         return r
 
+    def out_of_turn(self, player: Any, action: Any, amount: Any = None) -> None:
+        """``player`` acts before his turn: ``fold``, ``check``, ``call``, ``raise``/``bet`` (to
+        ``amount``) or ``all-in``. The action backs up to the player whose turn it is (TDA 53-A)
+        and the out-of-turn action is held until the action reaches him, then ruled by the
+        preset's ``out_of_turn``:
+
+        ``binding-unless-action-changes`` (IFP 26, WPA 33, TDA 53-A): it is played as declared
+        if nobody bet or raised in between (a check, call or fold does not change the action);
+        otherwise it is released and he has every option, his chips back. A fold out of turn
+        is binding. ``...; check or call may not raise`` (Gananda Betting 7): released after a
+        check or a call out of turn, he may call or fold but not raise. ``retract``
+        (irregularities 13): the bet is withdrawn at once (13 i); if nobody bet in between he
+        must check (or, facing the same bet, call or fold: 13 iii), and if a later player bet,
+        every option (13 iii); facing a bet of the player who was to act no larger than his,
+        he may call or fold (13 iv); facing more, every option (13 v).
+
+        Refused (IllegalAction, nothing changed): not a betting round, his own turn, a player
+        who has no action to come, an action he could not take facing the bet as it stands."""
+        from ..rules.declarations import LeftToDirector
+        if self.phase != BETTING:
+            raise IllegalAction("no betting round is open", self.legal_actions().describe(), "IFP 25")
+        legal = self.legal_actions().describe()
+        rule = self._out_of_turn_rule()
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n:
+            raise IllegalAction(f"no player {player!r}", legal, rule)
+        p = player
+        if p == self.actor:
+            raise IllegalAction(f"it is player {p}'s turn: he acts in turn", legal, "IFP 25")
+        bets = self.bets
+        cur = self.current
+        b = bets[p]
+        if self.status[p] != ACTIVE or not (self.acted[p] < 0 or b < cur):
+            raise IllegalAction(f"player {p} has no action to come in this betting round", legal, rule)
+        if self._oot is not None and p in self._oot.held:
+            raise IllegalAction(f"player {p} already acted out of turn; it is held", legal, rule)
+        a = action.lower() if isinstance(action, str) else action
+        allin = b + self.stacks[p]
+        to = b
+        if a in ("all-in", "all_in", "allin"):
+            a, to = ("raise", allin) if allin > cur else ("call", allin)
+        if a == "check":
+            if b < cur:
+                raise IllegalAction(f"player {p} cannot check facing a bet of {cur}", legal, rule)
+        elif a == "call":
+            if b >= cur:
+                raise IllegalAction(f"player {p} has no bet to call", legal, rule)
+            to = cur if cur < allin else allin
+        elif a in ("raise", "bet"):
+            a = "raise"
+            if to == b:
+                if isinstance(amount, bool) or not isinstance(amount, int):
+                    raise IllegalAction(f"a raise out of turn needs its raise-to amount, not {amount!r}",
+                                        legal, "IFP 31")
+                to = amount
+            lo = cur + self.min_raise
+            if lo > allin:
+                lo = allin
+            acted = self.acted[p]
+            closed = (acted >= 0 and acted >= self.full_raises
+                      and not (self._accumulate and cur - b >= self.min_raise))
+            if closed or self.structure == FIXED_LIMIT or not (lo <= to <= allin) or to <= cur:
+                raise IllegalAction(f"player {p} could not raise to {to} facing {cur} (raise to "
+                                    f"{lo}..{allin} when the betting is open to him; no-limit and "
+                                    "pot-limit)", legal, _MIN_RAISE_RULES[self._preset()])
+        elif a != "fold":
+            raise IllegalAction(f"unknown action {action!r}: fold, check, call, raise or all-in",
+                                legal, "IFP 25")
+        if self.rules.out_of_turn == "retract" and a != "raise":
+            raise LeftToDirector(rule, "irregularities 13 says what happens to a bet out of turn "
+                                 "(retracted; the correct player acts; steps iii-v); of a check, "
+                                 "call or fold out of turn it says nothing")
+        if self._oot is None:
+            self._oot = _OutOfTurn()
+        self._oot.held[p] = (a, to, cur, self.actor)
+        self._events.append((E_OOT, p, a, to, rule))
+
+    def _out_of_turn_rule(self) -> str:
+        mode = self.rules.out_of_turn
+        if mode == "retract":
+            return "irregularities 13"
+        if mode != "binding-unless-action-changes":
+            return "Gananda: Betting 7"
+        return {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53-A"}[self._preset()]
+
+    def _after_out_of_turn(self, last: int) -> None:
+        """The action moved on from ``last``: his limit (if any) is spent; if it reached a
+        player with an action held out of turn, rule it (see :meth:`out_of_turn`)."""
+        oot = self._oot
+        if oot is None:
+            return
+        if last in oot.limits:
+            del oot.limits[last]
+        p = self.actor
+        if p not in oot.held:
+            return
+        a, to, faced, skipped = oot.held.pop(p)
+        cur = self.current
+        changed = cur != faced
+        mode = self.rules.out_of_turn
+        rule = self._out_of_turn_rule()
+        self._legal = None
+        ruling = "released"
+        if mode == "retract":
+            if not changed:                               # 13 iii: he must check
+                ruling = "check" if self.bets[p] >= cur else "no-raise"
+                rule = "irregularities 13 iii"
+            elif self.aggressor != skipped:               # 13 iii: a later player bet
+                rule = "irregularities 13 iii"
+            elif cur <= to:                               # 13 iv: call or fold
+                ruling, rule = "no-raise", "irregularities 13 iv"
+            else:                                         # 13 v: every option
+                rule = "irregularities 13 v"
+        elif a == "fold" or not changed:
+            ruling = "binding"                            # IFP 26 / TDA 53-A: an OOT fold binds
+        elif a in ("check", "call") and mode != "binding-unless-action-changes":
+            ruling = "no-raise"                           # Gananda Betting 7
+        self._events.append((E_OOT_RULED, p, ruling, rule))
+        if ruling == "no-raise":
+            oot.limits[p] = rule
+        elif ruling == "check":
+            self.check_call()
+        elif ruling == "binding":
+            if a == "fold":
+                self.fold()
+            elif a == "raise":
+                self.raise_to(to)
+            else:
+                self.check_call()
+
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> LegalActions:
@@ -1488,7 +1665,12 @@ class Hand:
                                                  False, False, None)
             return la
         a = self.acted[p]
-        if a < 0 or a < self.full_raises or (self._accumulate and need >= self.min_raise):
+        if self._oot is not None and p in self._oot.limits:
+            a = self.full_raises                  # out of turn: he may call or fold (no raise)
+            need_open = False
+        else:
+            need_open = self._accumulate and need >= self.min_raise
+        if a < 0 or a < self.full_raises or need_open:
             # IFP 37a / TDA 47: the betting is open to this player; a raise needs somebody
             # able to answer it.
             status = self.status

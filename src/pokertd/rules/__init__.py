@@ -162,9 +162,12 @@ class RuleSet:
     # --- live table (later issue: action out of turn) -------------------------------------
     out_of_turn: str = _f(
         "binding-unless-action-changes",
-        {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53",
-         "gananda": "Gananda: Betting 7"},
-        "action out of turn; a check, call or fold does not change the action")
+        {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53-A",
+         "gananda": "Gananda: Betting 7", "club": "irregularities 13"},
+        "action out of turn: 'binding-unless-action-changes' (IFP 26, WPA 33, TDA 53-A: a check, "
+        "call or fold in between does not change the action; a fold out of turn binds), "
+        "'binding-unless-action-changes; check or call may not raise' (Gananda Betting 7) or "
+        "'retract' (irregularities 13: the bet withdrawn, steps iii-v)")
 
     # --- tournament (pokertd.tournament) ---------------------------------------------------
     same_hand_bustouts: str = _f(
