@@ -355,7 +355,7 @@ def test_ifp_37a_short_all_in_does_not_reopen_for_a_player_who_acted():
 
 
 def test_ifp_38_example_i_bet_five_is_500_not_5000():
-    assert ifp(to_call=0, last_raise=400, behind=BIG, declared="I bet five".split()[-1]) == \
+    assert ifp(to_call=0, last_raise=400, behind=BIG, declared="five") == \
         ruled("bet", 500, 0, 500, "IFP 38")
     assert ifp(to_call=0, last_raise=400, behind=BIG, declared="bet five") == \
         ruled("bet", 500, 0, 500, "IFP 38")
@@ -433,6 +433,7 @@ def situations(draw):
     last_raise = draw(st.sampled_from((50, 100, 200, 400, 600, 1000)))
     to_call = draw(st.sampled_from((0, last_raise)) | st.integers(last_raise, 5000))
     prior = draw(st.integers(0, to_call))
+    pulled_back = draw(st.sampled_from((0, 0, 0)) | st.integers(0, to_call - prior))
     chips = draw(st.lists(st.sampled_from(DENOMS), min_size=0, max_size=6))
     behind = draw(st.sampled_from((0, 10, 500, 100_000)))
     declared = draw(st.sampled_from((None, "call", "raise", "all-in", "1400", "raise 3000",
@@ -443,7 +444,7 @@ def situations(draw):
     rules = draw(st.sampled_from(("ifp-2012", "wpa", "tda-2024")))
     may_raise = draw(st.booleans())
     return dict(rules=rules, to_call=to_call, last_raise=last_raise, in_front=prior,
-                behind=behind, chips=chips, declared=declared, later_motions=later,
+                pulled_back=pulled_back, behind=behind, chips=chips, declared=declared, later_motions=later,
                 pot=draw(st.integers(0, 20000)), may_raise=may_raise)
 
 
@@ -457,7 +458,7 @@ def test_property_ruling_is_a_legal_action_within_the_stack(kw):
         return
     put = kw["in_front"] + sum(kw["chips"]) + sum(sum(m) for m in kw["later_motions"])
     stack = put + kw["behind"]
-    to_call, prior = kw["to_call"], kw["in_front"]
+    to_call, prior = kw["to_call"], kw["in_front"] + kw["pulled_back"]
     assert r.action in ACTIONS
     assert prior <= r.total <= stack                     # never more than his stack
     assert r.returned == 0 or r.owed == 0                # handed back or owed, not both
