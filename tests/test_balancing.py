@@ -170,7 +170,7 @@ def test_tda_10_two_step_random_draw_for_a_broken_table():
     f = floor_of("abcde.....", "abcde.....", "abc.......")
     r = random.Random(11)
     moves = break_table(f, 3, r, two_step=True)
-    assert all(m.reason == "table broken (TDA 10)" for m in moves)
+    assert all(m.reason == "table broken (TDA 10-B)" for m in moves)
     # Replay the same procedure by hand with the same generator.
     g = floor_of("abcde.....", "abcde.....", "abc.......")
     r2 = random.Random(11)

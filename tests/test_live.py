@@ -149,7 +149,8 @@ def test_a_deal_is_recorded_and_pays(service: TournamentService) -> None:
     service.register("Deal", ["Ann", "Bob", "Cid"])
     service.start("Deal")
     service.bust("Deal", "Cid", knocked_out_by="Bob")
-    out = service.deal("Deal", "chip-chop", ["Bob", "Ann"], stacks={"Ann": 6000, "Bob": 3000})
+    # The stacks hold the 4,500 chips in play (issue 14: counts over them are refused).
+    out = service.deal("Deal", "chip-chop", ["Bob", "Ann"], stacks={"Ann": 3000, "Bob": 1500})
     assert [e.type for e in out.events] == ["deal_made"]
     record = out.events[0].payload["record"]
     # Gananda: Payout, 2-6 entrants: 70/30 of $60 = 42 + 18 left, chopped 2:1 by chips.
@@ -342,7 +343,8 @@ def test_ifp11a_wpa5_live_balancing_moves_the_player_the_reported_button_makes_d
     after the next bust-out (the software does not see the hands)."""
     name = f"Bal {preset}"
     service.create(name, config_preset(preset), seed=5)
-    service.register(name, [f"Player {i:02d}" for i in range(1, 21)])     # 2 tables of 10
+    size = config_preset(preset).structure.max_players_per_table        # WPA 2: 9, else 10
+    service.register(name, [f"Player {i:02d}" for i in range(1, 2 * size + 1)])  # 2 tables
     t = service.start(name).tournament
     short = t.floor.tables[1]
     gone = [p for p in short.seats if p is not None][:2]
@@ -612,7 +614,7 @@ def test_cli_live_event(store_url: str) -> None:
     # IFP 62: the three left chop the $216 still to be paid by chips.
     r = cli(store_url, "deal", "Friday", "--kind", "chip-chop",
             "--agree", "Player 02,Player 11,Player 12",
-            "--stacks", "Player 02=54000,Player 11=27000,Player 12=27000")
+            "--stacks", "Player 02=9000,Player 11=4500,Player 12=4500")   # the 18,000 in play
     ok(r)
     assert "Player 02: 108" in r.stdout and "Player 11: 54" in r.stdout
     ok(cli(store_url, "bust", "Friday", "Player 11", "--by", "Player 02"))
@@ -1036,7 +1038,9 @@ def test_cli_ifp11a_button_recorded_balancing_moves_the_next_big_blind_and_halte
     assert [t["button"] for t in st["tables"]] == [None, None]
     r = cli(store_url, "button", "Bal", "2", "9")
     _ok(r)
-    assert "table 2: button on seat 9" in r.stdout and "big blind next: seat 3" in r.stdout
+    # The button of the hand seat 1 busted in: blinds 10 and 1 (IFP 17: the blinds as if
+    # there had been no elimination), so seat 2 is due the big blind next.
+    assert "table 2: button on seat 9" in r.stdout and "big blind next: seat 2" in r.stdout
     out = json.loads(cli(store_url, "button", "Bal", "1", "2", "--format", "json").stdout)
     assert [e["type"] for e in out["events"]] == ["button_recorded"]
     assert out["events"][0]["table"] == 1 and out["events"][0]["seat"] == 2
@@ -1199,8 +1203,10 @@ def test_cli_ifp56_chip_race_at_the_chip_up_break_table_by_table(store_url: str)
     st = json.loads(cli(store_url, "status", "Race", "--format", "json").stdout)
     assert st["chip_race"]["tables_done"] == [1] and st["chip_race"]["tables_left"] == [2]
     assert st["chips"] == chips - 5                           # 55 raced off, 50 won
+    # Table 1 counted 9,705 of the 18,000 chips in play: table 2's counts hold the rest or
+    # less (issue 14: counts over the chips in play are refused).
     r = cli(store_url, "chip-race", "Race", "2", "--stacks",
-            ",".join(f"{p}=1500" for p in two))
+            ",".join(f"{p}={c}" for p, c in zip(two, [1500, 1500, 1500, 1500, 1200, 1075])))
     _ok(r)
     assert "every table has raced: the 5 chips are out of play" in r.stdout
     st = json.loads(cli(store_url, "status", "Race", "--format", "json").stdout)

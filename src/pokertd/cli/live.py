@@ -163,7 +163,7 @@ def _print_clock(events: Any) -> None:
     """What the clock brought since the last command (recorded with this one)."""
     for e in events:
         if e.type == "level_started":
-            typer.echo(f"level {e.level} has started (IFP 23)")
+            typer.echo(f"level {e.level} has started" + (f" ({e.rule})" if e.rule else ""))
         elif e.type == "dead_stacks_removed":
             chips = ", ".join(f"{n} x {v}" for v, n in e.by_value)
             typer.echo(f"registration closed: remove the starting stacks of {e.seats} unsold "
@@ -177,6 +177,15 @@ def _print_clock(events: Any) -> None:
         elif e.type == "clock_paused":
             typer.echo(f"clock stopped ({e.reason}): resume once the players are seated")
     _print_moves(list(events))
+
+
+def _print_rulings(t: Any, events: list[Any]) -> None:
+    """What to tell the floor (halted tables, players waiting for the button, the final
+    table's button draw: IFP 11a, IFP 10, IFP 16)."""
+    from ..services.tournaments import rulings
+
+    for line in rulings(t, events):
+        typer.echo(line)
 
 
 def _print_moves(events: list[Any]) -> None:
@@ -242,7 +251,14 @@ def new(
                 raise StructureError("a structure is a .toml or .json file")
         except StructureError as exc:
             raise fail(f"--structure {structure}: {exc}") from None
-        config = replace(config, structure=custom)
+        import tomllib
+
+        from ..tournament.house import seated_for
+
+        # WPA 2: nine a table, unless the structure says otherwise (the file parsed above).
+        raw = tomllib.loads(text) if structure.endswith(".toml") else json.loads(text)
+        config = replace(config, structure=seated_for(
+            preset.value, custom, stated="max_players_per_table" in raw))
     if seats is not None:
         if seats < 2:
             raise fail(f"--seats {seats}: a tournament needs at least two seats")
@@ -396,7 +412,10 @@ def bust(
             typer.echo(f"{e.player} is out in place {e.place}{tie}{ko}")
         elif e.type == "clock_paused":
             typer.echo(f"clock stopped ({e.reason}): resume once the players are seated")
+        elif e.type == "hand_for_hand" and not e.on:
+            typer.echo(f"hand-for-hand play ends: {e.reason}; the clock runs")
     _print_moves(out.result)
+    _print_rulings(t, list(out.clock) + list(out.result))
     if t.finished:
         typer.echo(f"{t.winner} wins")
     else:
@@ -409,8 +428,9 @@ def button(
     name: Name,
     table: Annotated[int, typer.Argument(help="The table.")],
     seat: Annotated[int, typer.Argument(help="The seat the dealer button is on, for the hand "
-                                        "being played (or just played); an empty seat is a "
-                                        "dead button (IFP 17).")],
+                                        "being played (or just played; after a bust-out at "
+                                        "the table, the hand he busted in); an empty seat is "
+                                        "a dead button (IFP 17).")],
     output: Format = OutputFormat.table,
     db: Db = None,
 ) -> None:
@@ -425,13 +445,18 @@ def button(
     if output is OutputFormat.json:
         _echo_json(out, balancing=t.balancing_wait())
         return
+    from ..services.tournaments import preset_rule
+
     _print_clock(out.clock)
+    rule = preset_rule(t, "dead_button")          # IFP 17; TDA 32; Gananda; WPA: none
     tab = t.floor.tables.get(table) if t.floor is not None else None
     if tab is not None and tab.button is not None and tab.count >= 2:
         typer.echo(f"table {table}: button on seat {seat}"
-                   + (" (dead button, IFP 17)" if tab.seats[seat - 1] is None else "")
+                   + (f" (dead button{', ' + rule if rule else ''})"
+                      if tab.seats[seat - 1] is None else "")
                    + f"; big blind next: seat {tab.button.next_big_blind_seat(tab.seats)}")
     _print_moves(out.result)
+    _print_rulings(t, out.result)
     _print_balancing(t, name)
 
 
@@ -451,9 +476,12 @@ def hand_for_hand(
     if output is OutputFormat.json:
         _echo_json(out, hand_for_hand=t.clock.hand_for_hand, hands=t.hand_for_hand_hands)
         return
+    from ..services.tournaments import preset_rule
+
     _print_clock(out.clock)
+    rule = preset_rule(t, "hand_for_hand")
     timing = ("the clock stopped, " + f"{t.clock.seconds_per_hand // 60} minutes off it per hand "
-              "(TDA RP-8)" if t.clock.seconds_per_hand else "the clock runs (IFP 61)")
+              f"({rule})" if t.clock.seconds_per_hand else f"the clock runs ({rule})")
     if action is HandForHandAction.start:
         typer.echo(f"hand-for-hand: every table starts each hand together; {timing}")
     elif action is HandForHandAction.hand_done:
@@ -481,8 +509,11 @@ def last_hands(
         return
     _print_clock(out.clock)
     e = out.result[-1]
+    from ..services.tournaments import preset_rule
+
     typer.echo(f"clock stopped: the last {e.hands} hands of the day"
-               + (" (drawn at random)" if e.drawn else "") + " (IFP 14)")
+               + (" (drawn at random)" if e.drawn else "")
+               + f" ({preset_rule(t, 'end_of_day_hands')})")
 
 
 @live.command(name="chip-race")
@@ -530,12 +561,26 @@ def chip_race(
 
 @live.command()
 def rebuy(name: Name, player: Annotated[str, typer.Argument(help="The player.")],
+          stack: Annotated[int | None, typer.Option(
+              "--stack", help="His chips as counted, checked against the rebuy limit; "
+                              "without it his word that he is broke or under the limit is "
+                              "taken. A player reported busted rebuys with none and stays "
+                              "in.")] = None,
           db: Db = None) -> None:
-    """A rebuy in the rebuy period (IFP 59; WPA 6)."""
-    out = _run(db, lambda s: s.rebuy(name, player))
+    """A rebuy in the rebuy period (IFP 59; WPA 6): the rebuys a player and the limit are
+    checked; a busted player who rebuys before the next hand stays in (IFP 59)."""
+    out = _run(db, lambda s: s.rebuy(name, player, stack=stack))
     t = out.tournament
     _print_clock(out.clock)
-    typer.echo(f"{player} rebought: {t.players[player].stack} chips, prize pool {t.prize_pool}")
+    e = out.result[0]
+    typer.echo(f"{player} rebought ({t.players[player].rebuys} rebuy(s)): {e.chips:,} chips, "
+               f"prize pool {t.prize_pool:,}")
+    for e in out.result:
+        if e.type == "seated":
+            typer.echo(f"{player} is not out (IFP 59): seat him at table {e.table} seat "
+                       f"{e.seat}")
+    _print_moves(out.result)
+    _print_rulings(t, out.result)
 
 
 @live.command()
@@ -584,12 +629,15 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
                   f"{st['chips']:,} chips in play, average stack {st['average_stack']:,}")
         if st["seats"] is not None and st["registration_open"]:
             con.print(f"{st['seats'] - st['entrants']} of {st['seats']} seats unsold")
+        if len(st["break_order"]) > 1:         # WPA 4: the breaking order, posted
+            con.print("tables break in the order "
+                      f"{', '.join(map(str, st['break_order']))} (the last is the final table)")
         h4h = st["hand_for_hand"]
         if h4h and h4h["on"]:
             con.print(f"hand-for-hand ({h4h['rule']}): {h4h['hands']} hand(s) done, every "
                       "table starts each hand together")
         if st["last_hands"] is not None:
-            con.print(f"end of day: the last {st['last_hands']} hands (IFP 14)")
+            con.print(f"end of day: the last {st['last_hands']} hands ({st['last_hands_rule']})")
         if st["halted_tables"]:
             con.print(f"play halted ({st['halt_rule']}) at table(s) "
                       f"{', '.join(map(str, st['halted_tables']))} until a player is moved in")
@@ -668,6 +716,7 @@ def moves(
     for e in changes:
         for line in describe_move(e):
             typer.echo(line)
+    _print_rulings(t, changes)
     _print_balancing(t, name)
 
 

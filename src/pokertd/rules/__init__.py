@@ -172,22 +172,29 @@ class RuleSet:
     # --- tournament (pokertd.tournament) ---------------------------------------------------
     same_hand_bustouts: str = _f(
         "lower-start-stack-lower-same-table-tie-across",
-        {"ifp-2012": "IFP 57", "wpa": "WPA 8", "tda-2024": "TDA RP-8", "gananda": "Gananda"},
+        {"ifp-2012": "IFP 57", "wpa": "WPA 8", "tda-2024": "TDA RP-8",
+         "gananda": "Gananda: Winning the Tournament"},
         "finishing places of players busted in the same hand")
     balancing_mover: str = _f(
         "next-big-blind-to-worst-position",
-        {"ifp-2012": "IFP 11a", "wpa": "WPA 5", "tda-2024": "TDA 11"},
+        {"ifp-2012": "IFP 11a", "wpa": "WPA 5", "tda-2024": "TDA 11-A"},
         "who moves when tables are balanced")
     balancing_halt_short: int = _f(
         3, {"ifp-2012": "IFP 11a", "wpa": "WPA 5", "tda-2024": "TDA 11-D"},
         "play halts at a table this many players short")
     broken_table_seating: str = _f(
         "any-seat-no-hand-between-sb-and-button",
-        {"ifp-2012": "IFP 10", "wpa": "WPA 4", "tda-2024": "TDA 10"},
+        {"ifp-2012": "IFP 10", "wpa": "WPA 4", "tda-2024": "TDA 10-B"},
         "where players from a broken table sit")
+    table_break_stops_clock_at: int = _f(
+        0, {"wpa": "WPA 4"},
+        "the clock stops while a table is broken once there are this many tables or fewer "
+        "(WPA 4: 6); 0: it runs")
     final_table_redraw: bool = _f(
-        True, {"ifp-2012": "IFP 15", "tda-2024": "TDA RP-9"}, "random redraw at the final table")
-    button_start: str = _f("random-draw", {"ifp-2012": "IFP 16", "gananda": "Gananda"},
+        True, {"ifp-2012": "IFP 15", "wpa": "WPA 4", "tda-2024": "TDA RP-9"},
+        "random redraw at the final table (IFP 15); without it the other tables are broken "
+        "into the final table (WPA 4; TDA RP-9)")
+    button_start: str = _f("random-draw", {"ifp-2012": "IFP 16", "gananda": "Gananda: Seating"},
                            "how the first button is placed")
     heads_up_button: str = _f(
         "no-big-blind-twice", {"ifp-2012": "IFP 18", "tda-2024": "TDA 34-B",
@@ -206,6 +213,8 @@ class RuleSet:
         "hand-for-hand procedure")
     end_of_day_hands: bool = _f(True, {"ifp-2012": "IFP 14", "wpa": "WPA 9"},
                                 "last 3-7 hands of a day drawn by a player")
+    new_level: str = _f("next-hand", {"ifp-2012": "IFP 23", "tda-2024": "TDA 23", "wpa": ""},
+                        "a new level applies to the next hand (WPA: no rule)")
     substantial_action: str = _f(
         "two-actions-one-with-chips-or-three",
         {"ifp-2012": "IFP 29", "tda-2024": "TDA 36", "club": "club 80.4"},
@@ -270,6 +279,7 @@ WPA = dataclasses.replace(
     same_hand_bustouts="higher-start-stack-higher; split prize across tables",  # WPA 8
     balancing_mover="big-blind-to-worst-position",        # WPA 5
     balancing_halt_short=2,                               # WPA 5
+    table_break_stops_clock_at=6,                         # WPA 4
     final_table_redraw=False,
     button_start="unspecified",
     chip_race="one-chip-max-round-half-up-never-raced-out",  # WPA 14

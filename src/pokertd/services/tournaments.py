@@ -50,7 +50,8 @@ from pokertd.tournament.icm import make_deal
 
 __all__ = [
     "KIND", "Loaded", "Outcome", "TournamentExists", "TournamentService",
-    "TournamentServiceError", "UnknownTournament", "describe_move", "seat_changes", "status",
+    "TournamentServiceError", "UnknownTournament", "describe_move", "preset_rule", "rulings",
+    "seat_changes", "status",
 ]
 
 KIND = "tournament"
@@ -237,7 +238,7 @@ class TournamentService:
         now = self.now()
 
         def command(t: Tournament) -> list[ev.Event]:
-            out = t.bust(player, knocked_out_by=knocked_out_by)
+            out = t.bust(player, knocked_out_by=knocked_out_by, now=now)
             out += _record_buttons(t, buttons, now)
             if not t.finished:
                 out += t.rearrange(now)
@@ -321,13 +322,16 @@ class TournamentService:
                 if t.players[p].out:
                     raise DirectorError(f"{p} is already out (place {t.players[p].place})")
             stacks = dict(start_stacks or {})
-            if len(out_now) > 1 and t.config.bustout_ranking != "share":
+            if len(out_now) > 1 and t.stacks_rank_bustouts():
                 missing = [p for p in out_now if p not in stacks]
                 if missing:
+                    # TDA RP-8 shares the places in hand-for-hand play only; TDA is silent
+                    # otherwise, and IFP 57 ranks them.
+                    rule = _rule_of("same_hand_bustouts", t, "IFP 57")
+                    rule = "IFP 57" if rule == "TDA RP-8" else rule
                     raise DirectorError(
                         "players out in the same hand are ranked by their stacks at the start "
-                        "of the hand (IFP 57, WPA 8, Gananda: Winning the Tournament): give "
-                        f"each one's (missing: {', '.join(missing)})")
+                        f"of the hand ({rule}): give each one's (missing: {', '.join(missing)})")
             strangers = sorted(set(stacks) - set(out_now))
             if strangers:
                 raise DirectorError(f"a start-of-hand stack for {', '.join(strangers)}, who "
@@ -336,6 +340,9 @@ class TournamentService:
                 if isinstance(s, bool) or not isinstance(s, int) or s < 1:
                     raise DirectorError(f"{p}'s stack at the start of the hand must be a whole "
                                         f"number of chips, at least 1, got {s!r}")
+            # The stacks are counts of the chips in play: the players still in hold the rest.
+            t.check_counts(stacks, "stack at the start of the hand",
+                           others=t.alive - len(out_now))
             if isinstance(knocked_out_by, Mapping):
                 by = dict(knocked_out_by)
                 strangers = sorted(set(by) - set(out_now))
@@ -348,17 +355,27 @@ class TournamentService:
             for p in out_now:
                 where = t.floor.where.get(p) if t.floor is not None else None
                 busts.append(Bust(p, where[0] if where else None, stacks.get(p, 0), by.get(p)))
-            out = t.eliminate(busts)
+            out = t.eliminate(busts, now=now)
             out += _record_buttons(t, buttons, now)
             if not t.finished:
                 out += t.rearrange(now)
             return out
         return self.run(name, command, now=now)
 
-    def rebuy(self, name: str, player: str) -> Outcome[list[ev.Event]]:
-        """IFP 59 / WPA 6: refused outside the structure's rebuy period."""
+    def rebuy(self, name: str, player: str, *,
+              stack: int | None = None) -> Outcome[list[ev.Event]]:
+        """IFP 59 / WPA 6: a rebuy in the rebuy period, within its limits. A live event takes
+        the player's word that he is broke or under the limit, or his ``stack`` as counted; a
+        player reported busted rebuys and stays in, seated back, then the seat moves that
+        calls for (IFP 11a)."""
         now = self.now()
-        return self.run(name, lambda t: t.rebuy(player, now), now=now)
+
+        def command(t: Tournament) -> list[ev.Event]:
+            out = t.rebuy(player, now, stack=stack)
+            if any(getattr(e, "reinstated", False) for e in out):
+                out += t.rearrange(now)
+            return out
+        return self.run(name, command, now=now)
 
     def addon(self, name: str, player: str) -> Outcome[list[ev.Event]]:
         """WPA 6: refused outside the structure's add-on window."""
@@ -402,6 +419,8 @@ class TournamentService:
             record = make_deal(dict(chips), prizes, method=method, agreed_by=list(agreed_by),
                                custom=amounts, left_to_play_for=left_to_play_for,
                                unit=t.config.unit)
+            if not t.dealt:
+                t.check_counts(dict(chips), "stack for the deal")
             return t.make_deal(record)
         return self.run(name, command, now=self.now())
 
@@ -443,11 +462,64 @@ def describe_move(e: ev.Event) -> list[str]:
         return [f"{e.player}: table {e.from_table} seat {e.from_seat} -> table {e.to_table} "
                 f"seat {e.to_seat} ({e.reason})"]
     if isinstance(e, ev.TableBroken):
-        return [f"table {e.table} is broken ({e.rule})"]
+        # WPA 4: the breaking order is announced with each break.
+        return [f"table {e.table} is broken ({e.rule})"
+                + (f"; the tables break next in the order {', '.join(map(str, e.next))}"
+                   if len(e.next) > 1 else "")]
     if isinstance(e, ev.FinalTableFormed):
         return [f"{p}: table {t} seat {s} -> final table {e.table} seat {seat} ({e.rule})"
                 for p, t, s, seat in e.seats]
     return []
+
+
+#: The rule that makes a player moved in wait for the button (IFP 10; WPA 4; TDA 10-A).
+_WAIT_RULE = {"wpa": "WPA 4", "tda-2024": "TDA 10-A"}
+
+
+def rulings(t: Tournament, events: Iterable[ev.Event]) -> list[str]:
+    """What the director must tell the floor after a live command's ``events``: a table where
+    play halts, short by the preset's threshold (IFP 11a: 3 or more; WPA 5: 2 or more; TDA
+    11-D: 3 or more), with the rule; a player moved or seated in between the small blind and
+    the button, who waits until the button has passed him (IFP 10; WPA 4; TDA 10-A); and the
+    button to draw at a final table just redrawn (IFP 16)."""
+    events = list(events)
+    if t.dealt or t.floor is None:
+        return []
+    base = t.rules.name if t.rules.name in _WAIT_RULE else t.config.rules_base
+    wait_rule = _WAIT_RULE.get(base, "IFP 10")
+    out: list[str] = []
+    if t.finished:
+        return out
+    if any(e.type == "busted" for e in events):
+        halted = t.halted_tables()
+        if halted:
+            out.append(f"play halts at table(s) {', '.join(map(str, halted))} "
+                       f"({_rule_of('balancing_halt_short', t, 'IFP 11a')}: "
+                       f"{t.rules.balancing_halt_short} or more players short) until a player "
+                       "is moved in")
+    unknown = False
+    for e in events:
+        if not isinstance(e, (ev.Moved, ev.Seated)):
+            continue
+        table, seat = (e.to_table, e.to_seat) if isinstance(e, ev.Moved) else (e.table, e.seat)
+        tab = t.floor.tables.get(table)
+        if tab is None or t.floor.where.get(e.player) != (table, seat):
+            continue                    # moved on again since
+        if tab.button is None or tab.count < 3:
+            unknown = unknown or isinstance(e, ev.Moved) and e.reason.startswith("table broken")
+            continue
+        if seat in tab.button.peek(tab.seats).waiting:
+            out.append(f"{e.player} (table {table} seat {seat}) sits between the small blind "
+                       "and the button: no hand until the button has passed him "
+                       f"({wait_rule})")
+    if unknown:
+        out.append("a player moved from a broken table into a seat between the small blind "
+                   f"and the button gets no hand until the button has passed him ({wait_rule})")
+    for e in events:
+        if isinstance(e, ev.FinalTableFormed) and e.table in t.floor.tables:
+            out.append(f"final table {e.table}: draw for the button (IFP 16: the starting "
+                       "position of the dealer button will be randomly drawn)")
+    return out
 
 
 def status(t: Tournament, now: float) -> dict[str, Any]:
@@ -503,6 +575,8 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
             "rule": t.dead_stacks.rule},
         "clock": clock,
         "tables": tables,
+        # WPA 4: the breaking order of the tables (the last one is the final table).
+        "break_order": [] if t.floor is None else list(t.floor.break_order),
         "payouts": None if t.payouts is None else list(t.payouts),
         # IFP 62: the deal recorded (who gets what of the prizes still to be paid then, and
         # what was left to play for), or None.
@@ -524,6 +598,7 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
             "rule": _rule_of("hand_for_hand", t, "IFP 61")} if t.started else None,
         # IFP 14 / WPA 9: the day's last hands announced (the clock stopped), or None.
         "last_hands": t.clock.last_hands if t.started else None,
+        "last_hands_rule": preset_rule(t, "end_of_day_hands"),
         # IFP 56 / WPA 14 / TDA 24: a chip race due at a chip-up break, table by table.
         "chip_race": _chip_race_status(t, now),
     }
@@ -532,6 +607,14 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
 def _rule_of(field: str, t: Tournament, default: str) -> str:
     from pokertd.tournament.director import field_rule
     return field_rule(field, t.rules.name, default)
+
+
+def preset_rule(t: Tournament, field: str) -> str:
+    """The rule of the preset in force that decides a RuleSet ``field`` (a house: its own,
+    else its base preset's), or "" when that book has none (WPA on the dead button)."""
+    from pokertd.rules import field_rules
+    rules = field_rules(field)
+    return rules.get(t.rules.name) or rules.get(t.config.rules_base, "")
 
 
 def _chip_race_status(t: Tournament, now: float) -> dict[str, Any] | None:

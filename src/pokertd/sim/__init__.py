@@ -24,7 +24,7 @@ from typing import Any
 
 from pokertd.bots import make_bot
 from pokertd.engine import Hand
-from pokertd.tournament.clock import FINAL_TABLE
+from pokertd.tournament.clock import FINAL_TABLE, TABLE_BROKEN
 from pokertd.tournament.director import Bust, Tournament
 from pokertd.tournament.house import TournamentConfig, config_preset
 
@@ -177,8 +177,8 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
             if len(away) == t.alive:
                 for name in away:
                     t.arrive(name)
-        if t.rearrange(now) and t.clock.pause_reason == FINAL_TABLE:
-            t.resume(now)                      # Gananda: Final Table: seated, the clock runs
+        if t.rearrange(now) and t.clock.pause_reason in (FINAL_TABLE, TABLE_BROKEN):
+            t.resume(now)                      # Gananda: Final Table; WPA 4: seated, it runs
         if check:
             fl.check()
             assert sum(t.players[p].stack for p in fl.where) == total == t.chips

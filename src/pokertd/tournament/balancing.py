@@ -40,8 +40,9 @@ from pokertd.cards import make_rng
 from pokertd.tournament.button import ButtonState, first_occupied
 from pokertd.tournament.seating import Floor, Move, SeatingError, Table, tables_needed
 
-__all__ = ["balance", "balancing_pair", "break_table", "break_tables", "form_final_table",
-           "halted_tables", "live_button", "move_one", "needs_balancing", "tables_to_break"]
+__all__ = ["balance", "balancing_pair", "break_table", "break_tables", "follow_button",
+           "form_final_table", "halted_tables", "live_button", "move_one", "needs_balancing",
+           "tables_to_break"]
 
 Mover = Literal["next-big-blind", "big-blind"]
 
@@ -82,6 +83,9 @@ def _mover_seat(table: Table, mover: Mover) -> int:
         s = b.big_blind_pos
         if s is not None and table.seats[s - 1] is not None:
             return s
+        # The player in the big blind busted in the hand (or has moved): WPA 5 is silent.
+        # WPA 5 gives TDA Rule No. 25 as its source, whose current text (TDA 11-A) moves
+        # "the player to be big blind next": the player due the big blind next moves.
     elif mover != "next-big-blind":
         raise ValueError(f"unknown balancing mover {mover!r}: 'next-big-blind' (IFP 11a) or "
                          "'big-blind' (WPA 5)")
@@ -97,18 +101,27 @@ def _worst_seat(table: Table) -> int:
     return s
 
 
-def live_button(table: Table, button_seat: int) -> ButtonState:
+def live_button(table: Table, button_seat: int,
+                hand_seats: Sequence[Hashable | None] | None = None) -> ButtonState:
     """The button state of a live table whose dealer button is on ``button_seat`` for the hand
     being played (or, between hands, the hand just played), as the director sees it.
 
-    The small blind of that hand is the first player after the button and the big blind the
-    next one (with two players, IFP 18: the button is the small blind), so the player due the
-    big blind next (IFP 11a; TDA 11-A) is the player after that big blind and the player in
-    the big blind (WPA 5) is that big blind. The seat may be empty: a dead button (IFP 17)."""
+    ``hand_seats``: the seats as they were dealt that hand, with the players who busted in it
+    (the seats now, by default). The blinds of that hand are placed on them: the small blind
+    is the first player after the button and the big blind the next one (with two players,
+    IFP 18: the button is the small blind). The state remembers those seats even once they
+    are empty, so the next hand follows the dead button rule (IFP 17; Gananda: Dead Button
+    Rule, examples 2, 3 and 5): button on seat 1, blinds on 2 and 3, the big blind next is
+    seat 4 whether the small blind, the big blind or both busted in that hand. The player due
+    the big blind next (IFP 11a; TDA 11-A) and the player in the big blind (WPA 5) follow from
+    it. The button's seat may be empty: a dead button (IFP 17)."""
     n = len(table.seats)
     if not 1 <= button_seat <= n:
         raise SeatingError(f"table {table.id} has seats 1-{n}, not seat {button_seat}")
-    occupied = [k + 1 for k, p in enumerate(table.seats) if p is not None]
+    dealt = table.seats if hand_seats is None else hand_seats
+    if len(dealt) != n:
+        raise SeatingError(f"table {table.id} has {n} seats, not {len(dealt)}")
+    occupied = [k + 1 for k, p in enumerate(dealt) if p is not None]
     if len(occupied) < 2:
         raise SeatingError(f"table {table.id} has {len(occupied)} player(s): no hand, no button")
     b = ButtonState(n, button_seat)
@@ -116,7 +129,7 @@ def live_button(table: Table, button_seat: int) -> ButtonState:
     def after(seat: int) -> int:
         return next((s for s in occupied if s > seat), occupied[0])
 
-    if len(occupied) == 2 and table.seats[button_seat - 1] is not None:
+    if len(occupied) == 2 and dealt[button_seat - 1] is not None:
         sb = button_seat                                      # IFP 18: heads-up
     else:
         sb = after(button_seat)
@@ -126,6 +139,29 @@ def live_button(table: Table, button_seat: int) -> ButtonState:
     b.small_blind_pos = sb
     b.big_blind_pos = bb
     return b
+
+
+def follow_button(known: ButtonState, hand_seats: Sequence[Hashable | None],
+                  button_seat: int) -> ButtonState | None:
+    """The button state of a live table whose button the director reports on
+    ``button_seat``, followed from the state he last reported there: the hands since are
+    placed by the dead button rule on ``hand_seats`` (IFP 17, IFP 19; Gananda: Dead Button
+    Rule), so a dead small blind or a dead button of those hands is remembered, not
+    re-derived from the players left (Gananda: Dead Button Rule, example 3: hand 1 dealer
+    #1, blinds #2 and #3, #3 busts; hand 2 dealer #2, no small blind, big blind #4). The
+    first hand of the next orbit with its button on ``button_seat`` is the one reported (the
+    same hand if it is the known one's button); None if there is none."""
+    st = known.copy()
+    if st.button == button_seat:
+        return st
+    if len(hand_seats) - list(hand_seats).count(None) < 2:
+        return None
+    for _ in range(len(hand_seats)):
+        pos = st.peek(hand_seats)
+        st.record(pos, hand_seats)
+        if pos.button == button_seat:
+            return st
+    return None
 
 
 def balancing_pair(floor: Floor, difference: int = 2) -> tuple[int, int] | None:
@@ -142,7 +178,8 @@ def balancing_pair(floor: Floor, difference: int = 2) -> tuple[int, int] | None:
     return src, floor.breaking_last(lo)[0]
 
 
-def move_one(floor: Floor, src_id: int, dst_id: int, mover: Mover = "next-big-blind") -> Move:
+def move_one(floor: Floor, src_id: int, dst_id: int, mover: Mover = "next-big-blind",
+             rule: str | None = None) -> Move:
     """One balancing move from table ``src_id`` to table ``dst_id``: the player due the big
     blind next (IFP 11a; TDA 11-A) or the player in the big blind (WPA 5) to the worst
     position at the short table (never its small blind)."""
@@ -150,11 +187,11 @@ def move_one(floor: Floor, src_id: int, dst_id: int, mover: Mover = "next-big-bl
     seat = _mover_seat(src_t, mover)
     player = src_t.seats[seat - 1]
     return floor.move(player, dst_id, _worst_seat(dst_t),
-                      f"balancing ({_MOVER_RULE.get(mover, mover)})")
+                      f"balancing ({rule or _MOVER_RULE.get(mover, mover)})")
 
 
 def balance(floor: Floor, *, difference: int = 2, mover: Mover = "next-big-blind",
-            ready: Container[int] | None = None) -> list[Move]:
+            ready: Container[int] | None = None, rule: str | None = None) -> list[Move]:
     """Move players until no two tables differ by ``difference`` or more (Gananda: Moving
     Players; IFP 11a / WPA 5 decide who moves and where to). ``ready``: only these tables
     (between hands) take part; the moves involving the others wait for them."""
@@ -178,7 +215,7 @@ def balance(floor: Floor, *, difference: int = 2, mover: Mover = "next-big-blind
             if src.count - dst.count < difference:
                 break
             src_id, dst_id = src.id, dst.id
-        moves.append(move_one(floor, src_id, dst_id, mover))
+        moves.append(move_one(floor, src_id, dst_id, mover, rule))
     return moves
 
 
@@ -210,13 +247,15 @@ def _seat_pool(floor: Floor, count: int, exclude: Sequence[int],
 
 
 def break_table(floor: Floor, table_id: int, rng: random.Random | int | None = None, *,
-                two_step: bool = False, also_breaking: Sequence[int] = ()) -> list[Move]:
+                two_step: bool = False, also_breaking: Sequence[int] = (),
+                rule: str | None = None) -> list[Move]:
     """Break one table: its players fill open seats at the other tables, the shortest first,
     by a random draw (IFP 10: any seat, no hand between the small blind and the button), or
     by the TDA's 2-step random draw (TDA 10-B: the seat cards are scrambled face down, one
     playing card is dealt face up to each player, and the seat cards are dealt out, the first
     to the highest card by suit). The broken table is removed from the floor.
-    ``also_breaking``: tables about to break too, which take no one."""
+    ``also_breaking``: tables about to break too, which take no one. ``rule``: the rule of
+    the preset in force named in the moves (IFP 10, WPA 4, TDA 10-B)."""
     r = make_rng(rng)
     table = floor.tables[table_id]
     players = [p for p in table.seats if p is not None]  # in seat order
@@ -228,9 +267,9 @@ def break_table(floor: Floor, table_id: int, rng: random.Random | int | None = N
         cards = r.sample(range(52), len(players))  # card index 4*rank+suit: by suit breaks ties
         order = [p for _, p in sorted(zip(cards, range(len(players))), reverse=True)]
         players = [players[i] for i in order]
-        reason = "table broken (TDA 10)"
+        reason = f"table broken ({rule or 'TDA 10-B'})"
     else:
-        reason = "table broken (IFP 10)"
+        reason = f"table broken ({rule or 'IFP 10'})"
     moves = [floor.move(p, tid, seat, reason) for p, (tid, seat) in zip(players, pool)]
     floor.remove_table(table_id)
     return moves
@@ -252,11 +291,13 @@ def break_tables(floor: Floor, rng: random.Random | int | None = None, *,
 
 
 def form_final_table(floor: Floor, size: int, rng: random.Random | int | None = None, *,
-                     redraw: bool = True, table_id: int | None = None) -> list[Move]:
+                     redraw: bool = True, table_id: int | None = None, two_step: bool = False,
+                     rule: str | None = None) -> list[Move]:
     """Form the final table once ``size`` or fewer players remain (Gananda: Final Table: 9-10;
     TDA RP-9: 9). With ``redraw`` (IFP 15; Gananda: random seating order) every player draws a
     new seat, seats 1..k, and the table's button is cleared: place a new first button
-    (IFP 16). Without it, the other tables are broken into the final table's open seats.
+    (IFP 16). Without it, the other tables are broken into the final table's open seats, by
+    the preset's draw (``two_step``: TDA 10-B) and named by ``rule``.
     ``table_id``: the final table, by default the table that breaks last."""
     if floor.player_count > size:
         raise SeatingError(f"{floor.player_count} players remain: the final table of {size} "
@@ -271,7 +312,8 @@ def form_final_table(floor: Floor, size: int, rng: random.Random | int | None = 
         moves: list[Move] = []
         going = [t for t in floor.break_order if t != final_id]
         for i, tid in enumerate(going):
-            moves.extend(break_table(floor, tid, r, also_breaking=going[i + 1:]))
+            moves.extend(break_table(floor, tid, r, two_step=two_step,
+                                     also_breaking=going[i + 1:], rule=rule))
         return moves
     before = {p: floor.where[p] for p in floor.where}
     players: list[Hashable] = sorted(before, key=lambda p: before[p])

@@ -112,6 +112,14 @@ class ButtonState:
         self.big_blind_pos: int | None = None
         self._last_bb_hand: dict[Hashable, int] = {}
 
+    def copy(self) -> ButtonState:
+        """An independent copy (the next hands can be followed on it)."""
+        b = ButtonState.__new__(ButtonState)
+        for name in ButtonState.__slots__:
+            setattr(b, name, getattr(self, name))
+        b._last_bb_hand = dict(self._last_bb_hand)
+        return b
+
     # --- seat arithmetic -----------------------------------------------------------------------
 
     def _next_occupied(self, seats: Sequence[Hashable | None], after: int) -> int:

@@ -38,6 +38,7 @@ __all__ = ["ClockError", "ClockStatus", "Pause", "TournamentClock", "to_seconds"
 FINAL_TABLE = "final table forming (Gananda: Final Table)"
 END_OF_DAY = "end of day: last hands (IFP 14)"
 HAND_FOR_HAND = "hand-for-hand (TDA RP-8)"
+TABLE_BROKEN = "a table is broken (WPA 4)"
 
 
 class ClockError(ValueError):

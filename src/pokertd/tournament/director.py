@@ -31,15 +31,19 @@ Rules decided here:
   the prize (Gananda). Under ``ifp-2012`` players busted in the same hand at different tables
   tie (IFP 57): each table's bust-outs are ranked lowest stack first, and the players of the
   same rank at different tables share places. Under ``wpa`` and the Gananda house the stacks
-  rank everyone busted in the hand, wherever they sat (WPA 8). Under ``tda-2024`` everyone
-  busted on the hand shares the places (TDA RP-8). A tie of ``k`` players for place ``p``
-  spans places ``p .. p + k - 1`` and shares their prizes (:func:`payouts.split_tie`).
+  rank everyone busted in the hand, wherever they sat (WPA 8); under ``wpa`` players in the
+  money out at different tables when play is not hand-for-hand tie and split their combined
+  prize money (WPA 8, second sentence). Under ``tda-2024`` everyone busted on a hand-for-hand
+  hand shares the places (TDA RP-8-A); otherwise, TDA being silent, IFP 57 ranks them. A tie
+  of ``k`` players for place ``p`` spans places ``p .. p + k - 1`` and shares their prizes
+  (:func:`payouts.split_tie`).
 - Knockouts: credited to the player who won the busted player's chips (see
   :func:`pokertd.sim.knockouts` for a dealt hand); a live director names him, and a player at
   another table than the busted player is refused (IFP 57: the chips are won at his table).
 - Live balancing (IFP 11a; WPA 5; TDA 11): the software does not see a live event's hands, so
   the director reports a table's dealer button (:meth:`Tournament.record_button`, held until
-  the next bust-out) and a balancing move waits for the buttons of both its tables
+  the next bust-out; the blinds of that hand on the seats it was dealt to, IFP 17) and a
+  balancing move waits for the buttons of both its tables
   (:meth:`Tournament.balancing_wait`); play halts meanwhile at a table short by the preset's
   threshold (:meth:`Tournament.halted_tables`: IFP 11a and TDA 11-D three, WPA 5 two).
 - A live event's hand-for-hand play (IFP 61; TDA RP-8), end-of-day last hands (IFP 14; WPA 9:
@@ -75,14 +79,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
+from pokertd.rules import PRESETS
 from pokertd.tournament import events as ev
 from pokertd.tournament.balancing import (
-    balance, balancing_pair, break_table, form_final_table, halted_tables, live_button,
+    balance, balancing_pair, break_table, follow_button, form_final_table, halted_tables,
+    live_button,
     move_one, needs_balancing, tables_to_break,
 )
 from pokertd.tournament.button import ButtonState, HandPositions, draw_button, first_occupied
 from pokertd.tournament.chip_race import PRESET_RULES, chip_race
-from pokertd.tournament.clock import END_OF_DAY, FINAL_TABLE, HAND_FOR_HAND, TournamentClock
+from pokertd.tournament.clock import (
+    END_OF_DAY, FINAL_TABLE, HAND_FOR_HAND, TABLE_BROKEN, TournamentClock,
+)
 from pokertd.tournament.house import TournamentConfig
 from pokertd.tournament.icm import DealRecord
 from pokertd.tournament.payouts import GANANDA, gananda_payouts, generated_payouts, split_tie
@@ -207,10 +215,26 @@ class Tournament:
         self._hand_hint: tuple[ev.HandPlayed, HandPositions] | None = None
         self._mover = _MOVER.get(self.rules.balancing_mover, "next-big-blind")
         self._two_step = "two-step" in self.rules.broken_table_seating
+        # The rules of the preset in force, named in the events (a house: its base's).
+        base = self.rules.name if self.rules.name in PRESETS else config.rules_base
+        self._balance_rule = field_rule("balancing_mover", base, "IFP 11a")
+        self._break_rule = field_rule("broken_table_seating", base, "IFP 10")
+        self._final_rule = field_rule("final_table_redraw", base, "IFP 15")
+        self._level_rule = _field_rules("new_level").get(base, "IFP 23")
         self._chip_race_preset = (self.rules.name if self.rules.name in PRESET_RULES
                                   else config.rules_base)
         self.hand_for_hand_hands = 0             # hands done since hand-for-hand began
         self.reported_buttons: set[int] = set()  # live: tables whose button was reported
+        # Live: the seats of a table as they were dealt the hand of the last bust-out report
+        # (the busted players still in them), kept for the button the director reports for
+        # that hand until the next report (IFP 11a, IFP 17); and that report's number.
+        self.hand_seats: dict[int, tuple[str | None, ...]] = {}
+        # Live: each table's button state as last reported, kept across the bust-outs that
+        # clear it, so the next report is followed from it (dead blinds remembered, IFP 17).
+        self.known_buttons: dict[int, ButtonState] = {}
+        self.bust_reports = 0
+        self._report_tables: set[int] = set()
+        self.seat_left: dict[str, tuple[int, int]] = {}  # live: where a busted player sat
         # A live chip-up (IFP 56; WPA 14; TDA 24): the colours being raced off, table by
         # table, and the tables that have raced them.
         self.racing: tuple[int, ...] = ()
@@ -306,7 +330,14 @@ class Tournament:
     def _on_button_recorded(self, e: ev.ButtonRecorded, floor: bool) -> None:
         assert self.floor is not None
         t = self.floor.tables[e.table]
-        t.button = live_button(t, e.seat)
+        # The blinds of the reported hand are placed on its own seats, not the survivors'
+        # (IFP 17: the big blind moves exactly one player a hand); later reports at this
+        # table are of later hands, dealt to the seats as they are.
+        dealt = self.hand_seats.pop(e.table, None)
+        known = self.known_buttons.pop(e.table, None)
+        followed = None if known is None else follow_button(
+            known, t.seats if dealt is None else dealt, e.seat)
+        t.button = followed if followed is not None else live_button(t, e.seat, dealt)
         self.reported_buttons.add(e.table)
 
     def _on_last_hands_announced(self, e: ev.LastHandsAnnounced, floor: bool) -> None:
@@ -377,12 +408,28 @@ class Tournament:
             self._group_place = e.place
         self.finishing[-1].append(e.player)
         if self.floor is not None and e.player in self.floor.where:
+            if e.hand is not None:
+                if e.hand != self.bust_reports:
+                    # A new report, of a later hand: the buttons are asked for again (below)
+                    # and those of earlier bust-out hands are no longer the ones reported.
+                    self.bust_reports = e.hand
+                    self._report_tables = set()
+                    self.hand_seats = {}
+                tid = self.floor.where[e.player][0]
+                if tid not in self._report_tables:       # the seats the hand was dealt to
+                    self.hand_seats[tid] = tuple(self.floor.tables[tid].seats)
+                    self._report_tables.add(tid)
+            if not self.dealt:
+                self.seat_left[e.player] = self.floor.where[e.player]
             self.floor.leave(e.player)
         if self.reported_buttons and self.floor is not None:
             # A live event: the software does not see the hands played since the director
             # last reported the buttons; after a bust-out it asks again (IFP 11a; WPA 5).
             for tid in self.reported_buttons:
                 if tid in self.floor.tables:
+                    known = self.floor.tables[tid].button
+                    if known is not None:
+                        self.known_buttons[tid] = known
                     self.floor.tables[tid].button = None
             self.reported_buttons = set()
 
@@ -392,11 +439,15 @@ class Tournament:
             self.floor.move(e.player, e.to_table, e.to_seat, e.reason)
 
     def _on_table_broken(self, e: ev.TableBroken, floor: bool) -> None:
+        self.hand_seats.pop(e.table, None)
+        self.known_buttons.pop(e.table, None)
         if floor:
             assert self.floor is not None
             self.floor.remove_table(e.table)
 
     def _on_final_table_formed(self, e: ev.FinalTableFormed, floor: bool) -> None:
+        self.hand_seats = {}
+        self.known_buttons = {}
         if floor:
             fl = self.floor
             assert fl is not None
@@ -436,10 +487,38 @@ class Tournament:
 
     def _on_rebuy(self, e: ev.Rebuy, floor: bool) -> None:
         p = self.players[e.player]
+        if e.reinstated:
+            self._reinstate(p)
         p.stack += e.chips
         self.chips += e.chips
         p.rebuys += 1
         self.prize_pool += e.to_prize_pool
+
+    def _reinstate(self, p: PlayerState) -> None:
+        """Take back a live bust-out (IFP 59: the player rebuys and stays in): the players out
+        with him or since finish one place lower (their place number one higher), and the
+        knockout credited for him is taken back."""
+        at = next(i for i, g in enumerate(self.finishing) if p.name in g)
+        self.finishing[at].remove(p.name)
+        for i, group in enumerate(self.finishing[at:], start=at):
+            for name in group:
+                q = self.players[name]
+                q.place = (q.place or 0) + 1
+                if i == at:
+                    q.tied -= 1
+        if not self.finishing[at]:
+            del self.finishing[at]
+        self._group_place = 0
+        if self.finishing:
+            self._group_place = self.players[self.finishing[-1][0]].place or 0
+        if p.knocked_out_by is not None:
+            self.players[p.knocked_out_by].knockouts -= 1
+        p.out = False
+        p.place = None
+        p.tied = 1
+        p.knocked_out_by = None
+        self.alive += 1
+        self.seat_left.pop(p.name, None)
 
     def _on_addon(self, e: ev.Addon, floor: bool) -> None:
         p = self.players[e.player]
@@ -496,6 +575,11 @@ class Tournament:
             "dead_stacks": None if self.dead_stacks is None else ev.to_dict(self.dead_stacks),
             "hand_for_hand_hands": self.hand_for_hand_hands,
             "reported_buttons": sorted(self.reported_buttons),
+            "hand_seats": {tid: list(s) for tid, s in sorted(self.hand_seats.items())},
+            "known_buttons": {tid: [b.button, b.small_blind_pos, b.big_blind_pos]
+                              for tid, b in sorted(self.known_buttons.items())},
+            "seat_left": {p: list(w) for p, w in sorted(self.seat_left.items())},
+            "bust_reports": self.bust_reports,
             "racing": self.racing, "raced_tables": sorted(self.raced_tables),
         }
 
@@ -726,7 +810,7 @@ class Tournament:
             return []
         n = len(self.events)
         was_open = not self.registration_closed
-        self.apply(ev.LevelStarted(level, float(now)))
+        self.apply(ev.LevelStarted(level, float(now), self._level_rule))
         s = self.structure
         if was_open and self.registration_closed:
             self._remove_dead_stacks()                     # IFP 9: dead stacks
@@ -847,13 +931,15 @@ class Tournament:
     # --- eliminations -------------------------------------------------------------------------
 
     def bust(self, player: str, *, knocked_out_by: str | None = None, table: int | None = None,
-             start_stack: int = 0) -> list[ev.Event]:
+             start_stack: int = 0, now: float | None = None) -> list[ev.Event]:
         """One player out (a live director's report, or one bust-out of a dealt hand)."""
-        return self.eliminate([Bust(player, table, start_stack, knocked_out_by)])
+        return self.eliminate([Bust(player, table, start_stack, knocked_out_by)], now=now)
 
-    def eliminate(self, busts: Sequence[Bust]) -> list[ev.Event]:
+    def eliminate(self, busts: Sequence[Bust], *, now: float | None = None) -> list[ev.Event]:
         """Players out in the same hand (IFP 57, WPA 8, Gananda: Winning the Tournament,
-        TDA RP-8); their places follow the module's rules, then the finish if one is left."""
+        TDA RP-8); their places follow the module's rules, then the finish if one is left.
+        A live event's hand-for-hand play ends at ``now`` once the bubble has burst
+        (:meth:`_end_hand_for_hand_on_the_bubble`)."""
         self._require_running()
         if not busts:
             return []
@@ -876,8 +962,27 @@ class Tournament:
             raise DirectorError(f"busting {len(busts)} of the {self.alive} players left leaves no "
                                 "winner")
         n = len(self.events)
-        self._eliminate_group(self._rank(busts), {b.player: b for b in busts}, self._rule())
+        self._eliminate_group(self._rank(busts), {b.player: b for b in busts},
+                              self._rule(busts))
+        if now is not None and not self.dealt:
+            self._end_hand_for_hand_on_the_bubble(float(now))
         return self.events[n:]
+
+    def _end_hand_for_hand_on_the_bubble(self, now: float) -> None:
+        """Hand-for-hand play decides who finishes in the money (IFP 61: "as tournaments near
+        the money ... as the method of determining player placement"; WPA 7; TDA RP-8-A):
+        once the last player out of the money is out, the hand he went out on is done at
+        every table (TDA RP-8-C: its two minutes come off the clock) and hand-for-hand play
+        ends, the clock running again from where the preset stopped it (TDA RP-8; under
+        IFP 61 it never stopped). A dealt event's driver ends it between rounds itself."""
+        if not self.clock.hand_for_hand or self.finished or self.payouts is None:
+            return
+        paid = sum(1 for a in self.payouts if a)
+        if self.alive > paid:
+            return
+        rule = field_rule("hand_for_hand", self.rules.name, "IFP 61")
+        self.apply(ev.HandForHandHandDone(now))
+        self.apply(ev.HandForHand(now, False, f"the bubble has burst ({rule})"))
 
     def _check_same_table(self, player: str, knocker: str) -> None:
         """IFP 57 (knockouts): the knockout goes to the player who won the busted player's
@@ -894,17 +999,48 @@ class Tournament:
                 f"goes to the player who won {player}'s chips in the hand, at his table "
                 f"(IFP 57); at table {a[0]}: {', '.join(there)}")
 
-    def _rule(self) -> str:
+    def stacks_rank_bustouts(self) -> bool:
+        """Do the stacks at the start of the hand rank players out in the same hand (IFP 57,
+        WPA 8, Gananda), or do they share the places (TDA RP-8, in hand-for-hand play)?"""
+        return not (self.config.bustout_ranking == "share" and self.clock.hand_for_hand)
+
+    def _rule(self, busts: Sequence[Bust] = ()) -> str:
+        if self.config.bustout_ranking == "share" and not self.clock.hand_for_hand:
+            return "IFP 57"       # TDA RP-8 shares places in hand-for-hand play only
         return _field_rules("same_hand_bustouts").get(self.rules.name, "IFP 57")
 
     def _rank(self, busts: Sequence[Bust]) -> list[list[str]]:
         """Groups of tied players, the first out (lowest place) first."""
         how = self.config.bustout_ranking
-        if how == "share" or len(busts) == 1:
+        if len(busts) == 1:
             return [[b.player for b in busts]]
-        if how == "by-stack":
+        if how == "share":
+            if self.clock.hand_for_hand:
+                # TDA RP-8-A: "If enough players bust on the current hand to break into the
+                # money, the busting players will be eligible for a share of the place(s)".
+                return [[b.player for b in busts]]
+            # Not hand-for-hand: TDA 2024 has no rule; the preset's base, IFP 57, ranks them.
+            how = "by-table"
+        if how in ("by-stack", "by-stack-split-across-tables"):
             stacks = sorted({b.start_stack for b in busts})
-            return [[b.player for b in busts if b.start_stack == s] for s in stacks]
+            groups = [[b.player for b in busts if b.start_stack == s] for s in stacks]
+            if (how == "by-stack-split-across-tables" and not self.clock.hand_for_hand
+                    and len({b.table for b in busts}) > 1 and self.payouts is not None):
+                # WPA 8: "If players in the money are eliminated at the same time at different
+                # tables (not in a hand by hand situation) the combined prize money will be
+                # split evenly between the players": those whose place is paid tie.
+                paid = sum(1 for a in self.payouts if a)
+                place = self.alive + 1
+                money: list[str] = []
+                out: list[list[str]] = []
+                for g in groups:                     # the lowest places first
+                    place -= len(g)
+                    if place <= paid:
+                        money.extend(g)
+                    else:
+                        out.append(g)
+                return out + ([money] if money else [])
+            return groups
         # by-table (IFP 57): rank at each table, equal ranks across tables tie.
         by_table: dict[Any, list[Bust]] = {}
         for b in busts:
@@ -919,6 +1055,9 @@ class Tournament:
 
     def _eliminate_group(self, groups: list[list[str]], busts: dict[str, Bust] | None,
                          rule: str, removed: bool = False) -> None:
+        # A live director's report of a hand's bust-outs is numbered: its players were dealt
+        # that hand, so their seats place its blinds (record_button).
+        hand = self.bust_reports + 1 if busts and not self.dealt else None
         for group in groups:
             k = len(group)
             place = self.alive - k + 1
@@ -927,7 +1066,7 @@ class Tournament:
                 where = self.floor.where.get(name) if self.floor is not None else None
                 chips = self.players[name].stack if removed else 0
                 self.apply(ev.Busted(name, place, k, where[0] if where else None,
-                                     b.knocked_out_by if b else None, chips, rule))
+                                     b.knocked_out_by if b else None, chips, rule, hand))
         if self.alive == 1:
             self._finish()
 
@@ -1004,22 +1143,98 @@ class Tournament:
 
     # --- rebuys and add-ons -------------------------------------------------------------------
 
-    def rebuy(self, player: str, now: float) -> list[ev.Event]:
-        """IFP 59 / WPA 6: a rebuy in the rebuy period, before the next hand is dealt."""
-        self._require_running()
-        p = self._in_play(player)
+    def rebuy(self, player: str, now: float, *, stack: int | None = None) -> list[ev.Event]:
+        """IFP 59 / WPA 6: a rebuy in the rebuy period, before the next hand is dealt; the
+        structure's limits (rebuys a player, the stack a player may rebuy with) are checked.
+
+        A live event does not see the stacks: the player's word that he is broke or under the
+        limit is taken, or ``stack`` (his chips as counted, checked against the limit). A
+        player the director has reported busted may rebuy too (with no chips): he is then not
+        out (IFP 59: "he or she may re-buy as long as it is done before the next hand is
+        dealt"), and is seated back in his seat, or, if it has gone, as a late entry."""
+        fl = self._require_running()
+        p = self._player(player)
         level = self.level_number_at(now)
         s = self.structure
-        if not s.rebuy_allowed(level, p.stack, p.rebuys):
-            terms = s.rebuys
+        if self.dealt:
+            if stack is not None:
+                raise DirectorError("the engine deals this event and holds the stacks: give no "
+                                    "stack")
+            self._in_play(player)
+            chips = p.stack
+        elif stack is not None:
+            if p.out:
+                raise DirectorError(f"{player} is out: a busted player rebuys with no chips, "
+                                    f"not {stack}")
+            chips = self._check_count(f"{player}'s stack", stack, minimum=0)
+        else:
+            chips = 0 if p.out else None          # his word: broke or under the limit
+        terms = s.rebuys
+        if not s.rebuy_allowed(level, chips or 0, p.rebuys):
+            have = (f" with {chips:,} chips" if chips is not None else "")
             raise DirectorError(
-                f"{player} may not rebuy at level {level} with {p.stack} chips after "
-                f"{p.rebuys} rebuy(s) (IFP 59: " + ("no rebuys in this event)" if terms is None else
-                f"rebuys until level {terms.until_level}, at most {terms.max_stack} chips, "
-                f"{terms.max_per_player} a player)"))
-        assert s.rebuys is not None
-        self.apply(ev.Rebuy(player, s.rebuys.chips, self.config.to_prize_pool))
-        return self.events[-1:]
+                f"{player} may not rebuy at level {level}{have} after {p.rebuys} rebuy(s) "
+                "(IFP 59: " + ("no rebuys in this event)" if terms is None else
+                f"rebuys until level {terms.until_level}"
+                + (f", with at most {terms.max_stack:,} chips" if terms.max_stack is not None
+                   else "")
+                + (f", {terms.max_per_player} a player" if terms.max_per_player is not None
+                   else "") + ")"))
+        assert terms is not None
+        n = len(self.events)
+        if not p.out:
+            self.apply(ev.Rebuy(player, terms.chips, self.config.to_prize_pool))
+            return self.events[n:]
+        where = self.seat_left.get(player)
+        self.apply(ev.Rebuy(player, terms.chips, self.config.to_prize_pool, reinstated=True))
+        reason = "rebuy (IFP 59)"
+        if where is not None and where[0] in fl.tables \
+                and fl.tables[where[0]].seats[where[1] - 1] is None:
+            self.apply(ev.Seated(player, where[0], where[1], reason))
+        else:
+            before = set(fl.tables)
+            moves = seat_late_entry(fl, player, self._rng(), reason)
+            for tid in sorted(set(fl.tables) - before):
+                self._log(ev.TableOpened(tid))
+            for m in moves:
+                self._log(ev.Seated(player, m.to_table, m.to_seat, m.reason))
+        return self.events[n:]
+
+    def _check_count(self, what: str, count: Any, *, minimum: int = 1) -> int:
+        """A chip count as the director gives it: a whole number, at least ``minimum``, no
+        more than the chips in play, and made of the chips still in play (a multiple of the
+        smallest)."""
+        if isinstance(count, bool) or not isinstance(count, int) or count < minimum:
+            raise DirectorError(f"{what} must be a whole number of chips, at least {minimum}, "
+                                f"got {count!r}")
+        if count > self.chips:
+            raise DirectorError(f"{what} of {count:,} chips is more than the {self.chips:,} "
+                                "chips in play")
+        smallest = self.chips_in_play[0]
+        if count % smallest:
+            raise DirectorError(f"{what} of {count:,} chips cannot be made of the chips in play "
+                                f"(the smallest is {smallest:,}): count again")
+        return count
+
+    def check_counts(self, counts: dict[str, Any], what: str, *, others: int = 0,
+                     held: int = 0) -> None:
+        """Chip counts the director gives (a chip race's, a deal's, a hand's start stacks):
+        each a whole number of the chips still in play (a multiple of the smallest, which a
+        colour-up may have raised), and together no more than the chips in play, less the
+        ``held`` chips counted elsewhere and at least the smallest chip for each of the
+        ``others`` players still in who hold the rest. Refused with the figures."""
+        for p, c in counts.items():
+            self._check_count(f"{p}'s {what}", c)
+        total = sum(counts.values())
+        smallest = self.chips_in_play[0]
+        room = self.chips - held - others * smallest
+        if total > room:
+            rest = (f", less {held:,} counted at the tables that have raced" if held else "")
+            rest += (f", less at least {smallest:,} for each of the {others} other player(s) "
+                     f"still in" if others else "")
+            rest += f" ({room:,})" if rest else ""
+            raise DirectorError(f"the {what} total {total:,} chips: more than the "
+                                f"{self.chips:,} chips in play{rest}; count again")
 
     def addon(self, player: str, now: float) -> list[ev.Event]:
         """WPA 6: the add-on after the last hand of its level and before the first hand of the
@@ -1059,18 +1274,24 @@ class Tournament:
         """Between hands: form the final table (IFP 15), break tables (IFP 10; TDA 10), balance
         (IFP 11a; WPA 5; Gananda: Moving Players). O(seats) when nothing is to be done.
         Under the Gananda house the clock stops (at ``now``) while the final table forms
-        (Gananda: Final Table); :meth:`resume` it once the players are seated."""
+        (Gananda: Final Table), and under WPA 4 while a table is broken once there are six
+        tables or fewer; :meth:`resume` it once the players are seated."""
         fl = self._require_running()
         n = len(self.events)
         s = self.structure
+        stop_at = self.rules.table_break_stops_clock_at
         if fl.table_count > 1 and fl.player_count <= s.final_table_size:
             if self.config.final_table_stops_clock and now is not None and not self.clock.paused:
                 self.apply(ev.ClockPaused(float(now), FINAL_TABLE))
+            if (not self.rules.final_table_redraw and fl.table_count <= stop_at
+                    and now is not None and not self.clock.paused):
+                self.apply(ev.ClockPaused(float(now), TABLE_BROKEN))  # WPA 4
             r = self._rng()
             final = fl.break_order[-1]
             before = dict(fl.where)
             moves = form_final_table(fl, s.final_table_size, r,
-                                     redraw=self.rules.final_table_redraw, table_id=final)
+                                     redraw=self.rules.final_table_redraw, table_id=final,
+                                     two_step=self._two_step, rule=self._break_rule)
             if self.rules.final_table_redraw:
                 self._log(ev.FinalTableFormed(final, tuple(
                     (m.player, before[m.player][0], before[m.player][1], m.to_seat)  # type: ignore[misc]
@@ -1078,22 +1299,25 @@ class Tournament:
             else:
                 self._log_moves(moves)
                 for tid in sorted(set(t for t, _ in before.values()) - set(fl.tables)):
-                    self._log(ev.TableBroken(tid, "TDA RP-9"))
+                    self._log(ev.TableBroken(tid, self._final_rule, tuple(fl.break_order)))
             return self.events[n:]
         k = tables_to_break(fl)
         if k > 0:
+            if fl.table_count <= stop_at and now is not None and not self.clock.paused:
+                # WPA 4: "Once there are 6 tables or fewer, the clock will be stopped when a
+                # tournament table is broken."
+                self.apply(ev.ClockPaused(float(now), TABLE_BROKEN))
             r = self._rng()
             going = fl.break_order[:k]
-            rule = "TDA 10" if self._two_step else "IFP 10"
             for i, tid in enumerate(going):
                 self._log_moves(break_table(fl, tid, r, two_step=self._two_step,
-                                            also_breaking=going[i + 1:]))
-                self._log(ev.TableBroken(tid, rule))
+                                            also_breaking=going[i + 1:], rule=self._break_rule))
+                self._log(ev.TableBroken(tid, self._break_rule, tuple(fl.break_order)))
         if not needs_balancing(fl, s.balance_difference):
             return self.events[n:]
         if self.dealt:
-            self._log_moves(balance(fl, difference=s.balance_difference,
-                                    mover=self._mover))  # type: ignore[arg-type]
+            self._log_moves(balance(fl, difference=s.balance_difference, mover=self._mover,  # type: ignore[arg-type]
+                                    rule=self._balance_rule))
             return self.events[n:]
         # A live event (IFP 11a; TDA 11-A; WPA 5): the player moved is found from the button
         # of the table he leaves, and his seat is the worst position at the table he joins,
@@ -1102,7 +1326,8 @@ class Tournament:
         while (pair := balancing_pair(fl, s.balance_difference)) is not None:
             if self._buttons_needed(pair):
                 break
-            self._log_moves([move_one(fl, pair[0], pair[1], self._mover)])  # type: ignore[arg-type]
+            self._log_moves([move_one(fl, pair[0], pair[1], self._mover,  # type: ignore[arg-type]
+                                      self._balance_rule)])
         return self.events[n:]
 
     def _buttons_needed(self, tables: Sequence[int]) -> list[int]:
@@ -1126,7 +1351,7 @@ class Tournament:
             return None
         return {"from_table": pair[0], "to_table": pair[1],
                 "buttons_needed": self._buttons_needed(pair),
-                "rule": "WPA 5" if self._mover == "big-blind" else "IFP 11a"}
+                "rule": self._balance_rule}
 
     def halted_tables(self) -> list[int]:
         """Tables where play halts, short by the preset's threshold of players against the
@@ -1143,7 +1368,9 @@ class Tournament:
         balanced (IFP 11a: the player due the big blind next; WPA 5: the player in the big
         blind) and the worst position of a player moved in (never the small blind); it holds
         until the next bust-out (the software does not see the hands). The seat may be empty
-        (a dead button, IFP 17)."""
+        (a dead button, IFP 17). After a bust-out at the table, the hand reported is the one
+        he busted in: its blinds are placed on the seats it was dealt to, the busted players'
+        included (IFP 17: "the blinds posted as if there had been no elimination")."""
         fl = self._require_running()
         if self.dealt:
             raise DirectorError("the engine deals this event's hands and moves its buttons "
@@ -1217,6 +1444,11 @@ class Tournament:
                 raise DirectorError(f"{p}'s {c} chips cannot be made of the chips in play "
                                     f"({', '.join(str(v) for v in self.chips_in_play)}): "
                                     f"count again")
+        # The tables that have raced these colours counted their chips (their stacks since).
+        held = [p for tid in self.raced_tables if tid in fl.tables
+                for p in fl.tables[tid].seats if p is not None]
+        self.check_counts(stacks, "chips before the race", held=sum(
+            self.players[p].stack for p in held), others=self.alive - len(seated) - len(held))
         from pokertd.tournament.chips import ChipSet
         cs = ChipSet(self.config.chip_set.name,
                      tuple(c for c in self.config.chip_set.chips if c.value in self.chips_in_play),

@@ -118,6 +118,7 @@ class LevelStarted(Event):
     type: ClassVar[str] = "level_started"
     level: int
     at: float
+    rule: str = ""            # the preset's (IFP 23; TDA 23); WPA has none
 
 
 @_event
@@ -142,6 +143,7 @@ class HandForHand(Event):
     type: ClassVar[str] = "hand_for_hand"
     at: float
     on: bool
+    reason: str = ""          # why it ended, when not by the director (the bubble burst)
 
 
 @_event
@@ -201,6 +203,10 @@ class Busted(Event):
     knocked_out_by: str | None
     removed: int = 0          # chips taken out of play (an absent player's stack)
     rule: str = ""
+    hand: int | None = None
+    """A live event: the number of the director's report of a hand's bust-outs (players out
+    in the same hand share it); the seats of that hand are kept for the button reported for
+    it (IFP 11a, IFP 17). None: no hand (an absent player's stack removed, a dealt event)."""
 
 
 @_event
@@ -235,6 +241,9 @@ class TableBroken(Event):
     type: ClassVar[str] = "table_broken"
     table: int
     rule: str
+    next: tuple[int, ...] = ()
+    """The tables still to break after it, in the breaking order (WPA 4: "the breaking order
+    of tournament tables must be announced or posted"); the last is the final table."""
 
 
 @_event
@@ -277,6 +286,11 @@ class Rebuy(Event):
     player: str
     chips: int
     to_prize_pool: int
+    reinstated: bool = False
+    """A live event: the player had been reported busted and rebuys in the rebuy period
+    (IFP 59: before the next hand is dealt), so he is not out: his bust-out is taken back
+    (his place, the knockout credited, the places of the players out since) and he is seated
+    by the ``seated`` event that follows."""
 
 
 @_event

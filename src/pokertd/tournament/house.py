@@ -32,7 +32,8 @@ from pokertd.tournament.chips import GANANDA_CHIPS, ChipSet
 from pokertd.tournament.payouts import PayoutTable
 from pokertd.tournament.structure import Structure, load_preset
 
-__all__ = ["GANANDA_RULES", "HOUSE_PRESETS", "TournamentConfig", "config_preset", "gananda"]
+__all__ = ["GANANDA_RULES", "HOUSE_PRESETS", "TournamentConfig", "config_preset", "gananda",
+           "seated_for"]
 
 #: Gananda house rules on top of ifp-2012 (RULESETS.md; Gananda: Seating, Winning the
 #: Tournament, Showdown 7).
@@ -48,11 +49,15 @@ GANANDA_RULES: RuleSet = get_rules("ifp-2012").override(
 
 #: The bust-out rankings by preset (RuleSet.same_hand_bustouts):
 #: "by-table"   lower starting stack finishes lower at one table, tie across tables (IFP 57);
-#: "by-stack"   higher starting stack finishes higher, wherever (WPA 8; Gananda);
-#: "share"      everyone busted in the hand shares the places (TDA RP-8).
+#: "by-stack"   higher starting stack finishes higher, wherever (Gananda);
+#: "by-stack-split-across-tables"  the same (WPA 8, first sentence), but players in the money
+#:              out at different tables when play is not hand-for-hand split their combined
+#:              prize money evenly (WPA 8, second sentence);
+#: "share"      during hand-for-hand play everyone busted in the hand shares the places
+#:              (TDA RP-8-A); otherwise, TDA being silent, as IFP 57 ("by-table").
 BUSTOUT_RANKING = {
     "lower-start-stack-lower-same-table-tie-across": "by-table",
-    "higher-start-stack-higher; split prize across tables": "by-stack",
+    "higher-start-stack-higher; split prize across tables": "by-stack-split-across-tables",
     "higher-start-stack-higher-equal-stacks-tie": "by-stack",
     "share-places-on-hand-for-hand": "share",
 }
@@ -129,9 +134,30 @@ def gananda() -> TournamentConfig:
                             final_table_stops_clock=True)
 
 
+#: Players a table by rule preset, where the book sets it: WPA 2, "all limit, pot limit and
+#: no limit events shall be played 9-handed" (IFP and TDA 2024 leave it to the event).
+TABLE_SIZE = {"wpa": 9}
+
+
+def seated_for(rules: str, structure: Structure, *, stated: bool = False) -> Structure:
+    """``structure`` seating the preset's players a table (WPA 2: nine, and a final table of
+    nine) unless it ``stated`` a table size of its own (a structure file that sets
+    ``max_players_per_table``)."""
+    size = TABLE_SIZE.get(rules)
+    if size is None or stated or structure.max_players_per_table == size:
+        return structure
+    data = structure.to_dict()
+    data["max_players_per_table"] = size
+    data["final_table_size"] = min(data.get("final_table_size", size), size)
+    return Structure.from_dict(data)
+
+
 def _plain(rules: str) -> TournamentConfig:
-    return TournamentConfig(structure=load_preset("gananda"), rules=get_rules(rules),
-                            rules_base=rules, payout="generated", name=rules)
+    # The Gananda structure seats ten (Gananda: Seating), a house rule: the preset's own
+    # table size applies over it (WPA 2).
+    return TournamentConfig(structure=seated_for(rules, load_preset("gananda")),
+                            rules=get_rules(rules), rules_base=rules, payout="generated",
+                            name=rules)
 
 
 HOUSE_PRESETS = {"gananda": gananda, "ifp-2012": lambda: _plain("ifp-2012"),
