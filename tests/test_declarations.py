@@ -221,9 +221,9 @@ def test_tda_46_addendum_situation_3_1_partly_pulled_back_is_a_rule_45_bet():
     # One 25 pulled back, one left out, a 1000 added: 1025 reaches 50% of the 550 raise.
     assert tda(to_call=600, last_raise=550, in_front=25, pulled_back=25, behind=BIG,
                chips=[1000]) == ruled("raise", 1150, 0, 125, "TDA 46-C (situation 3)")
-    # a 500 added: 525 is short of the call: the full call is owed
+    # a 500 added: 525 is short of the call; heads-up the full call is owed (TDA 51-B)
     assert tda(to_call=600, last_raise=550, in_front=25, pulled_back=25, behind=BIG,
-               chips=[500])[:2] == ("call", 600)
+               chips=[500], undercall_binds=True)[:2] == ("call", 600)
 
 
 def test_tda_46_addendum_situation_4_prior_1k_chip_covers_the_call_rule_45_bet_of_all():
@@ -368,6 +368,27 @@ def test_tda_57_example_i_bet_five_is_the_highest_reasonable_not_over_the_pot():
         ruled("bet", 5000, 0, 5000, "TDA 57")
     with pytest.raises(ImpossibleBet, match="needs the pot"):
         rule_bet("tda-2024", to_call=0, last_raise=400, behind=BIG, declared="five")
+
+
+def test_tda_51_b_undercall_heads_up_or_facing_the_opening_bet_is_a_full_call():
+    assert tda(to_call=1000, last_raise=1000, behind=BIG, chips=[500], undercall_binds=True) == \
+        ruled("call", 1000, 0, 500, "TDA 51-B")
+
+
+def test_tda_51_b_undercall_in_other_situations_is_left_to_the_td():
+    with pytest.raises(LeftToDirector) as e:
+        rule_bet("tda-2024", to_call=3000, last_raise=2000, behind=BIG, chips=[500])
+    assert e.value.rule == "TDA 51-B" and "discretion" in e.value.text
+
+
+def test_tda_51_b_undercall_with_his_last_chips_is_all_in():
+    assert tda(to_call=3000, last_raise=2000, behind=0, chips=[500]) == \
+        ruled("all-in", 500, 0, 0, "TDA 51-B")
+
+
+def test_ifp_25_chips_moved_in_bind_an_undercall_is_completed_to_a_call():
+    assert ifp(to_call=3000, last_raise=2000, behind=BIG, chips=[500]) == \
+        ruled("call", 3000, 0, 2500, "IFP 25")
 
 
 def test_tda_55_a_call_facing_no_bet_is_a_check():

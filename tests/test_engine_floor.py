@@ -102,6 +102,19 @@ def test_physical_bet_refused_input_leaves_the_hand_unchanged():
     assert h.events() == before and h.actor == 2
 
 
+def test_tda_51_b_engine_undercall_facing_a_reraise_multiway_is_left_to_the_td():
+    h = Hand([20_000] * 4, blinds=(100, 200), seed=9, rules="tda-2024")
+    h.raise_to(600); h.raise_to(1800)
+    before = h.events()
+    with pytest.raises(LeftToDirector):
+        h.physical_bet([500])                          # 500 facing 1800, four players
+    assert h.events() == before
+    h.fold()
+    h.fold()
+    r = h.physical_bet([500])                         # now heads-up: a mandatory full call
+    assert (r.action, r.total, r.owed, r.rule) == ("call", 1800, 700, "TDA 51-B")   # 600 in front
+
+
 def test_physical_bet_replays_and_exports_to_phh_as_its_resulting_action():
     h = Hand([20_000] * 4, blinds=(100, 200), seed=9, rules="tda-2024")
     h.physical_bet([500, 100, 100])                    # UTG 700 over 200: a raise to 700
@@ -147,8 +160,8 @@ def test_property_physical_bets_conserve_chips_and_replay(seed, rules, structure
                 continue
             try:
                 r = h.physical_bet(chips, said)
-            except IllegalAction:
-                h.check_call()                        # "raise" when the betting is closed
+            except (IllegalAction, LeftToDirector):
+                h.check_call()                        # "raise" when closed; an undercall the TD rules
                 continue
             assert r.returned == 0 or r.owed == 0
     assert sum(h.stacks) == sum(stacks)

@@ -72,6 +72,7 @@ def bet_cmd(
     declared: Annotated[str | None, typer.Option("--declared", help="What he said before the chips landed: call, raise, all-in, an amount, or 'raise AMOUNT'.")] = None,
     pulled_back: Annotated[int, typer.Option("--pulled-back", help="Prior-bet chips he pulled back (TDA 46).")] = 0,
     pot: Annotated[int | None, typer.Option("--pot", help="The pot before the bet (an unclear amount under TDA 57).")] = None,
+    undercall_binds: Annotated[bool, typer.Option("--undercall-binds", help="Heads-up or facing the opening bet: an undercall is a full call (TDA 51-B).")] = False,
     output: Annotated[OutputFormat, typer.Option("--format", help="table or json.")] = OutputFormat.table,
 ) -> None:
     """Rule a bet made with chips and words: the action, his total, chips returned or owed, the rule."""
@@ -81,7 +82,8 @@ def bet_cmd(
     try:
         ruling = rule_bet(rule_set, to_call=to_call, last_raise=last_raise, in_front=in_front,
                           behind=behind, chips=_chip_list(chips), declared=declared,
-                          chip_set=chip_set, pulled_back=pulled_back, pot=pot)
+                          chip_set=chip_set, pulled_back=pulled_back, pot=pot,
+                          undercall_binds=undercall_binds)
         result: dict[str, Any] = ruling.to_dict()
     except ImpossibleBet as e:
         raise fail(str(e)) from None

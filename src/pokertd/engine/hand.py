@@ -1487,7 +1487,11 @@ class Hand:
                          chips=pushed, in_front=prior - back, declared=declared,
                          chip_set=chip_set, later_motions=later, prior_bet=b,
                          pulled_back=back, pot=self.pot + sum(self.bets),
-                         may_raise=reopened or cur <= b)
+                         may_raise=reopened or cur <= b,
+                         # TDA 51-B: heads-up, or facing the opening bet (the big blind
+                         # pre-flop, the first bet after it), an undercall is a full call.
+                         undercall_binds=self.n_live == 2 or self.raises <= (
+                             self.t.pre_raises if self.street == PREFLOP else 1))
         except ImpossibleBet as e:
             raise IllegalAction(str(e), legal, "IFP 31") from None
         total = r.total

@@ -182,6 +182,7 @@ class _Situation:
         self.put = in_front + self.pushed + more                    # chips out after the motions
         self.facing = to_call > prior_bet
         self.min_raise_to = to_call + last_raise                    # IFP 37, TDA 43-A
+        self.undercall_binds = False                                # TDA 51-B
 
     def ruling(self, action: str | None, total: int, rule: str) -> BetRuling:
         total = min(total, self.stack)
@@ -232,7 +233,8 @@ def rule_bet(rules: RuleSet | str | None = None, *, to_call: int, last_raise: in
              behind: int, chips: Iterable[int] = (), in_front: int = 0,
              declared: str | Declared | None = None, chip_set: Iterable[int] | None = None,
              later_motions: Iterable[Iterable[int]] = (), prior_bet: int | None = None,
-             pulled_back: int = 0, pot: int | None = None, may_raise: bool = True) -> BetRuling:
+             pulled_back: int = 0, pot: int | None = None, may_raise: bool = True,
+             undercall_binds: bool = False) -> BetRuling:
     """Rule what a player did into the action it is.
 
     ``to_call`` the street's total bet he faces (0: none); ``last_raise`` the largest prior
@@ -248,6 +250,9 @@ def rule_bet(rules: RuleSet | str | None = None, *, to_call: int, last_raise: in
     ``pot`` the pot before the bet, needed for an unclear amount under TDA 57.
     ``may_raise`` False when the betting is not reopened for him (a short all-in after he
     acted: IFP 37a, TDA 47-A): then chips above the call are a call and come back.
+    ``undercall_binds`` True when the bet faced is the opening bet of the round or the hand
+    is heads-up: a silent undercall is then a full call (TDA 51-B); otherwise, under TDA, it
+    is left to the director.
     """
     rules = get_rules(rules)
     denoms = None if chip_set is None else tuple(sorted(set(chip_set)))
@@ -268,6 +273,7 @@ def rule_bet(rules: RuleSet | str | None = None, *, to_call: int, last_raise: in
     if last_raise == 0:
         raise ImpossibleBet("--last-raise must be at least the big blind (the minimum bet)")
     s = _Situation(to_call, last_raise, in_front, behind, pushed, later, prior, pulled_back)
+    s.undercall_binds = undercall_binds
     if pulled_back and s.put < prior:
         raise ImpossibleBet(f"prior-bet chips pulled back and not replaced ({s.put} out, his "
                             f"bet was {prior}): TDA 46-B binds him to call or raise")
@@ -320,7 +326,7 @@ def _resolve_amount(rules: RuleSet, s: _Situation, d: Declared, pot: int | None)
     if rules.unclear_amount == "highest-reasonable-not-over-pot":   # TDA 57
         if pot is None:
             raise ImpossibleBet(f"an unclear amount under {rule} needs the pot before the bet "
-                                "(pot=...)")
+                                "(the pot, --pot)")
         fits = [v for v in meanings if v <= pot]
         chosen = fits[-1] if fits else meanings[0]
     else:                                                           # IFP 38
@@ -395,10 +401,15 @@ def _not_facing(rules: RuleSet, s: _Situation, total: int, rule: str) -> BetRuli
 
 
 def _undercall(rules: RuleSet, s: _Situation, total: int) -> BetRuling:
-    """Fewer chips than the call with chips behind: a mandatory full call (TDA 51-B, made in
-    turn; IFP 25: chips moved in are binding). With no chips behind, an all-in call for less."""
+    """Fewer chips than the call. With no chips behind, an all-in call for less. Otherwise a
+    full call: IFP 25 (chips moved in are binding); under TDA 51-B only heads-up or facing the
+    opening bet (``undercall_binds``), other undercalls are the TD's (as TDA 41's tiny chips)."""
     if total == s.stack:
         return s.ruling("all-in", total, "TDA 51-B" if _tda(rules) else "IFP 25")
+    if _tda(rules) and not s.undercall_binds:
+        raise LeftToDirector("TDA 51-B", "An undercall is a mandatory full call if made in turn "
+                             "facing 1) any bet heads-up or 2) the opening bet on any round "
+                             "multi-way. In other situations, TD's discretion applies.")
     return s.ruling("call", s.to_call, "TDA 51-B" if _tda(rules) else "IFP 25")
 
 
