@@ -187,6 +187,8 @@ def test_out_of_turn_replays_copies_and_exports_to_phh():
     h.out_of_turn(3, "raise", 800)
     h.out_of_turn(4, "fold")
     trial = h.copy()
+    assert trial.state() == h.state()
+    assert h.state()["out_of_turn"]["held"] == {"3": ["raise", 800], "4": ["fold", 0]}
     h.check_call()
     trial.check_call()
     assert trial.events() == h.events()

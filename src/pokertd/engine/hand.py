@@ -2122,6 +2122,10 @@ class Hand:
             "full_raises": self.full_raises, "raises": self.raises, "aggressor": self.aggressor,
             "acted": list(self.acted), "winnings": list(self.winnings),
             "legal": self.legal_actions()._asdict(),
+            # actions held out of turn (player: [action, raise-to]) and who may not raise
+            "out_of_turn": ({} if self._oot is None else
+                            {"held": {str(p): [v[0], v[1]] for p, v in self._oot.held.items()},
+                             "no_raise": sorted(self._oot.limits)}),
         }
 
     def config(self) -> dict[str, Any]:
