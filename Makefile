@@ -10,8 +10,10 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The hand engine is compiled at install time (setup.py): a changed engine is rebuilt.
-$(STAMP): pyproject.toml setup.py src/pokertd/engine/hand.py | $(BIN)/python
+# The hot modules (setup.py's COMPILED) are compiled at install time: a changed one is rebuilt.
+COMPILED := src/pokertd/engine/hand.py src/pokertd/evaluator/one_hand.py \
+	src/pokertd/evaluator/exact.py src/pokertd/bots/players.py src/pokertd/sim/run.py
+$(STAMP): pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 

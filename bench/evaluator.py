@@ -2,36 +2,41 @@
 
     python bench/evaluator.py [--hands N] [--seed S] [--quick] [--budget SECONDS]
 
+One call per hand (issue 8): the first --one-call-hands (200,000) of the hands, each
+library's input built for every hand before timing (ours: a tuple of seven card indices;
+eval7: a list of eval7.Card; phevaluator: the same tuples, unpacked into the call; treys:
+(hole, board) lists of its int cards; pokerfast.eval7: a tuple of card text), then a plain
+Python loop ``for h in hands: evaluate(h)`` over them, timed with garbage collection off.
+The libraries take turns, three rounds; each is reported by its best round (best of 3),
+as a user timing such a loop would measure it. pokerkit (about 0.3 ms a hand) is left to
+the table below, on a prefix.
+
 The same N random seven-card hands (seeded NumPy; card index 4*rank + suit, ranks 2..A =
 0..12, suits c d h s = 0..3) go through, in one process:
 
-  ours       pokertd.evaluator.evaluate (one Python call per hand, a 7-tuple of ints),
-             evaluate_batch(uint8 (N, 7)) and evaluate_batch(..., check=False), and
+  ours       evaluate_batch(uint8 (N, 7)) and evaluate_batch(..., check=False), and
              evaluate_batch with Numba limited to one thread (numba.set_num_threads(1))
-  eval7      eval7.evaluate on a list of eval7.Card, one call per hand
-  treys      treys.Evaluator().evaluate(hole, board) on treys' int cards
-  phevaluator  phevaluator.evaluate_7cards on its card ids
   pokerkit   StandardHighHand.from_game(hole, board) on pokerkit Cards
   pokerfast  its batch evaluator: pokerfast.equity.evaluate (public, takes card text and
              parses it in Python) and the OMPEval kernel under it (pf_evaluate on a
-             pre-encoded buffer, through the ctypes library that function loads); and
-             pokerfast.eval7, its pure-Python one-call-per-hand evaluator
+             pre-encoded buffer, through the ctypes library that function loads)
 
 Each library's card type is built before timing; only evaluation is timed. The libraries
 take turns, round after round, each evaluating its next slice of hands (about a quarter
 second; a batch call is one slice), so that the other work of a noisy machine falls on
 all of them alike. Each makes up to 3 passes over the hands (a batch call at least 5) or
 stops when its time budget (--budget, 8 s) is spent, on a prefix of the same hands for a
-slow library (at most the first 500,000 for treys and pokerfast's Python paths, 100,000
-for pokerkit; the "timed" column counts evaluations). Rates are hands per second, median and best over
-the slices. Every hand a peer evaluated is checked against our strengths: the two must
-order every pair of those hands the same way, ties included ("same work").
+slow library (at most the first 500,000 for pokerfast's batch call, 100,000 for pokerkit;
+the "timed" column counts evaluations). Rates are hands per second, median and best over
+the slices. Every hand a peer evaluated, in either table, is checked against our
+strengths: the two must order every pair of those hands the same way, ties included
+("same work").
 
-Equity: exact AhAs vs KdKc preflop (ours vs pokerfast's OMPEval; eval7 has no preflop
-enumeration) and Monte Carlo showdowns per second (ours vs pokerfast and eval7), the
-libraries called in turn, round after round; each result is checked (exact: the known
-1,712,304-board counts; Monte Carlo: within 5 standard errors of the exact equity).
-Ours is timed with all of Numba's threads and with one.
+Equity: exact AhAs vs KdKc preflop (ours in the Numba kernels and in compiled Python, vs
+pokerfast's OMPEval; eval7 has no preflop enumeration) and Monte Carlo showdowns per second (ours vs
+pokerfast and eval7), the libraries called in turn, round after round; each result is
+checked (exact: the known 1,712,304-board counts; Monte Carlo: within 5 standard errors
+of the exact equity). Ours Monte Carlo is timed with all of Numba's threads and with one.
 
 Ratios are "ours ÷ theirs" on medians for rates, "theirs ÷ ours" for times: above 1
 means ours is faster. Numba kernels are compiled (and every library's tables loaded)
@@ -53,7 +58,10 @@ from fractions import Fraction
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from _common import Contender, Result, console, print_rate_table, print_time_table, race, timed  # noqa: E402
+from _common import (  # noqa: E402
+    Contender, Result, console, fmt_rate, fmt_ratio, print_rate_table, print_time_table, race, timed,
+)
+from rich.table import Table  # noqa: E402
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -139,54 +147,14 @@ def bench_evaluators(hands: np.ndarray, args) -> tuple[list[Result], Result, Res
     evaluate_batch(hands[:100_000], check=False)
     evaluate_batch(hands[:100])
     ref = evaluate_batch(hands)  # our strengths: what every peer is checked against
-    tuples = [tuple(row) for row in hands.tolist()]  # ours, and phevaluator's ids (the same)
     rows_list = hands.tolist()
 
-    add("ours: evaluate (1 call/hand)", "pure Python, 1 core",
-        lambda lo, hi: [evaluate(h) for h in tuples[lo:hi]], n, higher_is_better=True)
     add("ours: evaluate_batch", "Numba, parallel (2 cores)",
         lambda lo, hi: evaluate_batch(hands), n, higher_is_better=True, whole=True)
     add("ours: evaluate_batch(check=False)", "Numba, parallel, no per-row check",
         lambda lo, hi: evaluate_batch(hands, check=False), n, higher_is_better=True, whole=True)
     add("ours: evaluate_batch, 1 thread", "Numba, numba.set_num_threads(1)",
         lambda lo, hi: one_thread(lambda: evaluate_batch(hands)), n, higher_is_better=True, whole=True)
-
-    # eval7: one call per hand on a list of eval7.Card.
-    try:
-        import eval7
-    except ImportError as e:
-        skip("eval7: evaluate (1 call/hand)", f"not installed ({e})")
-    else:
-        deck = [eval7.Card(s) for s in NAMES]
-        e7 = [[deck[c] for c in row] for row in rows_list]
-        ev7 = eval7.evaluate
-        add("eval7: evaluate (1 call/hand)", "Cython",
-            lambda lo, hi: [ev7(h) for h in e7[lo:hi]], n, higher_is_better=True)
-
-    # treys: evaluate(hole, board) on its int cards; lower is better.
-    try:
-        import treys
-    except ImportError as e:
-        skip("treys: Evaluator.evaluate", f"not installed ({e})")
-    else:
-        deck = [treys.Card.new(s) for s in NAMES]
-        m = min(n, 500_000)
-        tr = [([deck[c] for c in row[:2]], [deck[c] for c in row[2:]]) for row in rows_list[:m]]
-        evt = treys.Evaluator().evaluate
-        add("treys: Evaluator.evaluate", "pure Python",
-            lambda lo, hi: [evt(h, b) for h, b in tr[lo:hi]], m, higher_is_better=False, passes=1)
-
-    # phevaluator: evaluate_7cards on card ids (its ids are ours: 4*rank + suit, c d h s).
-    try:
-        from phevaluator import evaluate_7cards
-        from phevaluator.card import Card as PhCard
-    except ImportError as e:
-        skip("phevaluator: evaluate_7cards", f"not installed ({e})")
-    else:
-        if [PhCard(s).id_ for s in NAMES] != list(range(52)):
-            raise RuntimeError("phevaluator's card ids are no longer 4*rank + suit (c d h s)")
-        add("phevaluator: evaluate_7cards", "C extension",
-            lambda lo, hi: [evaluate_7cards(*h) for h in tuples[lo:hi]], n, higher_is_better=False)
 
     # pokerkit: StandardHighHand.from_game(hole, board) on pokerkit Cards.
     try:
@@ -203,21 +171,15 @@ def bench_evaluators(hands: np.ndarray, args) -> tuple[list[Result], Result, Res
             lambda lo, hi: [fg(h, b) for h, b in pk[lo:hi]], m, higher_is_better=True, passes=1, probe=20,
             score=lambda outs: np.asarray([h.entry.index for h in outs]))
 
-    # pokerfast: pure-Python eval7 (one call per hand, card text), the public batch
-    # evaluate, and the OMPEval kernel under that batch call.
+    # pokerfast: the public batch evaluate, and the OMPEval kernel under that batch call.
     try:
-        import pokerfast
         import pokerfast.equity as pfe
     except ImportError as e:
-        for name in ("pokerfast: eval7 (1 call/hand)", "pokerfast: equity.evaluate (batch)",
-                     "pokerfast: OMPEval pf_evaluate (batch kernel)"):
+        for name in ("pokerfast: equity.evaluate (batch)", "pokerfast: OMPEval pf_evaluate (batch kernel)"):
             skip(name, f"not installed ({e})")
     else:
         m = min(n, 500_000)
         txt = [tuple(NAMES[c] for c in row) for row in rows_list[:m]]
-        pf7 = pokerfast.eval7
-        add("pokerfast: eval7 (1 call/hand)", "pure Python",
-            lambda lo, hi: [pf7(h) for h in txt[lo:hi]], m, higher_is_better=True, passes=1)
         if not pfe.available():
             skip("pokerfast: equity.evaluate (batch)", "OMPEval library not available on this platform")
             skip("pokerfast: OMPEval pf_evaluate (batch kernel)", "OMPEval library not available on this platform")
@@ -249,9 +211,109 @@ def bench_evaluators(hands: np.ndarray, args) -> tuple[list[Result], Result, Res
         r.ok = same_order(ref[:k], theirs, higher)
         if not r.ok:
             r.note += f"; {disagreeing_pairs(ref[:k], theirs, higher, 1):.2%} of pairs disagree"
-    ours_one = rows[0]
-    ours_batch = rows[1]
-    return rows, ours_one, ours_batch
+    return rows, rows[0]
+
+
+# --------------------------------------------------------------------------- one call per hand
+
+def _loop(f, xs) -> None:
+    for x in xs:
+        f(x)
+
+
+def _loop_unpacked(f, xs) -> None:
+    for x in xs:
+        f(*x)
+
+
+def _loop_pairs(f, xs) -> None:
+    for a, b in xs:
+        f(a, b)
+
+
+def bench_one_call(hands: np.ndarray, ref: np.ndarray, args) -> tuple[list[Result], Result]:
+    """One Python call per hand over pre-built inputs, the libraries in turn, best of 3."""
+    n = min(len(hands), args.one_call_hands)
+    rows_list = hands[:n].tolist()
+    tuples = [tuple(row) for row in rows_list]
+    rows: list[Result] = []
+    entries: list[tuple[Result, Callable, Callable, object, Callable, bool]] = []
+
+    def add(name: str, note: str, loop, f, xs, call, higher_is_better: bool) -> None:
+        r = Result(name, " hands", note=note)
+        rows.append(r)
+        entries.append((r, loop, f, xs, call, higher_is_better))
+
+    from pokertd.evaluator import evaluate
+    from pokertd.evaluator.strength import COMPILED, plain_evaluate
+
+    add("ours: evaluate", "mypyc-compiled" if COMPILED else "plain Python (not compiled)",
+        _loop, evaluate, tuples, lambda x: evaluate(x), True)
+    plain = plain_evaluate()
+    add("ours: plain-Python evaluate", "the fallback without a build", _loop, plain, tuples,
+        lambda x: plain(x), True)
+    try:
+        import eval7
+    except ImportError as e:
+        rows.append(Result("eval7: evaluate", " hands", skipped=f"not installed ({e})"))
+    else:
+        deck = [eval7.Card(s) for s in NAMES]
+        e7 = [[deck[c] for c in row] for row in rows_list]
+        add("eval7: evaluate", "Cython, a list of eval7.Card", _loop, eval7.evaluate, e7,
+            lambda x: eval7.evaluate(x), True)
+    try:
+        from phevaluator import evaluate_7cards
+        from phevaluator.card import Card as PhCard
+    except ImportError as e:
+        rows.append(Result("phevaluator: evaluate_7cards", " hands", skipped=f"not installed ({e})"))
+    else:
+        if [PhCard(s).id_ for s in NAMES] != list(range(52)):
+            raise RuntimeError("phevaluator's card ids are no longer 4*rank + suit (c d h s)")
+        add("phevaluator: evaluate_7cards", "C extension, evaluate_7cards(*cards)", _loop_unpacked,
+            evaluate_7cards, tuples, lambda x: evaluate_7cards(*x), False)
+    try:
+        import treys
+    except ImportError as e:
+        rows.append(Result("treys: Evaluator.evaluate", " hands", skipped=f"not installed ({e})"))
+    else:
+        deck = [treys.Card.new(s) for s in NAMES]
+        tr = [([deck[c] for c in row[:2]], [deck[c] for c in row[2:]]) for row in rows_list]
+        evt = treys.Evaluator().evaluate
+        add("treys: Evaluator.evaluate", "pure Python, evaluate(hole, board)", _loop_pairs, evt, tr,
+            lambda x: evt(*x), False)
+    try:
+        import pokerfast
+    except ImportError as e:
+        rows.append(Result("pokerfast: eval7", " hands", skipped=f"not installed ({e})"))
+    else:
+        txt = [tuple(NAMES[c] for c in row) for row in rows_list]
+        add("pokerfast: eval7", "pure Python, a tuple of card text", _loop, pokerfast.eval7, txt,
+            lambda x: pokerfast.eval7(x), True)
+
+    for r, loop, f, xs, call, higher in entries:     # untimed: warm-up and the check
+        r.ok = same_order(ref[:n], np.asarray([call(x) for x in xs]), higher)
+    for _ in range(3):
+        for r, loop, f, xs, _, _ in entries:
+            dt, _ = timed(lambda loop=loop, f=f, xs=xs: loop(f, xs))
+            r.rates.append(n / dt)
+            r.items += n
+    return rows, rows[0]
+
+
+def print_one_call_table(n: int, rows: list[Result], ours: Result) -> None:
+    table = Table(title=f"One call per hand: the same {n:,} hands, a plain loop over pre-built inputs, "
+                        f"best of 3", title_justify="left")
+    for name in ("library: evaluate", "best hands/s", "ours ÷ it (best)", "rounds (hands/s)",
+                 "same work", "note"):
+        table.add_column(name, justify="left" if name in ("library: evaluate", "note") else "right")
+    for r in rows:
+        if r.skipped:
+            table.add_row(r.name, "-", "-", "-", "-", f"skipped: {r.skipped}")
+            continue
+        ok = {None: "n/a", True: "yes", False: "NO"}[r.ok]
+        table.add_row(r.name, fmt_rate(r.best), fmt_ratio(ours.best / r.best),
+                      " ".join(fmt_rate(x) for x in r.rates), ok, r.note)
+    console.print(table)
 
 
 # --------------------------------------------------------------------------- equity
@@ -274,29 +336,36 @@ def take_turns(entries: list[tuple[Result, Callable[[], tuple[int, object]]]], c
 
 
 def bench_exact(args) -> tuple[list[Result], Result]:
-    from pokertd.evaluator.equity import exact_equity
+    """exact_equity counts one deal in compiled Python until the process has spent what
+    loading the Numba kernels costs, then in the kernels (equity._use_kernels): both are
+    timed here, each forced, on the same work."""
+    from pokertd.evaluator import equity as eq
+
+    def forced(kernels: bool):
+        def run():
+            chosen = eq._use_kernels
+            eq._use_kernels = lambda n_deals: kernels
+            try:
+                return 1, eq.exact_equity(["AhAs", "KdKc"])
+            finally:
+                eq._use_kernels = chosen
+        return run
 
     rows: list[Result] = []
     entries = []
     checks = []
-    ours = Result("ours: exact_equity", "")
-    rows.append(ours)
-    entries.append((ours, lambda: (1, exact_equity(["AhAs", "KdKc"]))))
+    ours = Result("ours: exact_equity, Numba kernels", "")
+    ours_py = Result("ours: exact_equity, compiled Python", "")
+    for r, kernels, note in ((ours, True, "Numba (loaded once a process keeps asking)"),
+                             (ours_py, False, "mypyc, 1 core (one-off calls: no NumPy/Numba to load)")):
+        rows.append(r)
+        entries.append((r, forced(kernels)))
 
-    def check_ours(res) -> None:
-        ours.ok = res.players[0].equity_fraction == EXACT_AA_KK and res.boards == 1_712_304
-        ours.note = f"equity {res.players[0].equity:.6f}, {res.boards:,} boards, Numba"
+        def check(res, r=r, note=note) -> None:
+            r.ok = res.players[0].equity_fraction == EXACT_AA_KK and res.boards == 1_712_304
+            r.note = f"equity {res.players[0].equity:.6f}, {res.boards:,} boards, {note}"
 
-    checks.append(check_ours)
-    ours1 = Result("ours: exact_equity, 1 thread", "")
-    rows.append(ours1)
-    entries.append((ours1, lambda: (1, one_thread(lambda: exact_equity(["AhAs", "KdKc"])))))
-
-    def check_ours1(res) -> None:
-        ours1.ok = res.players[0].equity_fraction == EXACT_AA_KK and res.boards == 1_712_304
-        ours1.note = "Numba, numba.set_num_threads(1)"
-
-    checks.append(check_ours1)
+        checks.append(check)
 
     try:
         import pokerfast.equity as pfe
@@ -429,12 +498,15 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--hands", type=int, default=1_000_000, help="random seven-card hands (default 1,000,000)")
     p.add_argument("--seed", type=int, default=20260101, help="NumPy seed of the hands")
+    p.add_argument("--one-call-hands", type=int, default=200_000,
+                   help="the first this many hands go through the one-call-per-hand loop (default 200,000)")
     p.add_argument("--quick", action="store_true", help="a fast smoke run: few hands, short budgets")
     p.add_argument("--budget", type=float, default=None,
                    help="seconds of timing per slow library before it stops on a prefix (default 8)")
     args = p.parse_args(argv)
     if args.quick:
         args.hands = min(args.hands, 50_000)
+        args.one_call_hands = min(args.one_call_hands, 20_000)
         args.budget = 0.5 if args.budget is None else args.budget
         args.repeats, args.equity_calls, args.samples, args.mc_calls, args.slice = 1, 3, 2_000_000, 3, 0.05
     else:
@@ -449,9 +521,13 @@ def main(argv=None) -> int:
                   f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}")
     hands = random_hands(args.hands, args.seed)
 
-    eval_rows, ours_one, ours_batch = bench_evaluators(hands, args)
+    eval_rows, ours_batch = bench_evaluators(hands, args)
+    from pokertd.evaluator import evaluate_batch
+
+    one_rows, ours_one = bench_one_call(hands, evaluate_batch(hands[:args.one_call_hands]), args)
+    print_one_call_table(min(len(hands), args.one_call_hands), one_rows, ours_one)
     print_rate_table(f"Seven-card evaluation: the same {len(hands):,} hands", eval_rows,
-                     [("evaluate ÷ it", ours_one), ("batch ÷ it", ours_batch)])
+                     [("batch ÷ it", ours_batch)])
 
     exact_rows, ours_exact = bench_exact(args)
     print_time_table("Exact equity, AhAs vs KdKc preflop (1,712,304 boards)", exact_rows, ours_exact, "it ÷ ours")
@@ -461,13 +537,14 @@ def main(argv=None) -> int:
                      [("ours ÷ it", ours_mc)])
     console.print("Ratios above 1: ours is faster. 'same work': the peer orders every hand it "
                   "evaluated as ours does (ties included), or gives the same equity.")
-    print_targets(eval_rows, ours_one, ours_batch, exact_rows, ours_exact, ours_mc)
+    print_targets(eval_rows, one_rows, ours_one, ours_batch, exact_rows, ours_exact, ours_mc)
     return 0
 
 
-def print_targets(eval_rows, ours_one, ours_batch, exact_rows, ours_exact, ours_mc) -> None:
-    """Issue 2's speed targets, on medians of this run (a report, not a test)."""
-    by_name = {r.name: r for r in [*eval_rows, *exact_rows]}
+def print_targets(eval_rows, one_rows, ours_one, ours_batch, exact_rows, ours_exact, ours_mc) -> None:
+    """Issues 2 and 8's speed targets, on medians of this run (one call per hand: on the best
+    of 3, as issue 8 measures it); a report, not a test."""
+    by_name = {r.name: r for r in [*eval_rows, *one_rows, *exact_rows]}
     lines = []
 
     def target(what: str, ours_value: float, theirs_value: float, need: float, unit: str) -> None:
@@ -478,7 +555,7 @@ def print_targets(eval_rows, ours_one, ours_batch, exact_rows, ours_exact, ours_
         lines.append(f"  {what}: {ratio:,.2f}x (target {need:g}x) {'met' if ratio >= need else 'MISSED'}{unit}")
 
     pf_kernel = by_name.get("pokerfast: OMPEval pf_evaluate (batch kernel)")
-    e7 = by_name.get("eval7: evaluate (1 call/hand)")
+    e7 = by_name.get("eval7: evaluate")
     pf_exact = by_name.get("pokerfast: equity(exact, 1 thread)")
     batch1 = by_name.get("ours: evaluate_batch, 1 thread")
     target("evaluate_batch ÷ pokerfast's batch kernel", ours_batch.median,
@@ -486,20 +563,17 @@ def print_targets(eval_rows, ours_one, ours_batch, exact_rows, ours_exact, ours_
     if batch1 and batch1.rates:
         target("evaluate_batch on 1 thread ÷ pokerfast's batch kernel (1 core)", batch1.median,
                pf_kernel.median if pf_kernel and pf_kernel.rates else float("nan"), 1, "")
-    target("evaluate (1 call/hand) ÷ eval7", ours_one.median, e7.median if e7 and e7.rates else float("nan"), 0.5, "")
+    target("evaluate (1 call/hand) ÷ eval7, best of 3", ours_one.best, e7.best if e7 and e7.rates else float("nan"),
+           1, "")
     if ours_exact.seconds and pf_exact and pf_exact.seconds:
         target("exact equity, pokerfast's time ÷ ours", statistics.median(pf_exact.seconds),
                statistics.median(ours_exact.seconds), 1, "")
-        exact1 = by_name.get("ours: exact_equity, 1 thread")
-        if exact1 and exact1.seconds:
-            target("exact equity, pokerfast's time ÷ ours on 1 thread", statistics.median(pf_exact.seconds),
-                   statistics.median(exact1.seconds), 1, "")
     else:
         lines.append("  exact equity vs pokerfast: not measured")
     mc = ours_mc.median
     lines.append(f"  Monte Carlo: {mc / 1e6:,.1f} M showdowns/s (target 20 M) "
                  f"{'met' if mc >= 20e6 else 'MISSED'}" if mc == mc else "  Monte Carlo: not measured")
-    console.print("Issue 2 targets, on medians:\n" + "\n".join(lines))
+    console.print("Issues 2 and 8 targets, on medians (one call per hand: best of 3):\n" + "\n".join(lines))
 
 
 if __name__ == "__main__":

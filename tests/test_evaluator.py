@@ -1,6 +1,7 @@
 """The hand evaluator against outside facts: exhaustive counts and a naive reference."""
 
 import itertools
+import os
 import random
 from collections import Counter
 
@@ -11,7 +12,8 @@ from pokertd.cards import Card, parse_cards
 from pokertd.evaluator import (Category, category, category_batch, describe, evaluate,
                                evaluate_batch)
 from pokertd.evaluator import kernels
-from pokertd.evaluator.tables import RANK_KEYS, _build, derive_rank_keys, tables
+from pokertd.evaluator.strength import MAX_STRENGTH, category_starts
+from pokertd.evaluator.tables import RANK_KEYS, _build, derive_rank_keys, hand_classes, raw_tables, tables
 
 # --- a deliberately naive reference: rank every 5-card subset by the textbook rules ------
 
@@ -214,6 +216,47 @@ def test_rank_keys_come_from_the_greedy_search():
 
 
 def test_tables_are_generated_by_the_package():
-    cached, built = tables(), _build()
+    cached, built = raw_tables(), _build()
     for name in built:
-        assert np.array_equal(cached[name], built[name]), name
+        assert cached[name].tolist() == built[name], name
+    for name, array in tables().items():   # the kernels' NumPy views of the same tables
+        assert array.tolist() == built[name], name
+
+
+def test_table_cache_is_rebuilt_when_missing_or_damaged_and_works_read_only(tmp_path, monkeypatch):
+    """The cache file is written on first use, refused (and rebuilt) when damaged, and a
+    cache directory that cannot be written only means building the tables again."""
+    from pokertd.evaluator import tables as tables_module
+
+    monkeypatch.setenv("POKERTD_CACHE", str(tmp_path / "cache"))
+    built = {name: a.tolist() for name, a in raw_tables().items()}
+
+    def fresh():
+        tables_module.raw_tables.cache_clear()
+        try:
+            return {name: a.tolist() for name, a in tables_module.raw_tables().items()}
+        finally:
+            tables_module.raw_tables.cache_clear()
+
+    assert fresh() == built
+    path = tables_module._cache_path()
+    assert path.exists()
+    path.write_bytes(path.read_bytes()[:-7])        # truncated: refused, rebuilt, rewritten
+    assert fresh() == built
+    assert tables_module._decode(path.read_bytes()).keys() == built.keys()
+    path.unlink()
+    path.parent.chmod(0o500)                         # read-only: built, nothing written
+    try:
+        assert fresh() == built
+        assert not path.exists() or os.geteuid() == 0
+    finally:
+        path.parent.chmod(0o700)
+
+
+def test_category_starts_count_the_hand_classes():
+    """The category starts, counted combinatorially, are those of the 7,462 classes."""
+    starts = [0] * 9
+    for s, (cat, _) in reversed(list(enumerate(hand_classes(), start=1))):
+        starts[cat] = s
+    assert list(category_starts()) == starts
+    assert MAX_STRENGTH == len(hand_classes()) == 7462

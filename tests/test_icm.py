@@ -4,6 +4,8 @@ against exact, integer money, and deals (IFP 62)."""
 import itertools
 import json
 import math
+import subprocess
+import sys
 from fractions import Fraction
 
 import numpy as np
@@ -12,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pokertd.tournament.icm import (
+    PYTHON_MAX_PLAYERS,
     DealError,
     DealRecord,
     ICMError,
@@ -22,6 +25,7 @@ from pokertd.tournament.icm import (
     integer_amounts,
     make_deal,
 )
+from pokertd.tournament.icm import _harville_python
 
 
 def harville_brute_force(stacks, prizes):
@@ -69,6 +73,38 @@ def test_icm_exact_matches_brute_force(seed):
     prizes = sorted((int(x) for x in rng.integers(0, 1000, int(rng.integers(1, n + 1)))), reverse=True)
     assert icm_equities(stacks, prizes, method="exact") == pytest.approx(
         [float(x) for x in harville_brute_force(stacks, prizes)], rel=1e-12, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_icm_plain_python_and_numba_kernels_give_the_same_floats(seed):
+    """Up to PYTHON_MAX_PLAYERS the exact programme runs in plain Python, beyond in Numba
+    (icm_kernel.py): the same arithmetic in the same order, so the very same floats."""
+    from pokertd.tournament.icm_kernel import harville_exact
+
+    rng = np.random.default_rng(100 + seed)
+    for n in range(1, PYTHON_MAX_PLAYERS + 1):
+        stacks = [int(x) for x in rng.integers(1, 10 ** int(rng.integers(1, 10)), n)]
+        places = int(rng.integers(1, n + 1))
+        assert _harville_python(stacks, places) == harville_exact(stacks, places)
+
+
+def test_icm_equity_is_the_exactly_summed_expectation():
+    """Each equity is sum(P[i, k] * prize_k) computed exactly and rounded once: the same on
+    every machine (a BLAS product rounds in an order its kernel picks)."""
+    stacks, prizes = [7919, 3571, 2203, 1009, 613], [5000, 2500, 1200, 700, 600]
+    probs = finish_probabilities(stacks, len(prizes), method="exact")
+    exact = [float(sum(Fraction(float(p)) * prize for p, prize in zip(row, prizes))) for row in probs]
+    assert list(icm_equities(stacks, prizes)) == exact
+
+
+def test_icm_of_a_final_table_loads_neither_numpy_nor_numba():
+    """`pokertd icm` for a final table answers at once: no NumPy or Numba import."""
+    code = ("import sys; from pokertd.tournament.icm import icm_equities, deal_amounts; "
+            "icm_equities([5000, 3000, 2000, 1000, 400, 300, 200, 100, 50, 25], [50, 30, 20]); "
+            "deal_amounts({'a': 3, 'b': 2}, [10, 5], method='icm'); "
+            "print(sorted({'numpy', 'numba'} & set(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_finish_probabilities_rows_and_columns_sum_to_one():

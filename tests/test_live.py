@@ -52,7 +52,8 @@ def test_a_whole_live_event(service: TournamentService) -> None:
     created = service.create("Friday", config_preset("gananda"), seed=27)
     assert [e.type for e in created.events] == ["created"] and created.events[0].seq == 1
     reg = service.register("Friday", PLAYERS)
-    assert [e.seq for e in reg.events] == list(range(2, 14))
+    # One batch: its marker (seq 2, what undo names), then the 12 registrations.
+    assert reg.batch == 2 and [e.seq for e in reg.events] == list(range(3, 15))
     service.clock.now += 60
     started = service.start("Friday")
     t = started.tournament
@@ -77,10 +78,11 @@ def test_a_whole_live_event(service: TournamentService) -> None:
         table = t.floor.where[victim][0]
         knocker = chance.choice([p for p in left if p != victim
                                  and t.floor.where[p][0] == table])
-        before = len(t.events)
+        before = service.load("Friday").head
         out = service.bust("Friday", victim, knocked_out_by=knocker)
-        # Exactly the new events were appended, numbered after the last one.
-        assert [e.seq for e in out.events] == list(range(before + 1, before + 1 + len(out.events)))
+        # Exactly the new events were appended, numbered after the last one and the marker.
+        assert out.batch == before + 1
+        assert [e.seq for e in out.events] == list(range(before + 2, before + 2 + len(out.events)))
         assert out.result[0].type == "busted" and out.result[0].player == victim
         assert stored_state(service, "Friday") == out.tournament.state()
 
@@ -226,8 +228,11 @@ def test_ifp62_live_status_shows_the_deal_and_payouts_show_what_each_is_paid(
     assert st["deal"] == {"method": "chip-chop", "agreed_by": ["Ann", "Bob"],
                           "amounts": {"Ann": 40, "Bob": 20}, "left_to_play_for": 0}
     paid = json.loads(cli(store_url, "payouts", "D", "--format", "json").stdout)
-    assert paid == [{"place": 1, "amount": 42, "players": ["Ann"], "prizes": {"Ann": 40}},
-                    {"place": 2, "amount": 18, "players": ["Bob"], "prizes": {"Bob": 20}}]
+    # The places the deal covers are marked (their table amounts are not what is paid).
+    assert paid == [{"place": 1, "amount": 42, "players": ["Ann"], "prizes": {"Ann": 40},
+                     "deal": True},
+                    {"place": 2, "amount": 18, "players": ["Bob"], "prizes": {"Bob": 20},
+                     "deal": True}]
 
 
 def test_late_entries_rebuys_and_addons(service: TournamentService) -> None:
@@ -455,7 +460,7 @@ while True:
                                                      and t.floor.where[p][0] == table]))
         if not t.finished:
             t.rearrange(service.now())
-    head = loaded.head + len(loaded.new_events)
+    head = loaded.head + len(loaded.new_events) + 1     # the batch's marker, then its events
     note({"pending": name, "head": head, "state": state(t)})
     service.commit(loaded)
     note({"committed": name, "head": head})   # only after the commit returned
@@ -610,7 +615,8 @@ def test_cli_live_event(store_url: str) -> None:
     assert paid == [{"place": 1, "amount": 110, "players": []},
                     {"place": 2, "amount": 65, "players": []},
                     {"place": 3, "amount": 41, "players": []},
-                    {"place": 4, "amount": 24, "players": ["Player 10"]}]
+                    {"place": 4, "amount": 24, "players": ["Player 10"],
+                     "prizes": {"Player 10": 24}}]     # what a player out is paid, at once
     # IFP 62: the three left chop the $216 still to be paid by chips.
     r = cli(store_url, "deal", "Friday", "--kind", "chip-chop",
             "--agree", "Player 02,Player 11,Player 12",
@@ -849,8 +855,10 @@ def test_cli_payouts_fixed_once_late_registration_rebuys_and_addons_close(store_
     store = open_store(store_url)
     try:
         events = store.read(store.find_stream("tournament", "Old").id)
+        # One batch, recorded by the first read (its marker names it the clock's).
         assert [e.type for e in events[stored:]] == [
-            "level_started", "dead_stacks_removed", "payouts_fixed"]
+            "command", "level_started", "dead_stacks_removed", "payouts_fixed"]
+        assert events[stored].payload["command"] == "clock"
     finally:
         store.close()
 

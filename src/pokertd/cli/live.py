@@ -33,9 +33,9 @@ from .app import Db, OutputFormat, app, fail
 
 live = typer.Typer(
     name="tournament",
-    help="Run a live tournament: new, register, start, pause, resume, arrive, bust, button, "
-         "rebuy, addon, hand-for-hand, last-hands, chip-race, status, moves, payouts, deal. "
-         "State is kept in the database (--db).",
+    help="Run a live tournament: new, register, unregister, start, pause, resume, arrive, "
+         "bust, button, rebuy, addon, hand-for-hand, last-hands, chip-race, status, moves, "
+         "seats, payouts, deal, undo, redo, list. State is kept in the database (--db).",
     no_args_is_help=True,
 )
 app.add_typer(live, name="tournament")
@@ -54,6 +54,13 @@ class HandForHandAction(str, Enum):
     start = "start"
     hand_done = "hand-done"
     stop = "stop"
+
+
+class SeatsFormat(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+    html = "html"
 
 
 class DealKind(str, Enum):
@@ -159,8 +166,16 @@ def _echo_json(out: Any, **extra: Any) -> None:
                                       for e in out.events], **extra}))
 
 
-def _print_clock(events: Any) -> None:
-    """What the clock brought since the last command (recorded with this one)."""
+def _print_clock(events: Any, err: bool = False) -> None:
+    """What the clock brought since the last command (recorded with this one); ``err``: on
+    standard error (a command whose standard output is data: JSON, CSV, HTML)."""
+    if err:
+        import contextlib
+        import sys
+
+        with contextlib.redirect_stdout(sys.stderr):
+            _print_clock(events)
+        return
     for e in events:
         if e.type == "level_started":
             typer.echo(f"level {e.level} has started" + (f" ({e.rule})" if e.rule else ""))
@@ -327,6 +342,49 @@ def register(
 
 
 @live.command()
+def unregister(
+    name: Name,
+    players: Annotated[list[str], typer.Argument(help="Players whose registration is "
+                                                 "withdrawn.")],
+    db: Db = None,
+) -> None:
+    """Withdraw registrations before the start (their buy-ins leave the prize pool): all of
+    them or, one refused, none. After the start a player is in the field (IFP 5, IFP 8)."""
+    out = _run(db, lambda s: s.unregister(name, players))
+    t = out.tournament
+    gone = ", ".join(e.player for e in out.result)
+    typer.echo(f"unregistered {gone}: {t.entrants} entrants, prize pool {t.prize_pool}")
+
+
+@live.command(name="list")
+def list_tournaments(output: Format = OutputFormat.table, db: Db = None) -> None:
+    """Every tournament in the database, oldest first: created (not started), running or
+    finished, the players (left of the entrants), the level now and the winner."""
+    rows = _run(db, lambda s: s.summaries())
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(rows))
+        return
+    if not rows:
+        typer.echo("no tournaments yet (pokertd tournament new NAME)")
+        return
+    table = Table(title="tournaments")
+    for column in ("tournament", "preset", "state", "players", "level"):
+        table.add_column(column, justify="right" if column == "players" else "left")
+    for r in rows:
+        if r["state"] == "finished":
+            now = f"won by {r['winner']}"
+        elif r["state"] == "running":
+            now = (f"break {r['break']} after level {r['level']}" if r["break"]
+                   else f"level {r['level']}")
+        else:
+            now = "not started"
+        players = (f"{r['players_left']} of {r['entrants']}" if r["state"] == "running"
+                   else str(r["entrants"]))
+        table.add_row(r["tournament"], r["preset"], r["state"], players, now)
+    Console().print(table)
+
+
+@live.command()
 def start(name: Name, db: Db = None) -> None:
     """Start the clock and draw the seats at random (IFP 5)."""
     out = _run(db, lambda s: s.start(name))
@@ -365,6 +423,7 @@ def arrive(name: Name, player: Annotated[str, typer.Argument(help="The absent pl
     """An absent player arrives and plays his stack (IFP 8; Gananda: Absent/Late Players)."""
     out = _run(db, lambda s: s.arrive(name, player))
     _print_clock(out.clock)
+    player = out.result[-1].player          # as registered (names match in any case)
     typer.echo(f"{player} has arrived: {out.tournament.players[player].stack:,} chips")
 
 
@@ -409,7 +468,9 @@ def bust(
         if e.type == "busted":
             tie = f" (tied for {e.tied} places)" if e.tied > 1 else ""
             ko = f", knocked out by {e.knocked_out_by}" if e.knocked_out_by else ""
-            typer.echo(f"{e.player} is out in place {e.place}{tie}{ko}")
+            if e.knocked_out_by and by is None:
+                ko += " (heads-up: his last opponent, the only possible knockout, IFP 57)"
+            typer.echo(f"{e.player} is out in place {e.place}{tie}{ko}: {_prize(t, e.player)}")
         elif e.type == "clock_paused":
             typer.echo(f"clock stopped ({e.reason}): resume once the players are seated")
         elif e.type == "hand_for_hand" and not e.on:
@@ -417,10 +478,23 @@ def bust(
     _print_moves(out.result)
     _print_rulings(t, list(out.clock) + list(out.result))
     if t.finished:
-        typer.echo(f"{t.winner} wins")
+        assert t.winner is not None
+        typer.echo(f"{t.winner} wins: {_prize(t, t.winner)}")
     else:
         typer.echo(f"{t.alive} players left")
         _print_balancing(t, name)
+
+
+def _prize(t: Any, player: str) -> str:
+    """The prize a player out has won, as the bust-out announces it."""
+    from ..services.tournaments import prize_won
+
+    prize = prize_won(t, player)
+    if prize is None:
+        return "the prize is known when the payouts are fixed"
+    if t.deal is not None and player in t.deal["players"]:
+        return f"prize {prize:,} (the deal, IFP 62)"
+    return f"prize {prize:,}" if prize else "no prize"
 
 
 @live.command()
@@ -573,6 +647,7 @@ def rebuy(name: Name, player: Annotated[str, typer.Argument(help="The player.")]
     t = out.tournament
     _print_clock(out.clock)
     e = out.result[0]
+    player = e.player                          # as registered (names match in any case)
     typer.echo(f"{player} rebought ({t.players[player].rebuys} rebuy(s)): {e.chips:,} chips, "
                f"prize pool {t.prize_pool:,}")
     for e in out.result:
@@ -590,6 +665,7 @@ def addon(name: Name, player: Annotated[str, typer.Argument(help="The player.")]
     out = _run(db, lambda s: s.addon(name, player))
     t = out.tournament
     _print_clock(out.clock)
+    player = out.result[-1].player
     typer.echo(f"{player} took the add-on: {t.players[player].stack} chips, "
                f"prize pool {t.prize_pool}")
 
@@ -599,13 +675,19 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
     """The clock (level, blinds, time left), the players left and the tables."""
     from ..services.tournaments import status as read_status
 
-    def command(service: Any) -> dict[str, Any]:
-        t = service.observe(name).tournament     # what the clock brought is recorded first
-        return {"tournament": name, **read_status(t, service.now())}
-    st = _run(db, command)
+    from ..tournament import events as ev
+
+    def command(service: Any) -> tuple[Any, dict[str, Any]]:
+        out = service.observe(name)              # what the clock brought is recorded first
+        return out, {"tournament": name, **read_status(out.tournament, service.now()),
+                     # Item 7: what this read recorded of the clock's (a level, the Gananda
+                     # level-3 removal, a table broken, the payouts fixed).
+                     "recorded": [ev.to_dict(e) for e in out.clock]}
+    out, st = _run(db, command)
     if output is OutputFormat.json:
         typer.echo(json.dumps(st))
         return
+    _print_clock(out.clock)
     con = Console()
     con.print(f"[bold]{name}[/bold] ({st['preset']}): {st['entrants']} entrants, "
               f"prize pool {st['prize_pool']:,}")
@@ -623,8 +705,27 @@ def status(name: Name, output: Format = OutputFormat.table, db: Db = None) -> No
             now = f"level {c['level']}: blinds {c['small_blind']}/{c['big_blind']}{ante}"
         left = c["seconds_left"]
         left_text = "last level" if left is None else f"{int(left) // 60}:{int(left) % 60:02d} left"
-        state = "running" if c["running"] else f"stopped ({c['pause_reason']})"
+        state = "running" if c["running"] else "stopped by the director" if c[
+            "pause_reason"] == "director" else f"stopped ({c['pause_reason']})"
         con.print(f"{now}, {left_text}, clock {state}")
+        nxt = c["next_level"]
+        if nxt is not None:
+            ante = f", ante {nxt['ante']}" if nxt["ante"] else (
+                f", big blind ante {nxt['big_blind_ante']}" if nxt["big_blind_ante"] else "")
+            con.print(f"next: level {nxt['level']}, blinds {nxt['small_blind']}/"
+                      f"{nxt['big_blind']}{ante}")
+        brk = c["next_break"]
+        if brk is not None:
+            secs = int(brk["seconds_to"])
+            con.print(f"next break (break {brk['break']}, after level {brk['after_level']}"
+                      + (", chip-up" if brk["color_up"] else "")
+                      + f") in {secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}"
+                      if secs >= 3600 else
+                      f"next break (break {brk['break']}, after level {brk['after_level']}"
+                      + (", chip-up" if brk["color_up"] else "")
+                      + f") in {secs // 60}:{secs % 60:02d}")
+        elif not c["on_break"]:
+            con.print("no break left in the structure")
         con.print(f"{st['players_left']} players left at {len(st['tables'])} table(s), "
                   f"{st['chips']:,} chips in play, average stack {st['average_stack']:,}")
         if st["seats"] is not None and st["registration_open"]:
@@ -706,7 +807,9 @@ def moves(
     if buttons is not None:
         t = _run(db, lambda s: s.buttons(name, buttons).tournament)
     else:
-        t = _run(db, lambda s: s.observe(name).tournament)
+        seen = _run(db, lambda s: s.observe(name))
+        t = seen.tournament
+        _print_clock(seen.clock, err=output is OutputFormat.json)
     changes = seat_changes(t.events, latest=not all_moves)
     if output is OutputFormat.json:
         typer.echo(json.dumps([ev.to_dict(e) for e in changes]))
@@ -722,8 +825,11 @@ def moves(
 
 @live.command()
 def payouts(name: Name, output: Format = OutputFormat.table, db: Db = None) -> None:
-    """The prize of each paid place (fixed when the field is final), with who finished there."""
-    t = _run(db, lambda s: s.observe(name).tournament)
+    """The prize of each paid place (fixed when the field is final), with who finished there;
+    after a deal (IFP 62), what each player in it is paid."""
+    seen = _run(db, lambda s: s.observe(name))
+    t = seen.tournament
+    _print_clock(seen.clock, err=output is OutputFormat.json)
     if t.payouts is None:
         raise fail(f"{name}: the payouts are fixed when the field is final (at the start, or "
                    "when late registration, rebuys and add-ons close)")
@@ -733,12 +839,16 @@ def payouts(name: Name, output: Format = OutputFormat.table, db: Db = None) -> N
             at.setdefault(p.place, []).append(p.name)
     rows: list[dict[str, Any]] = [{"place": i, "amount": a, "players": sorted(at.get(i, []))}
                                   for i, a in enumerate(t.payouts, start=1)]
-    if t.finished:
-        # What each player of a row is paid: the place's amount, or his share of the places a
-        # tie spans (IFP 57), or what a deal gave him (IFP 62).
-        paid = {r["player"]: r["prize"] for r in t.results()}
-        for r in rows:
-            r["prizes"] = {p: paid[p] for p in r["players"]}
+    from ..services.tournaments import prize_won
+
+    # What each player of a row is paid: the place's amount, or his share of the places a tie
+    # spans (IFP 57), or what a deal gave him (IFP 62); the places a deal covers are marked.
+    dealt = len(t.deal["players"]) if t.deal is not None else 0
+    for r in rows:
+        if r["players"] or t.finished:
+            r["prizes"] = {p: prize_won(t, p) for p in r["players"]}
+        if t.deal is not None:
+            r["deal"] = r["place"] <= dealt
     if output is OutputFormat.json:
         typer.echo(json.dumps(rows))
         return
@@ -747,14 +857,25 @@ def payouts(name: Name, output: Format = OutputFormat.table, db: Db = None) -> N
     table.add_column("amount", justify="right")
     table.add_column("player")
     for r in rows:
-        table.add_row(str(r["place"]), f"{r['amount']:,}", ", ".join(r["players"]))
+        paid = r.get("prizes", {})
+        players = ", ".join(p + (f" ({paid[p]:,})" if paid.get(p) not in (None, r["amount"])
+                                 else "") for p in r["players"])
+        table.add_row(str(r["place"]), "deal" if r.get("deal") else f"{r['amount']:,}",
+                      players)
     Console().print(table)
     if t.deal is not None:
-        Console().print("a deal was made (IFP 62): "
-                        + ", ".join(f"{p} {a:,}" for p, a in zip(t.deal["players"],
-                                                                  t.deal["amounts"]))
-                        + (f"; {t.deal['left_to_play_for']:,} left to play for"
-                           if t.deal["left_to_play_for"] else ""))
+        d = t.deal
+        typer.echo(f"the deal (IFP 62, {d['method']}), agreed by {', '.join(d['agreed_by'])}:")
+        table = Table()
+        table.add_column("player")
+        table.add_column("paid", justify="right")
+        table.add_column("place", justify="right")
+        for p, a in zip(d["players"], d["amounts"]):
+            place = t.players[p].place
+            table.add_row(p, f"{a:,}", "-" if place is None else str(place))
+        Console().print(table)
+        if d["left_to_play_for"]:
+            Console().print(f"{d['left_to_play_for']:,} left to play for: the winner's")
 
 
 @live.command()
@@ -776,8 +897,14 @@ def deal(
     agreed = _names(agree, "--agree")
     chips = _amounts(stacks, "--stacks") if stacks else None
     custom = _amounts(amounts, "--amounts") if amounts else None
+    if kind is DealKind.custom and custom is None:
+        raise fail("--kind custom: give each remaining player's amount with --amounts "
+                   "(e.g. Ann=300,Bob=200)")
+    if kind is not DealKind.custom and custom is not None:
+        raise fail(f"--amounts is for --kind custom; --kind {kind.value} computes them")
     out = _run(db, lambda s: s.deal(name, kind.value, agreed, stacks=chips, amounts=custom,
                                     left_to_play_for=left_to_play_for))
+    _print_clock(out.clock)
     d = out.tournament.deal
     assert d is not None
     typer.echo(f"deal ({d['method']}, {d['valuation']}) agreed by {', '.join(d['agreed_by'])}:")
@@ -785,3 +912,46 @@ def deal(
         typer.echo(f"{p}: {a:,}")
     if d["left_to_play_for"]:
         typer.echo(f"left to play for: {d['left_to_play_for']:,}")
+
+
+# --- undo and redo (run by pokertd.cli.undo) --------------------------------------------------
+
+
+DryRun = Annotated[bool, typer.Option("--dry-run", help="Show what it would change back; "
+                                       "write nothing.")]
+
+
+@live.command()
+def undo(name: Name, output: Format = OutputFormat.table, dry_run: DryRun = False,
+         db: Db = None) -> None:
+    """Undo the last command (a wrong bust-out, a wrong registration, ...), and again for the
+    one before. The undo is recorded as an event (nothing is deleted) and the output lists what
+    it changes back, with the seat moves to reverse. The clock's events recorded with the
+    command (a level change, the Gananda level-3 removal) are recorded again if they are due."""
+    from . import undo as run
+    run.undo(name, output, dry_run, db)
+
+
+@live.command()
+def redo(name: Name, output: Format = OutputFormat.table, dry_run: DryRun = False,
+         db: Db = None) -> None:
+    """Put back the last command undone, exactly as it was recorded. A command given after
+    an undo clears what could be redone."""
+    from . import undo as run
+    run.redo(name, output, dry_run, db)
+
+
+@live.command()
+def seats(
+    name: Name,
+    output: Annotated[SeatsFormat, typer.Option(
+        "--format", help="table, json, csv, or html (a standalone page to print or put on a "
+                         "screen).")] = SeatsFormat.table,
+    everyone: Annotated[bool, typer.Option("--all", help="The players out too, with their "
+                                           "places.")] = False,
+    db: Db = None,
+) -> None:
+    """Every player in play alphabetically with his table and seat (absent players marked),
+    to find a seat at the door or print the seating chart."""
+    from . import seats as run
+    run.seats(name, output.value, everyone, db)

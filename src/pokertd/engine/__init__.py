@@ -17,42 +17,12 @@ Quick use (players in position order: 0 is first left of the button, 5 is the bu
 Illegal actions raise :class:`IllegalAction` (what, legal, rule) and leave the hand as it was.
 """
 
-import importlib.util
-import os
-import sys
-from pathlib import Path
-
+from .. import _compiled
 from .errors import IllegalAction
 
-
-def _load_hand() -> bool:
-    """Load ``pokertd.engine.hand``: the mypyc-compiled module built at install time
-    (setup.py), unless POKERTD_PURE_PYTHON=1 asks for the source or the source was edited
-    after the build (a stale build would run old rules: reinstall to recompile). Returns
-    whether the compiled module is in use."""
-    name = f"{__name__}.hand"
-    spec = importlib.util.find_spec(name)
-    source = Path(__file__).with_name("hand.py")
-    origin = spec.origin if spec is not None else None
-    compiled = origin is not None and not origin.endswith(".py")
-    if compiled and source.exists() and (
-            os.environ.get("POKERTD_PURE_PYTHON") == "1"
-            or source.stat().st_mtime > Path(origin).stat().st_mtime + 1.0):
-        spec = importlib.util.spec_from_file_location(name, source)
-        compiled = False
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot find {name}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[name]
-        raise
-    return compiled
-
-
-COMPILED = _load_hand()
+# The mypyc-compiled engine built at install time (setup.py), unless POKERTD_PURE_PYTHON=1
+# asks for the source or the source was edited after the build (pokertd._compiled).
+COMPILED = _compiled.is_compiled(_compiled.load(f"{__name__}.hand"))
 """True when the hand engine runs compiled (mypyc), False when it runs from source."""
 
 from .events import event_to_dict, replay, to_dicts  # noqa: E402 - after the engine is loaded

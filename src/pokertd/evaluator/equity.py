@@ -4,22 +4,25 @@ A player is given as two hole cards (``'AhAs'``) or, for ``monte_carlo_equity`` 
 exact cases, a range (``'QQ+,AKs'``, see ranges.py). Results count, for each player, the
 boards won alone (win), the boards shared (tie) and the equity: the share of the pot
 won on average, a tie among n players counting 1/n.
+
+Exact equity of hands given card for card (one deal) is counted by exact.py, compiled with
+mypyc at install time and free of NumPy; the many deals of ranges, repeated calls (see
+``_use_kernels``) and Monte Carlo run in the Numba kernels (kernels.py), loaded only then.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+import time
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from math import comb
-
-import numpy as np
+from math import comb, prod
 
 from ..cards import cards_text, parse_cards
-from . import kernels
-from .batch import FLUSH, KEY, OFFSETS, TABLE
-from .tables import RANK_KEYS, rank_multisets
+from ._compiled import load as _load_compiled
+
+exact_counts = _load_compiled("exact").showdown_counts
 
 # Exact enumeration over ranges multiplies boards by consistent deals; past this many
 # showdowns we ask for Monte Carlo instead of running for minutes.
@@ -65,26 +68,26 @@ class EquityResult:
         }
 
 
-def _result(labels, counts: np.ndarray, exact: bool) -> EquityResult:
-    total = counts.sum(axis=0)  # (k, 2 + k)
+def _result(labels, total: list[list[int]], exact: bool) -> EquityResult:
+    """total[h] = [won alone, shared, shared by 1, ..., shared by k] summed over deals."""
     showdowns = counts_showdowns(total)
-    players = tuple(
-        PlayerEquity(label, int(total[h, 0]), int(total[h, 1]), tuple(int(x) for x in total[h, 2:]), showdowns)
-        for h, label in enumerate(labels))
+    players = tuple(PlayerEquity(label, int(row[0]), int(row[1]), tuple(int(x) for x in row[2:]), showdowns)
+                    for label, row in zip(labels, total))
     return EquityResult(players, showdowns, exact)
 
 
-def counts_showdowns(total: np.ndarray) -> int:
+def counts_showdowns(total) -> int:
     """Showdowns counted, from per-player split counts: a showdown shared by n players is
     counted by each of them, so summing count/n over players and n counts each once."""
-    k = total.shape[0]
+    k = len(total)
     acc = Fraction(0)
     for n in range(1, k + 1):
-        acc += Fraction(int(total[:, 1 + n].sum()), n)
+        acc += Fraction(sum(int(row[1 + n]) for row in total), n)
     return int(acc)
 
 
 def _parse_players(players, board, dead):
+    """(labels, combinations per player as lists of card pairs, board cards, dead cards)."""
     if len(players) < 2:
         raise ValueError(f"equity needs at least two players; got {len(players)}")
     if len(players) > 10:
@@ -107,34 +110,35 @@ def _parse_players(players, board, dead):
         combos = _as_hand(p)
         is_hand.append(combos is not None)
         if combos is None:
-            from .ranges import range_combos  # the range layer is only needed for ranges
+            from .ranges import range_pairs  # the range layer is only needed for ranges
 
-            combos = range_combos(text, dead=known)
+            combos = range_pairs(text, dead=known)
             if len(combos) == 0:
                 raise ValueError(f"range {text!r} has no combination left after removing the board and dead cards")
         else:
-            clash = set(int(c) for c in combos[0]) & set(int(c) for c in known)
+            clash = set(combos[0]) & set(int(c) for c in known)
             if clash:
                 raise ValueError(f"hand {text} uses {cards_text(sorted(clash))}, which is on the board or dead")
-        combo_sets.append(np.asarray(combos, np.int64).reshape(-1, 2))
+        combo_sets.append(combos)
     seen: dict[int, str] = {}
     for label, c, hand in zip(labels, combo_sets, is_hand):
         if hand:
-            for card in c[0].tolist():
+            for card in c[0]:
                 if card in seen:
                     raise ValueError(f"card {cards_text([card])} is in both {seen[card]} and {label}")
                 seen[card] = label
-    return labels, combo_sets, np.asarray(board_cards, np.int64), np.asarray(dead_cards, np.int64)
+    return labels, combo_sets, [int(c) for c in board_cards], [int(c) for c in dead_cards]
 
 
-def _as_hand(p):
-    """Two hole cards as a (1, 2) array, or None when ``p`` is range notation."""
+def _as_hand(p) -> list[tuple[int, int]] | None:
+    """Two hole cards as a one-combination list, or None when ``p`` is range notation."""
     if not isinstance(p, str):
-        cards = parse_cards(p, count=2)
-        return np.asarray([cards], np.int64)
+        a, b = parse_cards(p, count=2)
+        return [(int(a), int(b))]
     text = p.replace(" ", "")
     if len(text) == 4 and text[1] in "cdhsCDHS" and text[3] in "cdhsCDHS":
-        return np.asarray([parse_cards(text, count=2)], np.int64)
+        a, b = parse_cards(text, count=2)
+        return [(int(a), int(b))]
     return None
 
 
@@ -144,62 +148,41 @@ def exact_equity(players, board=(), dead=()) -> EquityResult:
     Players are hole cards (``'AhAs'``) or ranges; with ranges every consistent deal is
     enumerated too (refused with a clear message if that would take too long).
     """
-    labels, combo_sets, board_arr, dead_arr = _parse_players(players, board, dead)
-    known = set(board_arr.tolist()) | set(dead_arr.tolist())
-    boards = comb(52 - len(known) - 2 * len(combo_sets), 5 - len(board_arr))
-    work = boards * int(np.prod([len(c) for c in combo_sets], dtype=object))
+    labels, combo_sets, board_cards, dead_cards = _parse_players(players, board, dead)
+    known = set(board_cards) | set(dead_cards)
+    boards = comb(52 - len(known) - 2 * len(combo_sets), 5 - len(board_cards))
+    work = boards * prod(len(c) for c in combo_sets)
     if work > MAX_EXACT_SHOWDOWNS:
         raise ValueError(f"exact enumeration would take up to {work:,} showdowns; "
                          f"use Monte Carlo (--samples N) for these ranges")
     deals = _consistent_deals(combo_sets, known)
     if not deals:
         raise ValueError("no deal is possible: the ranges always share a card")
-    total = sum(_exact_deal(np.asarray(deal, np.int64), board_arr, known) for deal in deals)
-    return _result(labels, total[None], exact=True)
+    if _use_kernels(len(deals)):
+        from .exact_deals import deals_showdown_counts
+
+        total = deals_showdown_counts(deals, board_cards, dead_cards)
+    else:
+        global _python_seconds
+        started = time.perf_counter()
+        total = exact_counts(deals[0], board_cards, dead_cards)
+        _python_seconds += time.perf_counter() - started
+    return _result(labels, total, exact=True)
 
 
-_COMB = np.array([[comb(n, k) for k in range(5)] for n in range(5)], np.int64)
-_RANK_KEY_ARR = np.asarray(RANK_KEYS, np.int64)
+# Exact counts of one deal take about 10 ms pre-flop in compiled Python (exact.py), loading
+# nothing, and about 3 ms in the Numba kernels, which first take about half a second to load
+# (NumPy, Numba, the kernels' disk cache). A one-off call (the command line) takes the first;
+# ranges (many deals), and a process that keeps asking, take the kernels, once the time spent
+# in compiled Python would have paid for loading them. Both count the same boards exactly.
+KERNEL_LOAD_SECONDS = 0.5
+_python_seconds = 0.0
 
 
-@lru_cache(maxsize=6)
-def _rank_multisets(r: int) -> tuple[np.ndarray, np.ndarray]:
-    """(counts int64[M, 13], rank-key sums int64[M]) of every multiset of r ranks."""
-    counts = np.array([list(c) for c in rank_multisets((r,))], np.int64).reshape(-1, 13)
-    return counts, counts @ _RANK_KEY_ARR
-
-
-def _exact_deal(hole: np.ndarray, board: np.ndarray, known: set[int]) -> np.ndarray:
-    """Exact showdown counts for one deal of hole cards: int64[k, 2 + k].
-
-    Two passes instead of visiting every board: (1) every rank multiset the undealt
-    cards can form, scored without flushes and weighted by the number of boards that
-    share it; (2) for each suit, every board on which someone can make a flush in it,
-    its rank-pass outcome replaced by the true one. Two suits can never both give a
-    flush on one board (that needs six board cards), so no board is corrected twice.
-    """
-    n_hands = hole.shape[0]
-    used = known | set(hole.ravel().tolist())
-    deck = np.asarray([c for c in range(52) if c not in used], np.int64)
-    r = 5 - board.shape[0]
-    acc = np.zeros((n_hands, 2 + n_hands), np.int64)
-    counts, sums = _rank_multisets(r)
-    avail = np.bincount(deck >> 2, minlength=13)
-    base_rank = _RANK_KEY_ARR[hole >> 2].sum(axis=1) + int(_RANK_KEY_ARR[board >> 2].sum())
-    kernels.rank_multiset_showdowns(base_rank, counts, sums, avail, _COMB, OFFSETS, TABLE, acc)
-    for suit in range(4):
-        have = ((hole & 3) == suit).sum(axis=1) + int(((board & 3) == suit).sum())
-        need = 5 - int(have.max())
-        if need > r:
-            continue
-        suited_deck = deck[(deck & 3) == suit]
-        other_avail = np.bincount(deck[(deck & 3) != suit] >> 2, minlength=13)
-        for m in range(max(need, 0), r + 1):
-            other_counts, other_sums = _rank_multisets(r - m)
-            acc += kernels.flush_showdowns(hole, board, suit, kernels.combinations(suited_deck, m),
-                                           other_counts, other_sums, other_avail, _COMB, KEY, OFFSETS,
-                                           TABLE, FLUSH).sum(axis=0)
-    return acc
+def _use_kernels(n_deals: int) -> bool:
+    if n_deals > 1 or "pokertd.evaluator.exact_deals" in sys.modules:
+        return True
+    return _python_seconds >= KERNEL_LOAD_SECONDS
 
 
 def _consistent_deals(combo_sets, known):
@@ -210,7 +193,7 @@ def _consistent_deals(combo_sets, known):
         if i == len(combo_sets):
             deals.append(list(acc))
             return
-        for a, b in combo_sets[i].tolist():
+        for a, b in combo_sets[i]:
             if a in used or b in used:
                 continue
             acc.append((a, b))
@@ -234,31 +217,36 @@ def monte_carlo_equity(players, board=(), dead=(), *, samples: int = 1_000_000, 
     """
     if not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be a positive integer; got {samples!r}")
-    labels, combo_sets, board_arr, dead_arr = _parse_players(players, board, dead)
+    labels, combo_sets, board_cards, dead_cards = _parse_players(players, board, dead)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little") >> 1
     if not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer; got {seed!r}")
-    if not _consistent_deals_exist(combo_sets, set(board_arr.tolist()) | set(dead_arr.tolist())):
+    if not _consistent_deals_exist(combo_sets, set(board_cards) | set(dead_cards)):
         raise ValueError("no deal is possible: the ranges always share a card")
-    combos = np.concatenate(combo_sets)
+    import numpy as np
+
+    from . import kernels
+    from .batch import FLUSH, KEY, OFFSETS, TABLE
+
+    combos = np.asarray([c for combos in combo_sets for c in combos], np.int64).reshape(-1, 2)
     starts = np.zeros(len(combo_sets) + 1, np.int64)
     starts[1:] = np.cumsum([len(c) for c in combo_sets])
     dead_bits = np.uint64(0)
-    for c in dead_arr.tolist():
+    for c in dead_cards:
         dead_bits |= np.uint64(1) << np.uint64(c)
     # A fixed number of chunks (not one per thread) keeps results independent of the core count.
     n_chunks = 64
-    counts = kernels.monte_carlo_showdowns(combos, starts, board_arr, dead_bits, samples, seed % (1 << 63),
-                                           n_chunks, KEY, OFFSETS, TABLE, FLUSH)
-    return _result(labels, counts, exact=False)
+    counts = kernels.monte_carlo_showdowns(combos, starts, np.asarray(board_cards, np.int64), dead_bits,
+                                           samples, seed % (1 << 63), n_chunks, KEY, OFFSETS, TABLE, FLUSH)
+    return _result(labels, counts.sum(axis=0).tolist(), exact=False)
 
 
 def _consistent_deals_exist(combo_sets, known) -> bool:
     def rec(i, used):
         if i == len(combo_sets):
             return True
-        for a, b in combo_sets[i].tolist():
+        for a, b in combo_sets[i]:
             if a not in used and b not in used:
                 if rec(i + 1, used | {a, b}):
                     return True

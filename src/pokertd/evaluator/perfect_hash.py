@@ -3,59 +3,52 @@
 Keys are split into rows by their high bits; each row is shifted by an offset so that its
 occupied columns land on free slots of one shared table. A lookup is then
 ``table[offsets[key >> SHIFT] + (key & MASK)]``: two loads from small arrays, which keeps
-the compiled evaluator's working set in the CPU caches.
+the evaluator's working set in the CPU caches.
+
+Plain Python (no NumPy, no Numba), so the one-hand evaluator can build its tables on a
+machine where nothing is cached yet without loading either.
 """
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
+from collections.abc import Sequence
 
 ROW_SHIFT = 10
 ROW_MASK = (1 << ROW_SHIFT) - 1
 
 
-@njit(cache=True)
-def _place(row_order, row_start, cols, occupied):
-    n_rows = row_start.shape[0] - 1
-    offsets = np.zeros(n_rows, np.int64)
+def build_row_displacement(keys: Sequence[int], values: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Return (offsets[rows], table[size]) mapping each (distinct, non-negative) key to its
+    value; a slot no key lands on holds 0.
+
+    Rows are placed most keys first (ties: the lower row first), each at the lowest offset
+    where all its columns are free (first fit). The free offsets of a row are found for all
+    offsets at once with big-integer bit masks: bit ``o`` of ``free >> col`` is set when slot
+    ``o + col`` is free, so the AND over the row's columns has bit ``o`` set exactly when the
+    row fits at offset ``o``; its lowest set bit is the first fit. Offset ``top`` (past every
+    occupied slot) always fits, so only offsets ``0..top`` are looked at.
+    """
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for k, v in zip(keys, values):
+        rows.setdefault(k >> ROW_SHIFT, []).append((k & ROW_MASK, v))
+    offsets = [0] * (max(rows) + 1 if rows else 0)
+    occupied = 0
     top = 0
-    for i in range(row_order.shape[0]):
-        row = row_order[i]
-        a, b = row_start[row], row_start[row + 1]
-        if a == b:
-            continue
-        off = 0
-        while True:
-            ok = True
-            for j in range(a, b):
-                if occupied[off + cols[j]]:
-                    ok = False
-                    break
-            if ok:
-                break
-            off += 1
-        for j in range(a, b):
-            occupied[off + cols[j]] = True
-            if off + cols[j] + 1 > top:
-                top = off + cols[j] + 1
+    for row in sorted(rows, key=lambda r: (-len(rows[r]), r)):
+        cols = rows[row]
+        free = ((1 << (top + ROW_MASK + 2)) - 1) ^ occupied
+        fits = (1 << (top + 1)) - 1
+        pattern = 0
+        for col, _ in cols:
+            fits &= free >> col
+            pattern |= 1 << col
+        off = (fits & -fits).bit_length() - 1
+        occupied |= pattern << off
+        top = max(top, off + pattern.bit_length())
         offsets[row] = off
-    return offsets, top
-
-
-def build_row_displacement(keys: np.ndarray, values: np.ndarray):
-    """Return (offsets int32[rows], table uint16[size]) mapping each key to its value."""
-    order = np.argsort(keys, kind="stable")
-    keys, values = keys[order], values[order]
-    rows = keys >> ROW_SHIFT
-    n_rows = int(rows.max()) + 1
-    row_start = np.searchsorted(rows, np.arange(n_rows + 1)).astype(np.int64)
-    cols = (keys & ROW_MASK).astype(np.int64)
-    counts = np.diff(row_start)
-    row_order = np.argsort(-counts, kind="stable").astype(np.int64)
-    # First fit never goes past the current top, so each row adds at most one row width.
-    occupied = np.zeros((int((counts > 0).sum()) + 1) << ROW_SHIFT, np.bool_)
-    offsets, top = _place(row_order, row_start, cols, occupied)
-    table = np.zeros(top, np.uint16)
-    table[offsets[rows] + cols] = values
-    return offsets.astype(np.int32), table
+    table = [0] * top
+    for row, cols in rows.items():
+        off = offsets[row]
+        for col, v in cols:
+            table[off + col] = v
+    return offsets, table

@@ -37,8 +37,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 from pokertd.cards import CARDS, RANKS, Card, cards_text, parse_card, parse_cards
 
@@ -151,13 +153,20 @@ def parse_range(text: str) -> tuple[tuple[Card, Card], ...]:
     return tuple(sorted(combos, key=lambda c: (-c[0], -c[1])))
 
 
-def range_combos(text: str, dead: str | Iterable[int | str | Card] = ()) -> np.ndarray:
-    """The range's combinations as an ``int64`` array of shape ``(M, 2)`` (card indices),
-    without those that use a dead card (card removal). ``dead`` is card text like ``'AhKd'``
-    or an iterable of cards; it is parsed by :func:`pokertd.cards.parse_cards`.
+def range_pairs(text: str, dead: str | Iterable[int | str | Card] = ()) -> list[tuple[int, int]]:
+    """The range's combinations as pairs of card indices, without those that use a dead
+    card (card removal). ``dead`` is card text like ``'AhKd'`` or an iterable of cards; it
+    is parsed by :func:`pokertd.cards.parse_cards`.
     """
     removed = set(parse_cards(dead))
-    kept = [c for c in parse_range(text) if c[0] not in removed and c[1] not in removed]
+    return [(int(a), int(b)) for a, b in parse_range(text) if a not in removed and b not in removed]
+
+
+def range_combos(text: str, dead: str | Iterable[int | str | Card] = ()) -> np.ndarray:
+    """:func:`range_pairs` as an ``int64`` array of shape ``(M, 2)``."""
+    import numpy as np
+
+    kept = range_pairs(text, dead)
     return np.array(kept, dtype=np.int64).reshape(len(kept), 2)
 
 

@@ -8,24 +8,32 @@ found by a greedy search (``derive_rank_keys``): each is the smallest value abov
 previous one such that no two multisets of at most seven cards (at most four of a rank),
 of any size, have the same sum. So one lookup by sum serves 5-, 6- and 7-card hands.
 The search takes minutes, so its result is written here and re-checked by the tests;
-the tables built from it take about a second and are cached on disk.
+the tables built from it take a second or two and are cached on disk.
+
+Plain Python: building, caching and loading the tables needs neither NumPy nor Numba (the
+one-hand evaluator imports this module); :func:`tables` gives NumPy views for the kernels.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
+import struct
+import sys
+from array import array
 from enum import IntEnum
 from functools import lru_cache
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..cards import RANK_NAMES, RANK_PLURALS
 
+if TYPE_CHECKING:
+    import numpy as np
+
 RANK_KEYS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
 MAX_CARDS = 7
-TABLE_VERSION = 1
+TABLE_VERSION = 2
 
 
 class Category(IntEnum):
@@ -152,23 +160,27 @@ def rank_multisets(sizes=(5, 6, 7)):
     yield from rec(0, biggest)
 
 
-def _build() -> dict[str, np.ndarray]:
+# The tables, in file order: name, array typecode, the NumPy dtype of the same item size.
+_LAYOUT = (("nf_keys", "q", "int64"), ("nf_values", "H", "uint16"), ("flush", "H", "uint16"),
+           ("hash_offsets", "i", "int32"), ("hash_table", "H", "uint16"))
+_ITEM_SIZES = {"q": 8, "H": 2, "i": 4}
+_MAGIC = b"pokertd evaluator tables %d\n" % TABLE_VERSION
+
+
+def _build() -> dict[str, list[int]]:
+    """Every table, from first principles: non-flush strengths by rank-key sum (as key and
+    value lists, in the order of ``rank_multisets``, and as a perfect hash), and flush strengths by 13-bit rank mask."""
     strength = strength_of_class()
     keys, values = [], []
     for counts in rank_multisets():
         keys.append(sum(c * k for c, k in zip(counts, RANK_KEYS)))
         values.append(strength[best_nonflush_class(counts)])
-    flush = np.zeros(1 << 13, np.uint16)
-    for mask in range(1 << 13):
-        if mask.bit_count() >= 5:
-            flush[mask] = strength[best_flush_class(mask)]
-    nf_keys = np.asarray(keys, np.int64)
-    nf_values = np.asarray(values, np.uint16)
-    if len(np.unique(nf_keys)) != len(nf_keys):
+    if len(set(keys)) != len(keys):
         raise AssertionError("RANK_KEYS do not give distinct sums")
+    flush = [strength[best_flush_class(mask)] if mask.bit_count() >= 5 else 0 for mask in range(1 << 13)]
     from .perfect_hash import build_row_displacement
-    offsets, table = build_row_displacement(nf_keys, nf_values)
-    return {"nf_keys": nf_keys, "nf_values": nf_values, "flush": flush,
+    offsets, table = build_row_displacement(keys, values)
+    return {"nf_keys": keys, "nf_values": values, "flush": flush,
             "hash_offsets": offsets, "hash_table": table}
 
 
@@ -178,27 +190,76 @@ def _cache_dir() -> Path:
     return path if os.environ.get("POKERTD_CACHE") else path / "pokertd"
 
 
+def _cache_path() -> Path:
+    return _cache_dir() / f"evaluator-v{TABLE_VERSION}-{abs(hash(RANK_KEYS)) % 10**8}.bin"
+
+
+def _encode(data: dict[str, array]) -> bytes:
+    parts = [_MAGIC]
+    for name, _, _ in _LAYOUT:
+        a = data[name]
+        if sys.byteorder == "big":
+            a = array(a.typecode, a)
+            a.byteswap()
+        parts.append(struct.pack("<Q", len(a)))
+        parts.append(a.tobytes())
+    return b"".join(parts)
+
+
+def _decode(raw: bytes) -> dict[str, array]:
+    """The tables of a cache file; a ValueError if it is not one, whole and of this version."""
+    if not raw.startswith(_MAGIC):
+        raise ValueError("not a table file of this version")
+    pos = len(_MAGIC)
+    data = {}
+    for name, code, _ in _LAYOUT:
+        (n,) = struct.unpack_from("<Q", raw, pos)
+        pos += 8
+        a = array(code)
+        end = pos + n * a.itemsize
+        if end > len(raw):
+            raise ValueError("table file is truncated")
+        a.frombytes(raw[pos:end])
+        if sys.byteorder == "big":
+            a.byteswap()
+        data[name] = a
+        pos = end
+    if pos != len(raw):
+        raise ValueError("table file has trailing bytes")
+    return data
+
+
 @lru_cache(maxsize=1)
-def tables() -> dict[str, np.ndarray]:
-    """The evaluator's tables: from the disk cache when valid, otherwise built (and cached)."""
-    name = f"evaluator-v{TABLE_VERSION}-{abs(hash(RANK_KEYS)) % 10**8}.npz"
-    path = _cache_dir() / name
+def raw_tables() -> dict[str, array]:
+    """The evaluator's tables as arrays (no NumPy): from the disk cache when it is valid,
+    otherwise built and cached (a read-only cache directory only means building again)."""
+    for _, code, dtype in _LAYOUT:
+        if array(code).itemsize != _ITEM_SIZES[code]:
+            raise RuntimeError(f"array typecode {code!r} is not {dtype} on this platform")
+    path = _cache_path()
     try:
-        with np.load(path) as f:
-            data = {k: f[k] for k in f.files}
-        if {"nf_keys", "nf_values", "flush", "hash_offsets", "hash_table"} <= data.keys():
-            return data
-    except (OSError, ValueError):
+        return _decode(path.read_bytes())
+    except (OSError, ValueError, struct.error):
         pass
-    data = _build()
+    built = _build()
+    data = {name: array(code, built[name]) for name, code, _ in _LAYOUT}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez(tmp, **data)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(_encode(data))
         os.replace(tmp, path)
     except OSError:
         pass  # a read-only home still evaluates, it just rebuilds next time
     return data
+
+
+@lru_cache(maxsize=1)
+def tables() -> dict[str, np.ndarray]:
+    """The tables as NumPy arrays (views of :func:`raw_tables`), for the compiled kernels."""
+    import numpy as np
+
+    raw = raw_tables()
+    return {name: np.frombuffer(raw[name], dtype) for name, _, dtype in _LAYOUT}
 
 
 def derive_rank_keys(max_cards: int = MAX_CARDS, ranks: int = 13) -> tuple[int, ...]:

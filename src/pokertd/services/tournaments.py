@@ -20,6 +20,13 @@ changes are events"). Every command goes the same way::
    store raises :class:`~pokertd.storage.ConcurrencyError` and nothing is written (the command
    is then run again on the new state, or the user is told).
 
+The events a command appends are one *batch*, opened by a ``command`` marker naming the command
+and its arguments (:mod:`pokertd.services.history`). :meth:`TournamentService.undo` takes the
+last command back with an ``undone`` event naming its batch, and :meth:`TournamentService.redo`
+puts it back: nothing is deleted, the replay leaves undone batches out. The clock's events
+recorded with a command go and come back with it; what the clock has brought by the time of
+the undo or redo is recorded again at once, in the undo's or redo's own batch.
+
 A process killed at any moment therefore leaves the tournament at its last committed command:
 the store commits a batch whole or not at all, and the state is only ever rebuilt from it.
 
@@ -39,9 +46,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from pokertd.services.history import (
+    CLOCK, COMMAND, REDONE, UNDONE, Batch, History, HistoryError, changes, describe,
+    read_history,
+)
 from pokertd.storage import NewEvent, RecordedEvent, Store
 from pokertd.tournament import events as ev
 from pokertd.tournament.director import DirectorError, Tournament
@@ -49,9 +60,10 @@ from pokertd.tournament.house import TournamentConfig
 from pokertd.tournament.icm import make_deal
 
 __all__ = [
-    "KIND", "Loaded", "Outcome", "TournamentExists", "TournamentService",
-    "TournamentServiceError", "UnknownTournament", "describe_move", "preset_rule", "rulings",
-    "seat_changes", "status",
+    "HistoryError", "KIND", "Loaded", "Outcome", "Reverted", "TournamentExists",
+    "TournamentService", "TournamentServiceError", "UnknownTournament", "describe_move",
+    "last_opponent", "player_named", "preset_rule", "prize_won", "rulings", "seat_changes",
+    "status",
 ]
 
 KIND = "tournament"
@@ -81,13 +93,15 @@ class TournamentExists(TournamentServiceError):
 @dataclass
 class Loaded:
     """A tournament replayed from the store: its stream, the number of the last event read
-    (``head``) and how many of the tournament's events were stored (``stored``)."""
+    (``head``), how many of the tournament's events were replayed (``stored``) and the log's
+    commands (:mod:`~pokertd.services.history`: what undo and redo reach)."""
 
     name: str
     stream_id: int
     head: int
     stored: int
     tournament: Tournament
+    history: History = field(default_factory=History)
 
     @property
     def new_events(self) -> list[ev.Event]:
@@ -105,16 +119,29 @@ class Outcome(Generic[R]):
     clock: tuple[ev.Event, ...] = ()
     """The events the clock brought (:meth:`Tournament.follow_clock`), before or after the
     command's own."""
+    batch: int | None = None
+    """The id of the batch appended (the sequence number of its marker), or None: nothing
+    was written."""
+
+
+@dataclass(frozen=True)
+class Reverted:
+    """What an undo or a redo did: the command it took back or put back, and what that
+    changed (lines for the director, and the seat changes to carry out, as
+    :func:`~pokertd.services.history.changes` gives them)."""
+
+    command: Batch
+    text: str
+    changes: tuple[str, ...]
+    moves: tuple[dict[str, Any], ...]
+    next_undo: Batch | None
+    next_redo: Batch | None
 
 
 def _new_event(e: ev.Event) -> NewEvent:
     data = ev.to_dict(e)
     kind = data.pop("type")
     return NewEvent(kind, data)
-
-
-def _event_dict(r: RecordedEvent) -> dict[str, Any]:
-    return {"type": r.type, **r.payload}
 
 
 class TournamentService:
@@ -133,10 +160,31 @@ class TournamentService:
         """Every tournament in the store, oldest first."""
         return [s.name for s in self.store.streams(KIND)]
 
+    def summaries(self) -> list[dict[str, Any]]:
+        """Every tournament in the store, oldest first, as ``tournament list`` shows it: its
+        state (``created``: not started; ``running``; ``finished``), preset, players (entrants
+        and left), the level or break now, and the winner."""
+        now = self.now()
+        out = []
+        for info in self.store.streams(KIND):
+            t = self.load(info.name).tournament
+            level = on_break = None
+            if t.started and not t.finished:
+                st = t.clock.status(now)
+                level, on_break = st.level_number, st.break_number
+            out.append({
+                "tournament": info.name, "preset": t.config.name,
+                "state": "finished" if t.finished else "running" if t.started else "created",
+                "entrants": t.entrants, "players_left": t.alive, "level": level,
+                "break": on_break, "winner": t.winner,
+                "created_at": info.created_at.isoformat()})
+        return out
+
     def create(self, name: str, config: TournamentConfig, *, seed: int | str | None = None,
                dealt: bool = False) -> Outcome[Tournament]:
         """A new tournament (a live event unless ``dealt``): its stream and its ``created``
         event in one transaction. With no seed, seats are drawn by the system CSPRNG (IFP 5)."""
+        _check_name(name)
         t = Tournament(config, seed=seed, dealt=dealt)
         with self.store.transaction() as log:
             if log.find_stream(KIND, name) is not None:
@@ -151,34 +199,45 @@ class TournamentService:
         if info is None:
             raise UnknownTournament(name)
         recorded = self.store.read(info.id)
-        t = Tournament.replay(_event_dict(r) for r in recorded)
+        history = read_history(recorded)
+        t = Tournament.replay(history.events())
         head = recorded[-1].seq if recorded else 0
-        return Loaded(name, info.id, head, len(t.events), t)
+        return Loaded(name, info.id, head, len(t.events), t, history)
 
-    def commit(self, loaded: Loaded) -> tuple[RecordedEvent, ...]:
-        """Append the events recorded since the load, after its last event, in one
-        transaction; :class:`~pokertd.storage.ConcurrencyError` (nothing written) if the
-        stream has moved on."""
+    def commit(self, loaded: Loaded, command: str = CLOCK, args: Mapping[str, Any] | None = None,
+               at: float | None = None) -> tuple[RecordedEvent, ...]:
+        """Append the events recorded since the load as one batch, after the log's last event,
+        in one transaction: the batch's marker (``command``, its ``args`` and time; see
+        :mod:`~pokertd.services.history`), then the events. Nothing when there are none.
+        :class:`~pokertd.storage.ConcurrencyError` (nothing written) if the stream has moved
+        on. Returns the tournament events as stored (the marker left out)."""
         new = [_new_event(e) for e in loaded.new_events]
-        recorded = self.store.append(loaded.stream_id, loaded.head, new)
+        if not new:
+            return ()
+        marker = NewEvent(COMMAND, {"command": command, "args": dict(args or {}), "at": at})
+        recorded = self.store.append(loaded.stream_id, loaded.head, [marker, *new])
         loaded.head += len(recorded)
-        loaded.stored += len(recorded)
-        return recorded
+        loaded.stored += len(new)
+        return recorded[1:]
 
     def run(self, name: str, command: Callable[[Tournament], R], *,
-            now: float | None = None) -> Outcome[R]:
-        """Load, run ``command`` on the tournament, commit its events. A refusal raised by
-        the command propagates and nothing is written. With ``now`` (the command's time), the
-        clock's events (:meth:`Tournament.follow_clock`) are recorded before and after the
-        command, in the same transaction."""
+            now: float | None = None, label: str = CLOCK,
+            args: Mapping[str, Any] | None = None) -> Outcome[R]:
+        """Load, run ``command`` on the tournament, commit its events as one batch named
+        ``label`` with ``args`` (what undo shows). A refusal raised by the command propagates
+        and nothing is written. With ``now`` (the command's time), the clock's events
+        (:meth:`Tournament.follow_clock`) are recorded before and after the command, in the
+        same batch (an undo of the command leaves them out with it, and the clock brings
+        them back at once: see :mod:`~pokertd.services.history`)."""
         loaded = self.load(name)
         t = loaded.tournament
         clock = t.follow_clock(now) if now is not None else []
         result = command(t)
         if now is not None:
             clock += t.follow_clock(now)
-        recorded = self.commit(loaded)
-        return Outcome(result, recorded, t, tuple(clock))
+        head = loaded.head
+        recorded = self.commit(loaded, label, args, now)
+        return Outcome(result, recorded, t, tuple(clock), head + 1 if recorded else None)
 
     def observe(self, name: str, *, attempts: int = 3) -> Outcome[None]:
         """The tournament now, for the read commands (status, payouts, moves): the clock's
@@ -205,30 +264,49 @@ class TournamentService:
         def command(t: Tournament) -> list[ev.Event]:
             if not players:
                 raise DirectorError("no players to register")
+            _new_names(t, players)
             out: list[ev.Event] = []
             for p in players:
                 out += t.register(p, absent=absent, now=now if t.started else None)
             return out
-        return self.run(name, command, now=now)
+        return self.run(name, command, now=now,
+                        label="register", args={"players": list(players), "absent": absent})
+
+    def unregister(self, name: str, players: Sequence[str]) -> Outcome[list[ev.Event]]:
+        """Withdraw registrations before the start, all of them or (one refused) none; after
+        the start refused (IFP 5, IFP 8: the player is in the field)."""
+        def command(t: Tournament) -> list[ev.Event]:
+            if not players:
+                raise DirectorError("no players to unregister")
+            out: list[ev.Event] = []
+            for p in players:
+                out += t.unregister(player_named(t, p))
+            return out
+        return self.run(name, command, now=self.now(), label="unregister",
+                        args={"players": list(players)})
 
     def start(self, name: str) -> Outcome[list[ev.Event]]:
         """Start the clock and draw the seats (IFP 5; Gananda: Seating)."""
         now = self.now()
-        return self.run(name, lambda t: t.start(now), now=now)
+        return self.run(name, lambda t: t.start(now), now=now,
+                        label="start")
 
     def pause(self, name: str, reason: str = "director") -> Outcome[list[ev.Event]]:
         now = self.now()
-        return self.run(name, lambda t: t.pause(now, reason), now=now)
+        return self.run(name, lambda t: t.pause(now, reason), now=now,
+                        label="pause", args={"reason": reason})
 
     def resume(self, name: str) -> Outcome[list[ev.Event]]:
         now = self.now()
-        return self.run(name, lambda t: t.resume(now), now=now)
+        return self.run(name, lambda t: t.resume(now), now=now,
+                        label="resume")
 
     def arrive(self, name: str, player: str) -> Outcome[list[ev.Event]]:
         """An absent player (registered with ``absent=True``) arrives and plays his stack
         (IFP 8; Gananda: Absent/Late Players: before the first hand of level 3)."""
         now = self.now()
-        return self.run(name, lambda t: t.arrive(player), now=now)
+        return self.run(name, lambda t: t.arrive(player_named(t, player)), now=now,
+                        label="arrive", args={"player": player})
 
     def bust(self, name: str, player: str, *, knocked_out_by: str | None = None,
              buttons: Mapping[int, int] | None = None) -> Outcome[list[ev.Event]]:
@@ -238,12 +316,18 @@ class TournamentService:
         now = self.now()
 
         def command(t: Tournament) -> list[ev.Event]:
-            out = t.bust(player, knocked_out_by=knocked_out_by, now=now)
+            out_now = player_named(t, player)
+            by = (player_named(t, knocked_out_by) if knocked_out_by is not None
+                  else last_opponent(t, [out_now]))
+            _not_himself({out_now: by})
+            out = t.bust(out_now, knocked_out_by=by, now=now)
             out += _record_buttons(t, buttons, now)
             if not t.finished:
                 out += t.rearrange(now)
             return out
-        return self.run(name, command, now=now)
+        return self.run(name, command, now=now,
+                        label="bust", args={"players": [player], "by": knocked_out_by,
+                                           "button": _keys(buttons)})
 
     def buttons(self, name: str, buttons: Mapping[int, int]) -> Outcome[list[ev.Event]]:
         """A live event: the seats of the dealer buttons at some tables, as the director sees
@@ -257,7 +341,8 @@ class TournamentService:
                 raise DirectorError("no button to record: give TABLE=SEAT")
             out = _record_buttons(t, buttons, now)
             return out + t.rearrange(now)
-        return self.run(name, command, now=now)
+        return self.run(name, command, now=now,
+                        label="button", args={"button": _keys(buttons)})
 
     def hand_for_hand(self, name: str, action: str) -> Outcome[list[ev.Event]]:
         """Hand-for-hand play (IFP 61; TDA RP-8 under its preset): ``start``, ``hand-done``
@@ -273,20 +358,24 @@ class TournamentService:
             if action == "hand-done":
                 return t.hand_for_hand_hand_done(now)
             raise DirectorError(f"hand-for-hand {action!r}: start, hand-done or stop")
-        return self.run(name, command, now=now)
+        return self.run(name, command, now=now,
+                        label="hand-for-hand", args={"action": action})
 
     def last_hands(self, name: str, hands: int | None = None) -> Outcome[list[ev.Event]]:
         """IFP 14 / WPA 9: the clock stops and the day's last 3 to 7 hands are announced
         (``hands`` as a player drew it, or None: drawn at random here)."""
         now = self.now()
-        return self.run(name, lambda t: t.announce_last_hands(now, hands), now=now)
+        return self.run(name, lambda t: t.announce_last_hands(now, hands), now=now,
+                        label="last-hands", args={"hands": hands})
 
     def chip_race(self, name: str, table: int,
                   stacks: Mapping[str, int]) -> Outcome[list[ev.Event]]:
         """A live chip race at one table at a chip-up break (IFP 56; WPA 14; TDA 24):
         ``stacks`` are the chip counts of every player at the table before the race."""
         now = self.now()
-        return self.run(name, lambda t: t.race_table(table, dict(stacks), now), now=now)
+        return self.run(name, lambda t: t.race_table(table, _by_name(t, stacks, "chip count"),
+                                                     now), now=now,
+                        label="chip-race", args={"table": table, "stacks": dict(stacks)})
 
     def bust_hand(self, name: str, players: Sequence[str], *,
                   start_stacks: Mapping[str, int] | None = None,
@@ -308,7 +397,7 @@ class TournamentService:
         def command(t: Tournament) -> list[ev.Event]:
             from pokertd.tournament.director import Bust
 
-            out_now = list(players)
+            out_now = [player_named(t, p) for p in players]
             if not out_now:
                 raise DirectorError("no players to bust")
             if len(set(out_now)) != len(out_now):
@@ -321,7 +410,7 @@ class TournamentService:
                     raise DirectorError(f"unknown player {p!r}")
                 if t.players[p].out:
                     raise DirectorError(f"{p} is already out (place {t.players[p].place})")
-            stacks = dict(start_stacks or {})
+            stacks = _by_name(t, start_stacks or {}, "start-of-hand stack")
             if len(out_now) > 1 and t.stacks_rank_bustouts():
                 missing = [p for p in out_now if p not in stacks]
                 if missing:
@@ -344,13 +433,20 @@ class TournamentService:
             t.check_counts(stacks, "stack at the start of the hand",
                            others=t.alive - len(out_now))
             if isinstance(knocked_out_by, Mapping):
-                by = dict(knocked_out_by)
+                by = {p: player_named(t, w) for p, w in
+                      _by_name(t, knocked_out_by, "knockout").items()}
                 strangers = sorted(set(by) - set(out_now))
                 if strangers:
                     raise DirectorError(f"a knockout credited for {', '.join(strangers)}, who "
                                         "is not among the players out")
+            elif knocked_out_by is not None:
+                winner = player_named(t, knocked_out_by)
+                by = {p: winner for p in out_now}
             else:
-                by = {p: knocked_out_by for p in out_now if knocked_out_by is not None}
+                # Heads-up the only possible knockout is the last opponent's.
+                heads_up = last_opponent(t, out_now)
+                by = {} if heads_up is None else {out_now[0]: heads_up}
+            _not_himself(by)
             busts = []
             for p in out_now:
                 where = t.floor.where.get(p) if t.floor is not None else None
@@ -360,7 +456,11 @@ class TournamentService:
             if not t.finished:
                 out += t.rearrange(now)
             return out
-        return self.run(name, command, now=now)
+        return self.run(name, command, now=now,
+                        label="bust", args={
+                            "players": list(players), "stacks": dict(start_stacks or {}),
+                            "by": dict(knocked_out_by) if isinstance(knocked_out_by, Mapping)
+                            else knocked_out_by, "button": _keys(buttons)})
 
     def rebuy(self, name: str, player: str, *,
               stack: int | None = None) -> Outcome[list[ev.Event]]:
@@ -371,16 +471,18 @@ class TournamentService:
         now = self.now()
 
         def command(t: Tournament) -> list[ev.Event]:
-            out = t.rebuy(player, now, stack=stack)
+            out = t.rebuy(player_named(t, player), now, stack=stack)
             if any(getattr(e, "reinstated", False) for e in out):
                 out += t.rearrange(now)
             return out
-        return self.run(name, command, now=now)
+        return self.run(name, command, now=now, label="rebuy",
+                        args={"player": player, "stack": stack})
 
     def addon(self, name: str, player: str) -> Outcome[list[ev.Event]]:
         """WPA 6: refused outside the structure's add-on window."""
         now = self.now()
-        return self.run(name, lambda t: t.addon(player, now), now=now)
+        return self.run(name, lambda t: t.addon(player_named(t, player), now), now=now,
+                        label="addon", args={"player": player})
 
     def deal(self, name: str, method: str, agreed_by: Sequence[str], *,
              stacks: Mapping[str, int] | None = None, amounts: Mapping[str, int] | None = None,
@@ -399,7 +501,7 @@ class TournamentService:
             if t.payouts is None:
                 raise DirectorError("the payouts are not fixed yet (registration, rebuys or "
                                     "add-ons are still open): no deal before the field is final")
-            chips = stacks
+            chips = None if stacks is None else _by_name(t, stacks, "stack")
             if chips is None:
                 if not t.dealt:
                     raise DirectorError("a live event does not hold the chip counts: give each "
@@ -416,13 +518,175 @@ class TournamentService:
                     + (f"; missing: {', '.join(missing)}" if missing else "")
                     + (f"; not remaining: {', '.join(strangers)}" if strangers else ""))
             prizes = list(t.payouts[:t.alive])
-            record = make_deal(dict(chips), prizes, method=method, agreed_by=list(agreed_by),
-                               custom=amounts, left_to_play_for=left_to_play_for,
+            agreed = [player_named(t, p) for p in agreed_by]
+            custom = None if amounts is None else _by_name(t, amounts, "amount")
+            record = make_deal(dict(chips), prizes, method=method, agreed_by=agreed,
+                               custom=custom, left_to_play_for=left_to_play_for,
                                unit=t.config.unit)
             if not t.dealt:
                 t.check_counts(dict(chips), "stack for the deal")
             return t.make_deal(record)
-        return self.run(name, command, now=self.now())
+        return self.run(name, command, now=self.now(),
+                        label="deal", args={
+                            "method": method, "agreed_by": list(agreed_by),
+                            "stacks": dict(stacks or {}), "amounts": dict(amounts or {}),
+                            "left_to_play_for": left_to_play_for})
+
+
+    # --- undo and redo ------------------------------------------------------------------------
+
+    def undo(self, name: str, *, expected: int | None = None,
+             dry_run: bool = False) -> Outcome[Reverted]:
+        """Take back the last command in play (issue 14; issue 9's console): an ``undone``
+        event naming its batch, so the replay leaves it out (nothing is deleted), with what the
+        clock brings by now recorded again in the same batch (the clock's events are the
+        clock's; :mod:`~pokertd.services.history`). Again for the one before. ``expected``:
+        the id of the batch the caller means to undo (the console shows one); another is
+        refused. Nothing to undo: :class:`HistoryError`, nothing written. ``dry_run``: what
+        the undo would change, nothing written (the console shows it before asking)."""
+        return self._revert(name, UNDONE, expected, dry_run)
+
+    def redo(self, name: str, *, expected: int | None = None,
+             dry_run: bool = False) -> Outcome[Reverted]:
+        """Put back the last command undone, exactly as it was recorded (a ``redone`` event);
+        a command given after the undo clears what could be redone."""
+        return self._revert(name, REDONE, expected, dry_run)
+
+    def history(self, name: str) -> History:
+        """The tournament's commands: what an undo or a redo would reach."""
+        return self.load(name).history
+
+    def _revert(self, name: str, marker: str, expected: int | None,
+                dry_run: bool = False) -> Outcome[Reverted]:
+        loaded = self.load(name)
+        h = loaded.history
+        undo = marker == UNDONE
+        target = h.last_command() if undo else h.next_redo()
+        if target is None:
+            raise HistoryError(
+                f"{name}: nothing to undo (no command since the tournament was created)"
+                if undo else f"{name}: nothing to redo (only an undo can be redone, and a "
+                             "command given after it clears it)")
+        if expected is not None and expected != target.id:
+            raise HistoryError(
+                f"{name}: the command to {'undo' if undo else 'redo'} is now "
+                f"{describe(target)!r} (batch {target.id}), not batch {expected}: another "
+                "command changed the tournament meanwhile")
+        now = self.now()
+        before = loaded.tournament
+        before.follow_clock(now)        # compared as the clock has it now (not written)
+        h.add(Batch(loaded.head + 1, "undo" if undo else "redo", {}, now, target.id))
+        after = Tournament.replay(h.events())
+        clock = after.follow_clock(now)
+        lines, moves = changes(before, after)
+        result = Reverted(target, describe(target), tuple(lines), tuple(moves),
+                          h.last_command(), h.next_redo())
+        if dry_run:
+            return Outcome(result, (), after, tuple(clock), None)
+        new = [NewEvent(marker, {"batch": target.id, "command": target.kind, "at": now}),
+               *(_new_event(e) for e in clock)]
+        recorded = self.store.append(loaded.stream_id, loaded.head, new)
+        return Outcome(result, recorded[1:], after, tuple(clock), loaded.head + 1)
+
+
+def _check_name(name: str) -> None:
+    """A tournament's name: what the commands name it by (the store keeps 200 characters)."""
+    from pokertd.storage.base import NAME_LENGTH
+
+    if not isinstance(name, str) or not name.strip():
+        raise TournamentServiceError("a tournament needs a name")
+    if name != name.strip():
+        raise TournamentServiceError(f"the tournament name {name!r} starts or ends with a "
+                                     "space: give it without")
+    if len(name) > NAME_LENGTH:
+        raise TournamentServiceError(f"a tournament name is at most {NAME_LENGTH} characters, "
+                                     f"this one has {len(name)}")
+
+
+def player_named(t: Tournament, name: str) -> str:
+    """The registered player a director means by ``name``: names are matched without regard to
+    case ("ann" is Ann); an unknown name is refused with the closest registered one."""
+    if name in t.players:
+        return name
+    if isinstance(name, str):
+        folded = name.strip().casefold()
+        for p in t.players:
+            if p.casefold() == folded:
+                return p
+    if isinstance(name, str) and "," in name and all(
+            any(p.casefold() == part.strip().casefold() for p in t.players)
+            for part in name.split(",")):
+        raise DirectorError(f"{name!r}: name the players separated by spaces, not commas")
+    raise DirectorError(f"unknown player {name!r}" + _closest(t, name))
+
+
+def _closest(t: Tournament, name: Any) -> str:
+    import difflib
+
+    if not isinstance(name, str) or not t.players:
+        return ""
+    folded = {p.casefold(): p for p in t.players}
+    close = difflib.get_close_matches(name.casefold(), list(folded), n=1, cutoff=0.6)
+    return f" (did you mean {folded[close[0]]}?)" if close else ""
+
+
+def _not_himself(by: Mapping[str, str | None]) -> None:
+    for p, w in by.items():
+        if p == w:
+            raise DirectorError(f"{p} cannot be credited with his own knockout: the knockout "
+                                "goes to the player who won his chips (IFP 57)")
+
+
+def _new_names(t: Tournament, players: Sequence[str]) -> None:
+    """Registration: a name already registered, in any case, is the same player."""
+    seen = {p.casefold(): p for p in t.players}
+    for p in players:
+        if not isinstance(p, str) or not p.strip():
+            raise DirectorError(f"a player needs a name, got {p!r}")
+        other = seen.get(p.casefold())
+        if other is not None:
+            raise DirectorError(f"{p} is already registered" + (
+                f" as {other} (names are matched without regard to case)" if other != p else ""))
+        seen[p.casefold()] = p
+
+
+def _by_name(t: Tournament, values: Mapping[str, R], what: str) -> dict[str, R]:
+    """A mapping by player name, each name the registered player's; one player twice (Ann
+    and ann) is refused."""
+    out: dict[str, R] = {}
+    for k, v in values.items():
+        p = player_named(t, k)
+        if p in out:
+            raise DirectorError(f"{p}'s {what} is given twice")
+        out[p] = v
+    return out
+
+
+def last_opponent(t: Tournament, out_now: Sequence[str]) -> str | None:
+    """Heads-up, one player out: the only possible knockout is his last opponent's (IFP 57:
+    the knockout goes to the player who won his chips)."""
+    if len(out_now) != 1 or t.alive != 2 or not t.started or t.finished:
+        return None
+    left = [p.name for p in t.players.values() if not p.out and p.name != out_now[0]]
+    return left[0] if len(left) == 1 else None
+
+
+def prize_won(t: Tournament, player: str) -> int | None:
+    """What a player out (or the winner) is paid: a deal's amount (IFP 62), or his place's
+    prize, shared with the players tied with him (IFP 57, WPA 8, Gananda); None while the
+    payouts are not fixed."""
+    p = t.players[player]
+    if t.finished:
+        return p.prize
+    if t.deal is not None and player in t.deal["players"]:
+        return int(t.deal["amounts"][t.deal["players"].index(player)])
+    if t.payouts is None or p.place is None:
+        return None
+    from pokertd.tournament.payouts import split_tie
+
+    group = next((g for g in t.finishing if player in g), [player])
+    shares = split_tie(t.payouts, p.place, len(group), unit=t.config.unit)
+    return shares[group.index(player)]
 
 
 def _record_buttons(t: Tournament, buttons: Mapping[int, int] | None,
@@ -539,6 +803,8 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
             "big_blind": level.big_blind if level else None,
             "ante": level.ante if level else None,
             "big_blind_ante": level.big_blind_ante if level else None,
+            "next_level": _next_level(st),
+            "next_break": _next_break(t, st),
             "seconds_left": None if st.seconds_left is None else round(st.seconds_left, 1),
             "running": st.running,
             "pause_reason": st.pause_reason,
@@ -604,6 +870,47 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
     }
 
 
+def seat_list(t: Tournament, *, everyone: bool = False) -> list[dict[str, Any]]:
+    """Who sits where, every player in play alphabetically (without regard to case): table
+    and seat (None before the start), and whether he is absent (IFP 8: dealt in, his cards
+    killed). ``everyone``: the players out too, with their places."""
+    where = t.floor.where if t.floor is not None else {}
+    rows = []
+    for p in sorted(t.players.values(), key=lambda p: (p.name.casefold(), p.name)):
+        if p.out and not everyone:
+            continue
+        at = where.get(p.name)
+        rows.append({"player": p.name, "table": at[0] if at else None,
+                     "seat": at[1] if at else None, "absent": p.absent and not p.out,
+                     "out": p.out, "place": p.place if p.out else None})
+    return rows
+
+
+def _next_level(st: Any) -> dict[str, Any] | None:
+    """The level after the current one (or after the break), as the clock shows it."""
+    nxt = st.next_level
+    if nxt is None:
+        return None
+    return {"level": st.level_number + 1, "small_blind": nxt.small_blind,
+            "big_blind": nxt.big_blind, "ante": nxt.ante, "big_blind_ante": nxt.big_blind_ante,
+            "minutes": nxt.minutes}
+
+
+def _next_break(t: Tournament, st: Any) -> dict[str, Any] | None:
+    """The next break after the current period: its number, the level it follows, the clock
+    time to it (seconds of play: it does not run while the clock is stopped) and whether it is
+    a chip-up (IFP 56); None when no break is left."""
+    s = t.structure
+    number = sum(1 for p in s.periods[:st.period_index + 1] if p.kind == "break")
+    for j in range(st.period_index + 1, len(s.periods)):
+        p = s.periods[j]
+        if p.kind == "break":
+            return {"break": number + 1, "after_level": s.level_number_at(j),
+                    "seconds_to": round(s.period_start(j) - st.elapsed, 1),
+                    "minutes": p.minutes, "color_up": list(p.color_up)}  # type: ignore[union-attr]
+    return None
+
+
 def _rule_of(field: str, t: Tournament, default: str) -> str:
     from pokertd.tournament.director import field_rule
     return field_rule(field, t.rules.name, default)
@@ -626,3 +933,8 @@ def _chip_race_status(t: Tournament, now: float) -> dict[str, Any] | None:
     return {"going_out": list(going), "tables_done": sorted(t.raced_tables),
             "tables_left": sorted(set(t.floor.tables) - t.raced_tables),
             "rule": {"tda-2024": "TDA 24", "wpa": "WPA 14"}.get(t.rules.name, "IFP 56")}
+
+
+def _keys(buttons: Mapping[int, int] | None) -> dict[str, int]:
+    """Buttons (table -> seat) as JSON (string keys), for a batch's marker."""
+    return {str(k): v for k, v in (buttons or {}).items()}

@@ -304,6 +304,13 @@ class Tournament:
         self.alive += 1
         self.prize_pool += self.config.to_prize_pool
 
+    def _on_unregistered(self, e: ev.Unregistered, floor: bool) -> None:
+        del self.players[e.player]
+        self.chips -= self.structure.starting_stack
+        self.entrants -= 1
+        self.alive -= 1
+        self.prize_pool -= self.config.to_prize_pool
+
     def _on_started(self, e: ev.Started, floor: bool) -> None:
         self.started = True
         self.clock.start(e.at)
@@ -631,7 +638,7 @@ class Tournament:
         """Register a player (before the start, or as a late entry while late registration is
         open, IFP 9; seated by TDA 8-A). ``absent``: registered but not at the table (IFP 8)."""
         if not isinstance(player, str) or not player.strip():
-            raise DirectorError(f"a player is a non-empty name, got {player!r}")
+            raise DirectorError(f"a player needs a name, got {player!r}")
         if player in self.players:
             raise DirectorError(f"{player} is already registered")
         if self.finished:
@@ -646,9 +653,11 @@ class Tournament:
                 raise DirectorError("a late entry needs the time (to read the level)")
             level = self.level_number_at(now)
             if not self.structure.registration_open(level):
-                raise DirectorError(f"registration is closed at level {level} (IFP 9: late "
-                                    f"registration until level "
-                                    f"{self.structure.late_registration_until_level})")
+                until = self.structure.late_registration_until_level
+                raise DirectorError(
+                    f"registration is closed at level {level}: {player} cannot enter (IFP 9: "
+                    + ("this event has no late registration, it closed at the start)"
+                       if until is None else f"late registration ended with level {until})"))
             fl = self.floor
             assert fl is not None
             r = self._rng()
@@ -662,6 +671,19 @@ class Tournament:
         else:
             self.apply(ev.Registered(player, absent))
         return self.events[n:]
+
+    def unregister(self, player: str) -> list[ev.Event]:
+        """Withdraw a registration before the start. After it the player is in the field: the
+        seats are drawn with him (IFP 5) and a player who leaves is dealt in as an absent
+        player until his chips are gone (IFP 8), so it is refused."""
+        self._player(player)
+        if self.started:
+            raise DirectorError(
+                f"{player} cannot be unregistered: the tournament has started and the seats are "
+                "drawn (IFP 5); a player who leaves stays in, dealt in as an absent player until "
+                "his chips are gone (IFP 8), and his bust-out is recorded then")
+        self.apply(ev.Unregistered(player))
+        return self.events[-1:]
 
     def arrive(self, player: str) -> list[ev.Event]:
         """An absent player arrives and plays his stack."""
@@ -677,7 +699,9 @@ class Tournament:
         if self.started:
             raise DirectorError("the tournament has already started")
         if len(self.players) < 2:
-            raise DirectorError(f"{len(self.players)} player(s) registered: a tournament needs two")
+            raise DirectorError(("no player is registered" if not self.players else
+                                 f"only {next(iter(self.players))} is registered")
+                                + ": a tournament needs at least two players")
         n = len(self.events)
         r = self._rng()
         floor, moves = initial_seating(list(self.players), self.structure.max_players_per_table, r)
@@ -720,7 +744,9 @@ class Tournament:
     def pause(self, now: float, reason: str = "director") -> list[ev.Event]:
         self._require_running()
         if self.clock.paused:
-            raise DirectorError(f"the clock is already stopped ({self.clock.pause_reason})")
+            why = self.clock.pause_reason
+            raise DirectorError("the clock is already stopped"
+                                + (" by the director" if why == "director" else f" ({why})"))
         self.apply(ev.ClockPaused(float(now), reason))
         return self.events[-1:]
 

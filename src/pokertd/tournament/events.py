@@ -55,6 +55,15 @@ class Registered(Event):
 
 @_event
 @dataclass(frozen=True, slots=True)
+class Unregistered(Event):
+    """A registration withdrawn before the start: the player, his stack and his buy-in's
+    part of the prize pool are gone."""
+    type: ClassVar[str] = "unregistered"
+    player: str
+
+
+@_event
+@dataclass(frozen=True, slots=True)
 class Started(Event):
     type: ClassVar[str] = "started"
     at: float

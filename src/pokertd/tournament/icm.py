@@ -7,13 +7,19 @@ with probability proportional to their chips. So with stacks ``s`` and total ``T
 known, ``i`` takes the next place with probability ``s_i / (T - sum(S))``.
 
 * Exact: a dynamic programme over the subsets of players already placed, ``O(2^n * n)``
-  (a compiled Numba kernel; a subset's probability only depends on *which* players are above,
-  not their order). Exact up to :data:`EXACT_MAX_PLAYERS` players.
+  (a subset's probability only depends on *which* players are above, not their order). Up to
+  :data:`PYTHON_MAX_PLAYERS` players it runs in plain Python (milliseconds; no NumPy or Numba
+  to load), beyond that in a compiled Numba kernel doing the same arithmetic in the same
+  order, so both give the same floats. Exact up to :data:`EXACT_MAX_PLAYERS` players.
 * Monte Carlo: finishing orders sampled exactly from Harville's distribution by an
   exponential race: each player draws ``E_i ~ Exp(1) / s_i`` and players finish in increasing
   order of ``E_i`` (the first to "arrive" wins). The minimum of independent exponentials is
   ``i`` with probability ``s_i / T`` and, being memoryless, the rest race again on the same
   terms, which is Harville's model. Seeded NumPy generator, so runs are reproducible.
+
+Equities are the finishing probabilities times the prizes, each player's sum taken exactly
+and rounded once (:func:`_expected`): the same floats on every machine, where a BLAS
+product would round in whatever order its kernel picks.
 
 Integer money out (:func:`integer_amounts`): each equity is rounded down to a whole unit and
 the units left over (fewer than the number of players) go one each to the largest fractional
@@ -30,13 +36,14 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-from numba import njit
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "AUTO_EXACT_PLAYERS",
@@ -52,6 +59,10 @@ __all__ = [
     "integer_amounts",
     "make_deal",
 ]
+
+PYTHON_MAX_PLAYERS = 12
+"""Exact ICM of at most this many players runs in plain Python (4,096 subsets: milliseconds,
+less than loading Numba); more players use the Numba kernel."""
 
 EXACT_MAX_PLAYERS = 24
 """The exact method's limit: its tables take ``17 * 2^n`` bytes (24 players: 285 MB)."""
@@ -74,11 +85,17 @@ class DealError(ValueError):
 # --- input checks -------------------------------------------------------------------------
 
 def _int_list(values: Any, what: str, *, positive: bool) -> list[int]:
-    if isinstance(values, (str, bytes)) or not isinstance(values, (Sequence, np.ndarray)):
+    # NumPy arrays and integers are accepted too; numpy is only looked at if it is loaded
+    # (if it is not, no value can be one of its types).
+    np = sys.modules.get("numpy")
+    sequences: tuple[type, ...] = (Sequence, np.ndarray) if np else (Sequence,)
+    bools: tuple[type, ...] = (bool, np.bool_) if np else (bool,)
+    ints: tuple[type, ...] = (int, np.integer) if np else (int,)
+    if isinstance(values, (str, bytes)) or not isinstance(values, sequences):
         raise ICMError(f"{what}: expected a list of whole numbers, got {values!r}")
     out = []
     for n, v in enumerate(values, start=1):
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+        if isinstance(v, bools) or not isinstance(v, ints):
             raise ICMError(f"{what}: entry {n} is not a whole number: {v!r}")
         v = int(v)
         if v < 0 or (positive and v == 0):
@@ -105,45 +122,61 @@ def _check_prizes(prizes: Any, players: int) -> list[int]:
     return p
 
 
-# --- the exact kernel ---------------------------------------------------------------------
+# --- the exact kernels ---------------------------------------------------------------------
 
-@njit(cache=True)
-def _harville_exact(stacks, places):  # pragma: no cover - compiled
-    """P[i, k]: probability that player i finishes in place k+1, for k < places."""
-    n = stacks.shape[0]
+def _harville_python(stacks: list[int], places: int) -> list[list[float]]:
+    """P[i][k]: probability that player i finishes in place k+1, for k < places.
+
+    Subsets of the players placed so far, as bit masks in increasing order: every subset is
+    complete (all its ways in added) before it passes its probability on, since a subset's
+    supersets are larger numbers. The arithmetic, and its order, are icm_kernel.py's.
+    """
+    n = len(stacks)
     size = 1 << n
-    total = 0
-    for i in range(n):
-        total += stacks[i]
-    prob = np.zeros(size, np.float64)
-    used = np.zeros(size, np.int64)     # chips of the players in the subset (exact integers)
-    count = np.zeros(size, np.uint8)    # players in the subset
-    out = np.zeros((n, places), np.float64)
+    total = sum(stacks)
+    prob = [0.0] * size
+    used = [0] * size       # chips of the players in the subset (exact integers)
+    out = [[0.0] * places for _ in range(n)]
+    players = list(enumerate(stacks))
     prob[0] = 1.0
     for mask in range(size):
         if mask:
             low = mask & -mask
-            j = 0
-            while (low >> j) != 1:
-                j += 1
-            used[mask] = used[mask ^ low] + stacks[j]
-            count[mask] = count[mask ^ low] + 1
-        k = count[mask]
+            used[mask] = used[mask ^ low] + stacks[low.bit_length() - 1]
+        k = mask.bit_count()
         if k >= places:
             continue
         p = prob[mask]
         if p == 0.0:
             continue
         scale = p / (total - used[mask])
-        for i in range(n):
+        for i, s in players:
             if not (mask >> i) & 1:
-                q = scale * stacks[i]
-                out[i, k] += q
+                q = scale * s
+                out[i][k] += q
                 prob[mask | (1 << i)] += q
     return out
 
 
+def _harville_exact(stacks: list[int], places: int) -> list[list[float]]:
+    if len(stacks) <= PYTHON_MAX_PLAYERS:
+        return _harville_python(stacks, places)
+    # More players: 2^n subsets take seconds in plain Python; the same programme compiled
+    # (icm_kernel.py: Numba, cached on disk after the first run).
+    from .icm_kernel import harville_exact
+
+    return harville_exact(stacks, places)
+
+
+def _expected(probs: list[list[float]], prizes: list[int]) -> tuple[float, ...]:
+    """Each row of finishing probabilities times the prizes: summed exactly, rounded once."""
+    return tuple(float(sum((Fraction(p) * prize for p, prize in zip(row, prizes)), Fraction(0)))
+                 for row in probs)
+
+
 def _monte_carlo(stacks: list[int], places: int, samples: int, seed: int | None) -> np.ndarray:
+    import numpy as np
+
     rng = np.random.default_rng(seed)
     s = np.asarray(stacks, np.float64)
     n = len(stacks)
@@ -163,6 +196,28 @@ def _monte_carlo(stacks: list[int], places: int, samples: int, seed: int | None)
     return counts / samples
 
 
+def _finish_rows(stacks: list[int], places: int | None, method: str, samples: int,
+                 seed: int | None) -> list[list[float]]:
+    """finish_probabilities as lists (checked stacks), without NumPy for small exact cases."""
+    n = len(stacks)
+    m = n if places is None else places
+    if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= n:
+        raise ICMError(f"places must be a whole number from 0 to the {n} players, got {places!r}")
+    if method == "auto":
+        method = "exact" if n <= AUTO_EXACT_PLAYERS else "monte-carlo"
+    if m == 0:
+        return [[] for _ in stacks]
+    if method == "exact":
+        if n > EXACT_MAX_PLAYERS:
+            raise ICMError(f"exact ICM is limited to {EXACT_MAX_PLAYERS} players (got {n}); use Monte Carlo")
+        return _harville_exact(stacks, m)
+    if method == "monte-carlo":
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise ICMError(f"samples must be a positive whole number, got {samples!r}")
+        return _monte_carlo(stacks, m, samples, seed).tolist()
+    raise ICMError(f"unknown ICM method {method!r} (expected auto, exact or monte-carlo)")
+
+
 def finish_probabilities(stacks: Sequence[int], places: int | None = None, *, method: str = "auto",
                          samples: int = DEFAULT_SAMPLES, seed: int | None = None) -> np.ndarray:
     """An ``n x places`` array: the probability that each stack finishes in each place.
@@ -172,24 +227,11 @@ def finish_probabilities(stacks: Sequence[int], places: int | None = None, *, me
     to :data:`AUTO_EXACT_PLAYERS` players). Every column sums to 1 (each place is taken by
     someone) and, when ``places == n``, every row too.
     """
+    import numpy as np
+
     s = _check_stacks(stacks)
-    n = len(s)
-    m = n if places is None else places
-    if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m <= n:
-        raise ICMError(f"places must be a whole number from 0 to the {n} players, got {places!r}")
-    if method == "auto":
-        method = "exact" if n <= AUTO_EXACT_PLAYERS else "monte-carlo"
-    if m == 0:
-        return np.zeros((n, 0))
-    if method == "exact":
-        if n > EXACT_MAX_PLAYERS:
-            raise ICMError(f"exact ICM is limited to {EXACT_MAX_PLAYERS} players (got {n}); use Monte Carlo")
-        return _harville_exact(np.asarray(s, np.int64), m)
-    if method == "monte-carlo":
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise ICMError(f"samples must be a positive whole number, got {samples!r}")
-        return _monte_carlo(s, m, samples, seed)
-    raise ICMError(f"unknown ICM method {method!r} (expected auto, exact or monte-carlo)")
+    rows = _finish_rows(s, places, method, samples, seed)
+    return np.asarray(rows, np.float64)
 
 
 def icm_equities(stacks: Sequence[int], prizes: Sequence[int], *, method: str = "auto",
@@ -201,8 +243,8 @@ def icm_equities(stacks: Sequence[int], prizes: Sequence[int], *, method: str = 
     """
     s = _check_stacks(stacks)
     p = _check_prizes(prizes, len(s))
-    probs = finish_probabilities(s, len(p), method=method, samples=samples, seed=seed)
-    return tuple(float(x) for x in probs @ np.asarray(p, np.float64)) if p else tuple(0.0 for _ in s)
+    probs = _finish_rows(s, len(p), method, samples, seed)
+    return _expected(probs, p) if p else tuple(0.0 for _ in s)
 
 
 def chip_equities(stacks: Sequence[int], pool: int) -> tuple[Fraction, ...]:
@@ -336,8 +378,7 @@ def deal_amounts(players: Mapping[str, int] | Sequence[tuple[str, int]], prizes:
     dealt = pool - left_to_play_for
     valuation = ""
     if method == "icm":
-        probs = finish_probabilities(stacks, len(dealt_prizes), method=icm_method, samples=samples, seed=seed)
-        equities = probs @ np.asarray(dealt_prizes, np.float64)
+        equities = _expected(_finish_rows(stacks, len(dealt_prizes), icm_method, samples, seed), dealt_prizes)
         exact = icm_method == "exact" or (icm_method == "auto" and len(stacks) <= AUTO_EXACT_PLAYERS)
         valuation = "icm exact" if exact else f"icm monte-carlo samples={samples} seed={seed}"
         amounts = integer_amounts([float(e) for e in equities], dealt, stacks=stacks, unit=unit)
