@@ -8,8 +8,16 @@ Every change of state is one event. In JSON form each is an object with a ``type
 ``dealt``      ``player``, ``cards`` (hole cards; ``null`` for a card not known)
 ``burned``     ``card`` (``null`` when unknown)
 ``board``      ``street`` (flop, turn, river), ``cards``
+``ruled``      ``player``, what he did (``chips`` pushed, ``declared``, ``later_motions``,
+               ``pulled_back``, ``prior_chips``) and what it was ruled to be (``action``,
+               ``total``, ``returned``, ``owed``, ``rule``): a bet made with chips and words
+               (:meth:`Hand.physical_bet`); the ``acted`` event of the ruled action follows
 ``acted``      ``player``, ``action`` (fold, check, call, bet, raise), ``to`` (the player's
                total this round), ``added`` (chips put in by this action)
+``out_of_turn``  ``player``, ``action`` (fold, check, call, raise), ``to``, ``rule``: an
+               action out of turn, held (:meth:`Hand.out_of_turn`)
+``out_of_turn_ruled``  ``player``, ``ruling`` (binding, check, no-raise, released), ``rule``:
+               when the action reached him; a binding or forced action's ``acted`` follows
 ``returned``   ``player``, ``amount``: an uncalled bet given back
 ``shown``      ``player``, ``cards``, ``reason`` (all-in: IFP 43; showdown; winner: WPA 40)
 ``mucked``     ``player``
@@ -34,7 +42,7 @@ from ..rules import RuleSet
 from .errors import IllegalAction
 from .hand import (
     ACTION_NAMES, E_ACT, E_AWARD, E_BOARD, E_BURN, E_END, E_HOLE, E_KILL, E_MUCK, E_POST,
-    E_RETURN, E_HOLES, E_SHOW, E_START, STREETS, Hand,
+    E_OOT, E_OOT_RULED, E_RETURN, E_HOLES, E_RULED, E_SHOW, E_START, STREETS, Hand,
 )
 
 __all__ = ["event_to_dict", "replay", "to_dicts"]
@@ -66,6 +74,15 @@ def event_to_dict(hand: Hand, e: tuple) -> dict[str, Any]:
         return {"type": "mucked", "player": e[1]}
     if code == E_KILL:
         return {"type": "killed", "player": e[1], "rule": e[2]}
+    if code == E_OOT:
+        return {"type": "out_of_turn", "player": e[1], "action": e[2], "to": e[3], "rule": e[4]}
+    if code == E_OOT_RULED:
+        return {"type": "out_of_turn_ruled", "player": e[1], "ruling": e[2], "rule": e[3]}
+    if code == E_RULED:
+        return {"type": "ruled", "player": e[1], "chips": list(e[2]), "declared": e[3],
+                "later_motions": [list(m) for m in e[4]], "pulled_back": e[5],
+                "prior_chips": e[6], "action": e[7], "total": e[8], "returned": e[9],
+                "owed": e[10], "rule": e[11]}
     if code == E_AWARD:
         return {"type": "awarded", "pot": e[1], "amount": e[2], "winners": list(e[3]), "shares": list(e[4])}
     if code == E_END:
@@ -113,10 +130,25 @@ def replay(events: Sequence[dict[str, Any]]) -> Hand:
     config = events[0]["config"]
     h = hand_from_config(config, manual=True, auto_showdown=False)
     burn = None
+    # The "acted" event after a "ruled" one, or after an out-of-turn action ruled binding,
+    # comes from the ruling itself.
+    ruled = False
     for k, e in enumerate(events[1:], start=1):
         t = e.get("type")
         try:
-            if t == "dealt":
+            if t == "acted" and ruled:
+                ruled = False
+                continue
+            if t == "out_of_turn":
+                h.out_of_turn(e["player"], e["action"], e["to"])
+            elif t == "out_of_turn_ruled":
+                ruled = e["ruling"] in ("binding", "check")
+            elif t == "ruled":
+                h.physical_bet(e["chips"], e["declared"], later_motions=e["later_motions"],
+                               pulled_back=e["pulled_back"], prior_chips=e["prior_chips"],
+                               player=e["player"])
+                ruled = True
+            elif t == "dealt":
                 h.deal_hole(e["player"], e["cards"])
             elif t == "burned":
                 burn = e["card"]

@@ -21,6 +21,7 @@ from ..cards import CARDS, Card, cards_text, make_rng, parse_card, parse_cards
 from ..evaluator import evaluate
 from ..evaluator.strength import showdown_tables
 from ..rules import RuleSet, field_rules, get_rules
+from ..rules.declarations import BetRuling, ImpossibleBet, rule_bet
 from .errors import IllegalAction
 
 __all__ = [
@@ -167,6 +168,21 @@ class LegalActions:
         return "nothing: the hand is over"
 
 
+def _straddle_min_raise(blind_top: int, min_bet: int, straddles: list[int]) -> int:
+    """The pre-flop minimum raise when each straddle counts as a raise (TDA 43-A read
+    literally, with TDA 51-B: the posted big blind is the pre-flop opener): the largest full
+    increment, starting from the big blind; a straddle short of a full raise does not change
+    it (TDA 43 Addendum example 2)."""
+    mr = blind_top if blind_top > 0 else min_bet     # the big blind: the pre-flop opener
+    level = blind_top
+    for a in straddles:
+        if a > level:
+            if a - level >= mr:
+                mr = a - level
+            level = a
+    return mr
+
+
 def _structure(value: Any) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2:
         return value
@@ -191,6 +207,19 @@ _END_EVENT: Final = (10,)
 _HOLES_EVENT: Final = (11,)
 E_HOLES: Final = 11           # all hole cards dealt at once: (E_HOLES, [(c1, c2), ...])
 E_KILL: Final = 12            # a hand killed by the dealer: (E_KILL, player, rule)
+# A bet made with chips and words, and its ruling (pokertd.rules.declarations); the action
+# it was ruled to be follows as an ordinary E_ACT: (E_RULED, player, chips, declared,
+# later_motions, pulled_back, prior_chips, action, total, returned, owed, rule).
+E_RULED: Final = 13
+# An action out of turn, held: (E_OOT, player, action, to, rule); how it was ruled when the
+# action reached him: (E_OOT_RULED, player, ruling, rule), ruling one of binding, check (must
+# check), no-raise (may call or fold), released (all options).
+E_OOT: Final = 14
+E_OOT_RULED: Final = 15
+# The rule of a refused raise amount, by preset (a house falls back to IFP, its usual base).
+_MIN_RAISE_RULES: Final = {"ifp-2012": "IFP 37", "wpa": "WPA 22", "tda-2024": "TDA 43"}
+_LIMIT_RULES: Final = {"ifp-2012": "IFP 33", "wpa": "WPA 22", "tda-2024": "TDA 48"}
+_POT_LIMIT_RULES: Final = {"ifp-2012": "IFP 39", "wpa": "IFP 39", "tda-2024": "TDA 54"}
 
 
 class _Table:
@@ -202,7 +231,7 @@ class _Table:
                  "pre_min_raise", "pre_raises", "accumulate", "half_reopens", "full_blinds_pl",
                  "limit_cap", "chip_unit", "missing_sb", "rings", "heads_up_tournament",
                  "cards_needed", "shuffle", "simple_posts",
-                 "post_events", "chunks")
+                 "post_events", "chunks", "straddled", "blind_top")
 
     n: int
     structure: int
@@ -233,6 +262,8 @@ class _Table:
     chunks: tuple[tuple[int, int, tuple[int, ...]], ...]
     simple_posts: tuple[int, int, int, int] | None
     post_events: list[tuple[Any, ...]]
+    straddled: bool
+    blind_top: int
 
     def __init__(self, n, blinds, *, rules=None, blinds_or_straddles=None, straddles=(),
                  single_big_blind=False, ante=0, bb_ante=0, structure=NO_LIMIT, min_bet=None,
@@ -319,6 +350,13 @@ class _Table:
                 raise ValueError("the minimum bet (the big blind) must be above zero")
             self.pre_min_raise = top if top > self.min_bet else self.min_bet
             self.pre_raises = 0
+        # Straddles (the books are silent; RuleSet.straddle_min_raise, straddle_to_call).
+        self.straddled = any(kind == "straddle" for _, kind, _ in self.posters)
+        self.blind_top = max([b for _, kind, b in self.posters if kind != "straddle"] or [0])
+        if (self.straddled and self.structure != FIXED_LIMIT
+                and r.straddle_min_raise == "largest-increment"):
+            self.pre_min_raise = _straddle_min_raise(
+                self.blind_top, self.min_bet, [b for _, kind, b in self.posters if kind == "straddle"])
         # IFP 33 / TDA 48: one bet and three raises, lifted only heads-up in the tournament.
         self.limit_cap = (r.limit_bets_per_round
                           if not (heads_up_tournament and r.limit_cap_until_heads_up) else 0)
@@ -453,6 +491,28 @@ class _BoardScore:
         return _NONFLUSH[self.key + _RANK_KEY[a] + _RANK_KEY[b]]
 
 
+class _OutOfTurn:
+    """The actions declared out of turn in this betting round, held until the action reaches
+    their players (``held``: player -> (action, raise-to, the bet he faced then, the player
+    whose turn it was)), and the
+    released players who may not raise on their turn (``limits``: player -> rule)."""
+
+    __slots__ = ("held", "limits")
+
+    held: dict[int, tuple[str, int, int, int]]
+    limits: dict[int, str]
+
+    def __init__(self) -> None:
+        self.held = {}
+        self.limits = {}
+
+    def copy(self) -> _OutOfTurn:
+        c = _OutOfTurn()
+        c.held = dict(self.held)
+        c.limits = dict(self.limits)
+        return c
+
+
 class Hand:
     """One hand of no-limit, pot-limit or fixed-limit hold'em.
 
@@ -494,7 +554,7 @@ class Hand:
         "stacks", "bets", "totals", "status", "acted", "_holes", "shown", "mucked", "board",
         "burns", "street", "phase", "actor", "current", "min_raise", "full_raises", "raises",
         "aggressor", "n_live", "n_active", "pot", "_events", "faced_up", "_sd_order",
-        "winnings", "_holes_pending", "_dead_pl", "_legal", "dead", "done", "absent",
+        "winnings", "_holes_pending", "_dead_pl", "_legal", "dead", "done", "absent", "_oot",
     )
 
     t: _Table
@@ -543,6 +603,7 @@ class Hand:
     dead: int
     done: bool
     absent: tuple[Any, ...]
+    _oot: _OutOfTurn | None
 
     def __init__(
         self,
@@ -652,6 +713,7 @@ class Hand:
         self._sd_order = []
         self._dead_pl = 0
         self._legal = None
+        self._oot = None
         self.done = False
         ev = self._events = [_START_EVENT]
         # Forced bets: antes first (dead money), then the blinds and straddles (live).
@@ -734,6 +796,8 @@ class Hand:
         posted = max(bets)
         self.current = top if top > posted else posted   # Gananda: Blinds 1 (full bring-in)
         self.min_raise = t.pre_min_raise
+        if t.straddled:
+            self._short_straddle()
         self.raises = t.pre_raises
         self.full_raises = 0
         if t.full_blinds_pl:
@@ -838,6 +902,7 @@ class Hand:
         self.dead = o.dead
         self.done = o.done
         self.absent = o.absent
+        self._oot = None if o._oot is None else o._oot.copy()
 
     def kill(self, player: Any, rule: str = "IFP 8") -> None:
         """The dealer kills an all-in hand during the hand (IFP 8: an absent player's all-in
@@ -915,6 +980,8 @@ class Hand:
             posted = max(self.bets)
             self.current = top if top > posted else posted   # Gananda: Blinds 1
             self.min_raise = t.pre_min_raise
+            if t.straddled:
+                self._short_straddle()
             self.raises = t.pre_raises
             if t.full_blinds_pl:
                 self._set_dead_pl()
@@ -936,6 +1003,30 @@ class Hand:
             self._end_round()
         else:
             self.actor = a
+
+    def _short_straddle(self) -> None:
+        """A straddle posted all-in for less than its amount. ``straddle_to_call``
+        'full-straddle': the full straddle is still the bet to call (a straddle is a blind:
+        Gananda Blinds 1 keeps the bring-in when a blind is short); 'posted': the straddle is an
+        all-in raise for less, called for what was posted, and under 'largest-increment' the
+        minimum raise is the largest full increment (TDA 43 Addendum example 2)."""
+        t = self.t
+        bets = self.bets
+        short = False
+        posted: list[int] = []
+        for i, kind, b in t.posters:
+            if kind == "straddle":
+                posted.append(bets[i])
+                if bets[i] < b:
+                    short = True
+        if not short or self.structure == FIXED_LIMIT:
+            return
+        r = self.rules
+        if r.straddle_to_call == "posted":
+            top = max(bets)
+            self.current = top if top > t.blind_top else t.blind_top
+        if r.straddle_min_raise == "largest-increment":
+            self.min_raise = _straddle_min_raise(t.blind_top, t.min_bet, posted)
 
     def _find_actor(self, p: int, inclusive: bool = False) -> int:
         """The next player after ``p`` (or from ``p``) who must act, or -1: the round is over."""
@@ -969,6 +1060,7 @@ class Hand:
     def _end_round(self) -> None:
         """Close a betting round: return an uncalled bet, gather the bets, go on."""
         self.actor = -1
+        self._oot = None                 # actions out of turn are held for one betting round
         n = self.n
         bets = self.bets
         top = max(bets)
@@ -1084,6 +1176,8 @@ class Hand:
             for i in self._rings[p]:
                 if status[i] == ACTIVE and (acted[i] < 0 or bets[i] < cur):
                     self.actor = i
+                    if self._oot is not None:
+                        self._after_out_of_turn(p)
                     return
             self._end_round()
             return
@@ -1092,6 +1186,8 @@ class Hand:
             self._end_round()
         else:
             self.actor = a
+            if self._oot is not None:
+                self._after_out_of_turn(p)
 
     def check_call(self, player: Any = None) -> None:
         """Check, or call the current bet (all-in for less when short)."""
@@ -1121,6 +1217,8 @@ class Hand:
             for i in self._rings[p]:
                 if status[i] == ACTIVE and (acted[i] < 0 or bets[i] < cur):
                     self.actor = i
+                    if self._oot is not None:
+                        self._after_out_of_turn(p)
                     return
             self._end_round()
             return
@@ -1129,6 +1227,8 @@ class Hand:
             self._end_round()
         else:
             self.actor = a
+            if self._oot is not None:
+                self._after_out_of_turn(p)
 
     def check(self, player: Any = None) -> None:
         """Check; refused when facing a bet."""
@@ -1150,6 +1250,8 @@ class Hand:
 
     def _raise_bounds(self, p: int) -> tuple[int, int] | None:
         """(min raise-to, max raise-to) for player ``p``, or None when no raise is allowed."""
+        if self._oot is not None and p in self._oot.limits:
+            return None                  # out of turn: he may call or fold, not raise
         bets = self.bets
         b = bets[p]
         stacks = self.stacks
@@ -1187,6 +1289,9 @@ class Hand:
         return (lo if lo < hi else hi), hi
 
     def _no_raise_reason(self, p: int) -> tuple[str, str]:
+        if self._oot is not None and p in self._oot.limits:
+            return ("after his action out of turn he may call or fold, not raise",
+                    self._oot.limits[p])
         bets = self.bets
         b = bets[p]
         cur = self.current
@@ -1201,7 +1306,7 @@ class Hand:
                     "reopen the betting to a player who already acted", "IFP 37a")
         if self.structure == FIXED_LIMIT and self.t.limit_cap and self.raises >= self.t.limit_cap:
             return ("the betting is capped at one bet and three raises",
-                    "TDA 48" if self.rules.name == "tda-2024" else "IFP 33")
+                    _LIMIT_RULES[self._preset()])
         return "every opponent is all-in: nobody could call a raise", "IFP 41"
 
     def raise_to(self, amount: Any, player: Any = None) -> None:
@@ -1255,6 +1360,8 @@ class Hand:
             for i in self._rings[p]:
                 if status[i] == ACTIVE and (acted[i] < 0 or bets[i] < amount):
                     self.actor = i
+                    if self._oot is not None:
+                        self._after_out_of_turn(p)
                     return
             self._end_round()
             return
@@ -1263,6 +1370,8 @@ class Hand:
             self._end_round()
         else:
             self.actor = a
+            if self._oot is not None:
+                self._after_out_of_turn(p)
 
     def _bad_raise(self, p: int, amount: Any, lo: int, hi: int) -> None:
         legal = self.legal_actions().describe()
@@ -1274,11 +1383,19 @@ class Hand:
             raise IllegalAction(f"player {p} cannot raise to {amount}: only {allin} chips in all",
                                 legal, "IFP 41")
         fl = self.structure == FIXED_LIMIT
+        preset = self._preset()
         if amount < lo:
+            # IFP 37, WPA 22, TDA 43: at least the largest prior bet or raise (limit: IFP 33).
             raise IllegalAction(f"a raise to {amount} is below the minimum raise-to {lo}", legal,
-                                "IFP 33" if fl else "IFP 37")
+                                (_LIMIT_RULES if fl else _MIN_RAISE_RULES).get(preset, "IFP 37"))
         raise IllegalAction(f"a raise to {amount} is above the maximum raise-to {hi}", legal,
-                            "IFP 33" if fl else "IFP 39")
+                            (_LIMIT_RULES if fl else _POT_LIMIT_RULES).get(preset, "IFP 39"))
+
+    def _preset(self) -> str:
+        """The preset whose rule numbers a ruling cites: a house (``gananda``, ``x+house``)
+        cites its base preset's; an unknown house the default's (``ifp-2012``)."""
+        name = self.rules.name.split("+")[0]
+        return name if name in _MIN_RAISE_RULES else "ifp-2012"
 
     def bet_raise_to(self, amount: Any, player: Any = None) -> None:
         """PHH's name for :meth:`raise_to`."""
@@ -1328,6 +1445,208 @@ class Hand:
         else:
             raise IllegalAction(f"unknown action {action!r}", self.legal_actions().describe(), "IFP 3")
 
+    def physical_bet(self, chips: Sequence[Any] = (), declared: Any = None, *,
+                     later_motions: Sequence[Sequence[Any]] = (), pulled_back: Any = 0,
+                     prior_chips: Any = None, chip_set: Any = None,
+                     player: Any = None) -> BetRuling:
+        """The player to act pushes ``chips`` in one motion, having said ``declared`` first
+        (call, raise, all-in, an amount, "raise AMOUNT"); ``later_motions`` chips added after;
+        ``pulled_back`` chips of his prior bet this street pulled back; ``prior_chips`` the
+        value of the chips of his prior bet when it differs from the bet (a big blind posted
+        with a 1k chip). The bet is ruled by :func:`pokertd.rules.declarations.rule_bet` under
+        the hand's rules and performed as the legal action it is; the event log keeps both
+        (``ruled``, then ``acted``). Returns the ruling. Impossible input raises IllegalAction
+        and a bet the book leaves to the TD raises ``LeftToDirector``; the hand is unchanged."""
+        p = self.actor
+        if self.phase or (player is not None and player != p):
+            self._turn_error(player, "bet")
+        legal = self.legal_actions().describe()
+        if self.structure == FIXED_LIMIT:
+            raise IllegalAction("physical bets are ruled in no-limit and pot-limit (IFP 32, "
+                                "TDA 42); in fixed limit act with check, call or raise", legal,
+                                "IFP 32")
+        try:
+            pushed = [_chips(c, "a chip") for c in chips]
+            later = [[_chips(c, "a chip") for c in m] for m in later_motions]
+            back = _chips(pulled_back, "pulled back chips")
+            b = self.bets[p]
+            prior = b if prior_chips is None else _chips(prior_chips, "prior chips")
+        except ValueError as e:
+            raise IllegalAction(str(e), legal, "IFP 31") from None
+        more = sum(pushed) + sum(sum(m) for m in later)
+        behind = self.stacks[p] + b - (prior - back) - more
+        if behind < 0 or back > prior:
+            raise IllegalAction(f"player {p} has {self.stacks[p] + b} chips on this street in "
+                                f"all, fewer than these", legal, "IFP 31")
+        cur = self._call_target(p)
+        a = self.acted[p]
+        reopened = not (a >= 0 and a >= self.full_raises
+                        and not (self._accumulate and cur - b >= self.min_raise))
+        try:
+            r = rule_bet(self.rules, to_call=cur, last_raise=self.min_raise, behind=behind,
+                         chips=pushed, in_front=prior - back, declared=declared,
+                         chip_set=chip_set, later_motions=later, prior_bet=b,
+                         pulled_back=back, pot=self.pot + sum(self.bets),
+                         may_raise=reopened or cur <= b,
+                         # TDA 51-B: heads-up, or facing the opening bet (the big blind
+                         # pre-flop, the first bet after it), an undercall is a full call.
+                         undercall_binds=self.n_live == 2 or self.raises <= (
+                             self.t.pre_raises if self.street == PREFLOP else 1))
+        except ImpossibleBet as e:
+            raise IllegalAction(str(e), legal, "IFP 31") from None
+        total = r.total
+        rule = r.rule
+        if total > cur and total > b:
+            bounds = self._raise_bounds(p)
+            if bounds is None:                   # nobody could call a raise (or limit capped)
+                total = cur
+                rule = self._no_raise_reason(p)[1]
+            elif total > bounds[1]:              # pot limit: the bet is the pot (IFP 39, TDA 54)
+                total = bounds[1]
+                rule = _POT_LIMIT_RULES[self._preset()]
+        if total != r.total:
+            put = prior - back + more
+            action = ("all-in" if total == self.stacks[p] + b else "check" if total <= b
+                      else "call" if total <= cur else "raise" if cur else "bet")
+            r = BetRuling(action, total, max(0, put - total), max(0, total - put), rule)
+        self._events.append((E_RULED, p, tuple(pushed), None if declared is None else str(declared),
+                             tuple(tuple(m) for m in later), back, prior_chips, r.action, r.total,
+                             r.returned, r.owed, r.rule))
+        if total <= cur:
+            self.check_call()
+        else:
+            self.raise_to(total)
+        return r
+
+    def out_of_turn(self, player: Any, action: Any, amount: Any = None) -> None:
+        """``player`` acts before his turn: ``fold``, ``check``, ``call``, ``raise``/``bet`` (to
+        ``amount``) or ``all-in``. The action backs up to the player whose turn it is (TDA 53-A)
+        and the out-of-turn action is held until the action reaches him, then ruled by the
+        preset's ``out_of_turn``:
+
+        ``binding-unless-action-changes`` (IFP 26, WPA 33, TDA 53-A): it is played as declared
+        if nobody bet or raised in between (a check, call or fold does not change the action);
+        otherwise it is released and he has every option, his chips back. A fold out of turn
+        is binding. ``...; check or call may not raise`` (Gananda Betting 7): released after a
+        check or a call out of turn, he may call or fold but not raise. ``retract``
+        (irregularities 13): the bet is withdrawn at once (13 i); if nobody bet in between he
+        must check (or, facing the same bet, call or fold: 13 iii), and if a later player bet,
+        every option (13 iii); facing a bet of the player who was to act no larger than his,
+        he may call or fold (13 iv); facing more, every option (13 v).
+
+        Refused (IllegalAction, nothing changed): not a betting round, his own turn, a player
+        who has no action to come, an action he could not take facing the bet as it stands."""
+        from ..rules.declarations import LeftToDirector
+        if self.phase != BETTING:
+            raise IllegalAction("no betting round is open", self.legal_actions().describe(), "IFP 25")
+        legal = self.legal_actions().describe()
+        rule = self._out_of_turn_rule()
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n:
+            raise IllegalAction(f"no player {player!r}", legal, rule)
+        p = player
+        if p == self.actor:
+            raise IllegalAction(f"it is player {p}'s turn: he acts in turn", legal, "IFP 25")
+        bets = self.bets
+        cur = self.current
+        b = bets[p]
+        if self.status[p] != ACTIVE or not (self.acted[p] < 0 or b < cur):
+            raise IllegalAction(f"player {p} has no action to come in this betting round", legal, rule)
+        if self._oot is not None and p in self._oot.held:
+            raise IllegalAction(f"player {p} already acted out of turn; it is held", legal, rule)
+        a = action.lower() if isinstance(action, str) else action
+        allin = b + self.stacks[p]
+        to = b
+        if a in ("all-in", "all_in", "allin"):
+            a, to = ("raise", allin) if allin > cur else ("call", allin)
+        if a == "check":
+            if b < cur:
+                raise IllegalAction(f"player {p} cannot check facing a bet of {cur}", legal, rule)
+        elif a == "call":
+            if b >= cur:
+                raise IllegalAction(f"player {p} has no bet to call", legal, rule)
+            to = cur if cur < allin else allin
+        elif a in ("raise", "bet"):
+            a = "raise"
+            if to == b:
+                if isinstance(amount, bool) or not isinstance(amount, int):
+                    raise IllegalAction(f"a raise out of turn needs its raise-to amount, not {amount!r}",
+                                        legal, "IFP 31")
+                to = amount
+            lo = cur + self.min_raise
+            if lo > allin:
+                lo = allin
+            acted = self.acted[p]
+            closed = (acted >= 0 and acted >= self.full_raises
+                      and not (self._accumulate and cur - b >= self.min_raise))
+            if closed or self.structure == FIXED_LIMIT or not (lo <= to <= allin) or to <= cur:
+                raise IllegalAction(f"player {p} could not raise to {to} facing {cur} (raise to "
+                                    f"{lo}..{allin} when the betting is open to him; no-limit and "
+                                    "pot-limit)", legal, _MIN_RAISE_RULES[self._preset()])
+        elif a != "fold":
+            raise IllegalAction(f"unknown action {action!r}: fold, check, call, raise or all-in",
+                                legal, "IFP 25")
+        if self.rules.out_of_turn == "retract" and a != "raise":
+            raise LeftToDirector(rule, "irregularities 13 says what happens to a bet out of turn "
+                                 "(retracted; the correct player acts; steps iii-v); of a check, "
+                                 "call or fold out of turn it says nothing")
+        if self._oot is None:
+            self._oot = _OutOfTurn()
+        self._oot.held[p] = (a, to, cur, self.actor)
+        self._events.append((E_OOT, p, a, to, rule))
+
+    def _out_of_turn_rule(self) -> str:
+        mode = self.rules.out_of_turn
+        if mode == "retract":
+            return "irregularities 13"
+        if mode != "binding-unless-action-changes":
+            return "Gananda: Betting 7"
+        return {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53-A"}[self._preset()]
+
+    def _after_out_of_turn(self, last: int) -> None:
+        """The action moved on from ``last``: his limit (if any) is spent; if it reached a
+        player with an action held out of turn, rule it (see :meth:`out_of_turn`)."""
+        oot = self._oot
+        if oot is None:
+            return
+        if last in oot.limits:
+            del oot.limits[last]
+        p = self.actor
+        if p not in oot.held:
+            return
+        a, to, faced, skipped = oot.held.pop(p)
+        cur = self.current
+        changed = cur != faced
+        mode = self.rules.out_of_turn
+        rule = self._out_of_turn_rule()
+        self._legal = None
+        ruling = "released"
+        if mode == "retract":
+            if not changed:                               # 13 iii: he must check
+                ruling = "check" if self.bets[p] >= cur else "no-raise"
+                rule = "irregularities 13 iii"
+            elif self.aggressor != skipped:               # 13 iii: a later player bet
+                rule = "irregularities 13 iii"
+            elif cur <= to:                               # 13 iv: call or fold
+                ruling, rule = "no-raise", "irregularities 13 iv"
+            else:                                         # 13 v: every option
+                rule = "irregularities 13 v"
+        elif a == "fold" or not changed:
+            ruling = "binding"                            # IFP 26 / TDA 53-A: an OOT fold binds
+        elif a in ("check", "call") and mode != "binding-unless-action-changes":
+            ruling = "no-raise"                           # Gananda Betting 7
+        self._events.append((E_OOT_RULED, p, ruling, rule))
+        if ruling == "no-raise":
+            oot.limits[p] = rule
+        elif ruling == "check":
+            self.check_call()
+        elif ruling == "binding":
+            if a == "fold":
+                self.fold()
+            elif a == "raise":
+                self.raise_to(to)
+            else:
+                self.check_call()
+
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> LegalActions:
@@ -1350,7 +1669,12 @@ class Hand:
                                                  False, False, None)
             return la
         a = self.acted[p]
-        if a < 0 or a < self.full_raises or (self._accumulate and need >= self.min_raise):
+        if self._oot is not None and p in self._oot.limits:
+            a = self.full_raises                  # out of turn: he may call or fold (no raise)
+            need_open = False
+        else:
+            need_open = self._accumulate and need >= self.min_raise
+        if a < 0 or a < self.full_raises or need_open:
             # IFP 37a / TDA 47: the betting is open to this player; a raise needs somebody
             # able to answer it.
             status = self.status
@@ -1706,7 +2030,9 @@ class Hand:
         if k == 1:
             return [amount]
         # TDA 20 / Gananda: Ties 1: odd chips are broken down to the smallest denomination in
-        # play; IFP 50 / Gananda: Ties 2: then given one per player clockwise from the button.
+        # play; then given one per player clockwise from the button (IFP 50, Gananda: Ties 2),
+        # or all of them to the first tied player left of the button (TDA 20-A: one seat is
+        # named, even when a three-way split leaves two odd chips).
         unit = self.t.chip_unit if self.rules.odd_chip_smallest_denomination else 1
         units, loose = divmod(amount, unit)
         q, r = divmod(units, k)
@@ -1796,6 +2122,10 @@ class Hand:
             "full_raises": self.full_raises, "raises": self.raises, "aggressor": self.aggressor,
             "acted": list(self.acted), "winnings": list(self.winnings),
             "legal": self.legal_actions()._asdict(),
+            # actions held out of turn (player: [action, raise-to]) and who may not raise
+            "out_of_turn": ({} if self._oot is None else
+                            {"held": {str(p): [v[0], v[1]] for p, v in self._oot.held.items()},
+                             "no_raise": sorted(self._oot.limits)}),
         }
 
     def config(self) -> dict[str, Any]:

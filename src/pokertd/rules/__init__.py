@@ -62,10 +62,11 @@ class RuleSet:
         "asking to see a hand at showdown (live table)")
     odd_chips: str = _f(
         "one-each-clockwise-from-button",
-        {"ifp-2012": "IFP 50", "wpa": "WPA 15", "tda-2024": "TDA 20", "gananda": "Gananda: Ties 2"},
+        {"ifp-2012": "IFP 50", "wpa": "WPA 15", "tda-2024": "TDA 20-A", "gananda": "Gananda: Ties 2"},
         "odd chips of a split pot: one per tied player, clockwise from the button "
-        "('one-each-clockwise-from-button'), or all to the first tied player left of the "
-        "button ('first-left-of-button')")
+        "('one-each-clockwise-from-button': Gananda Ties 2), or all to the first tied player "
+        "left of the button ('first-left-of-button': TDA 20-A names that one seat for the odd "
+        "chips, however many the split leaves)")
     odd_chip_smallest_denomination: bool = _f(
         True, {"ifp-2012": "IFP 50", "tda-2024": "TDA 20", "gananda": "Gananda: Ties 1"},
         "odd chips are first broken down into the smallest denomination in play")
@@ -91,34 +92,82 @@ class RuleSet:
                "gananda": "Gananda: Button and Blind Use 2"},
         "a dead button; with the small blind's seat empty a single big blind (IFP 19)")
 
-    # --- live table (later issue: physical chips and declarations) -------------------------
+    # --- floor: bets made with chips and words (pokertd.rules.declarations) ---------------
     raise_completion: str = _f(
         "150%-of-previous-bet",
-        {"ifp-2012": "IFP 37", "wpa": "WPA 20", "tda-2024": "TDA 43"},
+        {"ifp-2012": "IFP 37", "wpa": "WPA 20", "tda-2024": "TDA 43",
+         "gananda": "Gananda: Betting 10"},
         "chips short of a full raise that reach this threshold must complete the raise: "
-        "'150%-of-previous-bet', '50%-of-previous-bet' or '50%-of-raise-increment'")
+        "'150%-of-previous-bet' (IFP 37: 150% of the bet faced; Gananda Betting 10: a full bet "
+        "plus a half-bet), '50%-of-previous-bet' (WPA 20: a raise of half the bet faced, the "
+        "same threshold) or '50%-of-raise-increment' (TDA 43: half the minimum raise on top "
+        "of the call); below it the chips are a call")
     two_motion_raise: bool = _f(
         True, {"ifp-2012": "IFP 32c", "wpa": "WPA 23", "tda-2024": "TDA 42"},
-        "'raise' declared, the call put in, then one more motion")
+        "'raise' declared, the call put in, then one more motion (TDA 42: abolished, only "
+        "the first motion counts)")
     oversized_chip: str = _f(
         "call-unless-raise-declared",
-        {"ifp-2012": "IFP 34", "wpa": "WPA 21", "tda-2024": "TDA 44", "gananda": "Gananda: Betting 11"},
-        "a single oversized chip facing a bet")
+        {"ifp-2012": "IFP 34", "wpa": "WPA 21", "tda-2024": "TDA 44",
+         "gananda": "Gananda: Betting 11"},
+        "a single oversized chip facing a bet is a call unless raise is declared first "
+        "(then the chip's maximum); not facing a bet, a bet of the chip (every book)")
     multiple_chips: str = _f(
-        "call-if-one-chip-less-is-short",
-        {"ifp-2012": "IFP 35", "tda-2024": "TDA 45", "gananda": "Gananda: Betting 10"},
-        "several chips facing a bet, without a declaration")
+        "remove-one-chip-same-denomination",
+        {"ifp-2012": "IFP 35", "wpa": "WPA 20", "tda-2024": "TDA 45",
+         "gananda": "Gananda: Betting 10"},
+        "several chips facing a bet, no declaration: 'remove-one-chip-same-denomination' (IFP "
+        "35: chips of one denomination are a call if one chip less is short of the call; mixed "
+        "chips go to the raise threshold, IFP 37), 'remove-one-smallest-chip' (TDA 45: the same "
+        "test with one of the smallest chips, any denominations) or 'threshold-only' (WPA 20, "
+        "Gananda Betting 10: only the raise threshold)")
+    last_chips_all_in: bool = _f(
+        False, {"ifp-2012": "IFP 35", "wpa": "WPA 20", "tda-2024": "TDA 45-B"},
+        "a player's last chips, not every one of them needed to call, are an all-in bet "
+        "whether reaching the raise threshold or not (TDA 45-B); otherwise (IFP and WPA are "
+        "silent) they are judged as any chips: a call below the threshold")
+    contradictory_bet: str = _f(
+        "first-binds", {"ifp-2012": "IFP 31", "tda-2024": "TDA 40-A"},
+        "a declared amount contradicted by the chips pushed (fewer chips than said): "
+        "'first-binds' (IFP 31: whichever came first binds, the declaration) or 'director' "
+        "(TDA 40-A and its Addendum example: the TD rules under Rule 1)")
     unclear_amount: str = _f(
         "smallest-legitimate", {"ifp-2012": "IFP 38", "tda-2024": "TDA 57"},
-        "an unclear declared amount: 'smallest-legitimate' or 'highest-reasonable-not-over-pot'")
-    out_of_turn: str = _f(
-        "binding-unless-action-changes",
-        {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53",
-         "gananda": "Gananda: Betting 7"},
-        "action out of turn; a check, call or fold does not change the action")
+        "a declared amount with several meanings ('five' for 500 or 5000): "
+        "'smallest-legitimate' (IFP 38) or 'highest-reasonable-not-over-pot' (TDA 57)")
     string_bets: str = _f(
         "first-motion-only", {"ifp-2012": "IFP 36", "wpa": "WPA 24", "tda-2024": "TDA 56"},
-        "chips put in several motions without a declaration")
+        "chips put in several motions without a declaration: only the first motion counts")
+
+    # --- straddles: the books are silent (RULESETS.md, Straddles) ----------------------------
+    straddle_min_raise: str = _f(
+        "two-straddles",
+        {"ifp-2012": "Gananda: Blinds 1", "wpa": "Gananda: Blinds 1",
+         "tda-2024": "TDA 43 (with TDA 51-B)"},
+        "the minimum raise facing a straddle: 'two-straddles' (the straddle is a blind that sets "
+        "the bring-in and the raise size, as Gananda Blinds 1 says of blinds and Robert's Rules of "
+        "a straddle: 'sets a new minimum bring-in, and is not treated as a raise'; IFP and WPA "
+        "say nothing of straddles) or 'largest-increment' (TDA 43-A read literally, the posted "
+        "big blind being the pre-flop opener (TDA 51-B): the straddle raises the big blind by its "
+        "excess, so the minimum raise-to is the straddle plus one big blind; PokerKit plays so)")
+    straddle_to_call: str = _f(
+        "full-straddle",
+        {"ifp-2012": "Gananda: Blinds 1", "wpa": "Gananda: Blinds 1",
+         "tda-2024": "TDA 43 Addendum example 2"},
+        "a straddle posted all-in for less than its amount: 'full-straddle' (the bet to call is "
+        "still the full straddle, as a short blind keeps the bring-in: Gananda Blinds 1) or "
+        "'posted' (the straddle is an all-in raise for less and is called for what was posted, "
+        "as the under-the-gun all-in for 150 at 50-100 of TDA 43 Addendum example 2)")
+
+    # --- live table (later issue: action out of turn) -------------------------------------
+    out_of_turn: str = _f(
+        "binding-unless-action-changes",
+        {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53-A",
+         "gananda": "Gananda: Betting 7", "club": "irregularities 13"},
+        "action out of turn: 'binding-unless-action-changes' (IFP 26, WPA 33, TDA 53-A: a check, "
+        "call or fold in between does not change the action; a fold out of turn binds), "
+        "'binding-unless-action-changes; check or call may not raise' (Gananda Betting 7) or "
+        "'retract' (irregularities 13: the bet withdrawn, steps iii-v)")
 
     # --- tournament (pokertd.tournament) ---------------------------------------------------
     same_hand_bustouts: str = _f(
@@ -222,7 +271,7 @@ WPA = dataclasses.replace(
     IFP_2012,
     name="wpa",
     raise_completion="50%-of-previous-bet",            # WPA 20
-    oversized_chip="call-unless-raise-declared; silent overchip sets the bet only after the flop",  # WPA 21
+    multiple_chips="threshold-only",                     # WPA 20 (no multiple-chip rule)
     showdown_order="last-aggressor-else-first-to-act",  # WPA 38
     winner_must_show=True,                               # WPA 40
     see_hand_policy="no-request-for-losing-hand; winner must show",  # WPA 40
@@ -247,8 +296,15 @@ TDA_2024 = dataclasses.replace(
     pot_limit_counts_full_blinds=True,                    # TDA 54-B
     raise_completion="50%-of-raise-increment",            # TDA 43
     two_motion_raise=False,                               # TDA 42
-    oversized_chip="call-unless-raise-declared; includes a last chip",  # TDA 44
-    multiple_chips="call-if-one-smallest-chip-less-is-short; last chips all-in",  # TDA 45
+    multiple_chips="remove-one-smallest-chip",            # TDA 45-A
+    last_chips_all_in=True,                               # TDA 45-B
+    contradictory_bet="director",                         # TDA 40-A
+    # TDA 20-A: "the odd chip goes to the first seat left of the button" names one seat for
+    # all the odd chips broken down first ("odd chips will be broken into the smallest
+    # denomination"); WPA 15, from the TDA, says "the odd chip(s) ... to the first player".
+    odd_chips="first-left-of-button",                     # TDA 20-A
+    straddle_min_raise="largest-increment",               # TDA 43-A with 51-B (no straddle rule)
+    straddle_to_call="posted",                            # TDA 43 Addendum example 2
     unclear_amount="highest-reasonable-not-over-pot",     # TDA 57
     see_hand_policy="river-caller-may-see-aggressor",     # TDA 18
     ante_format="big-blind",                              # TDA RP-11

@@ -43,6 +43,8 @@ GANANDA_RULES: RuleSet = get_rules("ifp-2012").override(
     same_hand_bustouts="higher-start-stack-higher-equal-stacks-tie",  # Gananda: Winning the Tournament
     side_pot_order="largest-stacks-first",                          # Gananda: Showdown 7
     absent_hand="killed-at-deal",                                   # Gananda: Absent/Late Players
+    multiple_chips="threshold-only",                                # Gananda: Betting 10
+    out_of_turn="binding-unless-action-changes; check or call may not raise",  # Gananda: Betting 7
 )
 
 #: The bust-out rankings by preset (RuleSet.same_hand_bustouts):
