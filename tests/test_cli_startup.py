@@ -92,3 +92,14 @@ def test_a_short_command_loads_only_its_own_module(args):
     assert heavy(mods) == set(), mods
     cli = {m for m in mods if m.startswith("pokertd.cli.")} - {"pokertd.cli.app", "pokertd.cli.output"}
     assert cli == {f"pokertd.cli.{COMMANDS[args[0]][0]}"}, cli
+
+
+def test_a_group_builds_only_the_subcommand_that_runs():
+    whole = load_command("tournament", "live")
+    assert {"moves", "status", "bust", "undo"} <= set(whole.list_commands(None))
+    alone = load_command("tournament", "live", "moves")
+    assert alone.list_commands(None) == ["moves"]
+    # A word that is no subcommand builds the whole group, so that its error lists the rest.
+    assert load_command("tournament", "live", "--help").list_commands(None) == whole.list_commands(None)
+    result = runner.invoke(app, ["tournament", "nosuch"])
+    assert result.exit_code == 2 and "No such command 'nosuch'" in result.output

@@ -11,6 +11,7 @@ listed command exists with the help written here.
 
 from __future__ import annotations
 
+import copy
 import importlib
 from enum import Enum
 from typing import Annotated, Any
@@ -67,6 +68,7 @@ class LazyGroup(TyperGroup):
     """The root group: a command's module is imported when the command is looked up to run."""
 
     _listing = False
+    _subcommand: str | None = None
 
     def list_commands(self, ctx: Any) -> list[str]:
         return list(COMMANDS)
@@ -78,7 +80,15 @@ class LazyGroup(TyperGroup):
         module, help_line = entry
         if self._listing:                      # the root --help: the name and its line only
             return TyperCommand(cmd_name, help=help_line, short_help=help_line)
-        return load_command(cmd_name, module)
+        return load_command(cmd_name, module, self._subcommand)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        # The word after a group's name: only that subcommand of the group is built to run it.
+        self._subcommand = args[1] if len(args) > 1 else None
+        try:
+            return super().resolve_command(ctx, args)
+        finally:
+            self._subcommand = None
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         self._listing = True
@@ -88,11 +98,18 @@ class LazyGroup(TyperGroup):
             self._listing = False
 
 
-def load_command(name: str, module: str) -> Any:
-    """The click command ``name`` of ``pokertd.cli.<module>``, importing the module."""
+def _name(info: Any) -> str | None:
+    return info.name or (info.callback.__name__.replace("_", "-") if info.callback else None)
+
+
+def load_command(name: str, module: str, subcommand: str | None = None) -> Any:
+    """The click command ``name`` of ``pokertd.cli.<module>``, importing the module. For a
+    group, ``subcommand`` (the word after its name) builds that subcommand alone when the group
+    has one of that name: Typer reads every parameter of every command it builds, and a
+    group's help, or a word that is no subcommand, builds them all."""
     importlib.import_module(f"{__package__}.{module}")
     for info in app.registered_commands:
-        if (info.name or (info.callback.__name__.replace("_", "-") if info.callback else None)) == name:
+        if _name(info) == name:
             single = typer.Typer(add_completion=False, rich_markup_mode=app.rich_markup_mode)
             single.registered_commands = [info]
             command = typer.main.get_command(single)
@@ -100,8 +117,13 @@ def load_command(name: str, module: str) -> Any:
             return command
     for group in app.registered_groups:
         if group.name == name and group.typer_instance is not None:
-            _like_root(group.typer_instance)
-            command = typer.main.get_command(group.typer_instance)
+            sub = group.typer_instance
+            _like_root(sub)
+            only = [info for info in sub.registered_commands if _name(info) == subcommand]
+            if only and not sub.registered_groups:
+                sub = copy.copy(sub)
+                sub.registered_commands = only
+            command = typer.main.get_group(sub)
             command.name = name
             return command
     raise LookupError(f"pokertd.cli.{module} registers no command {name!r}")
