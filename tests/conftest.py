@@ -205,3 +205,23 @@ def store(store_backend: StoreBackend) -> Iterator[object]:
         yield opened
     finally:
         opened.close()  # type: ignore[attr-defined]
+
+
+# =============================================================================================
+# Live tournaments: `service` is a TournamentService on a fresh database of each backend, its
+# clock (tests/live_clock.py) moved by the test through `service.clock.now`.
+# =============================================================================================
+
+
+@pytest.fixture
+def service(store_url: str):
+    from live_clock import Clock
+
+    from pokertd.services.tournaments import TournamentService
+    from pokertd.storage import open_store
+
+    store = open_store(store_url)
+    try:
+        yield TournamentService(store, clock=Clock())
+    finally:
+        store.close()

@@ -19,27 +19,9 @@ from pokertd.services.tournaments import (
 from pokertd.storage import ConcurrencyError, open_store
 from pokertd.tournament.director import DirectorError, Tournament
 from pokertd.tournament.house import config_preset
+from live_clock import Clock
 
 PLAYERS = [f"Player {i:02d}" for i in range(1, 13)]
-
-
-class Clock:
-    """Wall-clock seconds for the service, moved by the test."""
-
-    def __init__(self, now: float = 1_800_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def service(store_url: str):
-    store = open_store(store_url)
-    try:
-        yield TournamentService(store, clock=Clock())
-    finally:
-        store.close()
 
 
 def stored_state(service: TournamentService, name: str) -> dict:

@@ -9,26 +9,8 @@ import json
 import pytest
 
 from pokertd.services.tournaments import TournamentService, prize_won
-from pokertd.storage import open_store
 from pokertd.tournament.director import DirectorError
 from pokertd.tournament.house import config_preset
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def service(store_url: str):
-    store = open_store(store_url)
-    try:
-        yield TournamentService(store, clock=Clock())
-    finally:
-        store.close()
 
 
 def log(service: TournamentService, name: str) -> list:

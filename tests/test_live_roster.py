@@ -7,27 +7,9 @@ import json
 
 import pytest
 
-from pokertd.services.tournaments import TournamentService
 from pokertd.storage import open_store
 from pokertd.tournament.director import DirectorError, Tournament
 from pokertd.tournament.house import config_preset
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def service(store_url: str):
-    store = open_store(store_url)
-    try:
-        yield TournamentService(store, clock=Clock())
-    finally:
-        store.close()
 
 
 def test_unregister_before_the_start_and_refused_after(service) -> None:

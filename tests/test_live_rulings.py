@@ -12,6 +12,7 @@ from pokertd.tournament import events as ev
 from pokertd.tournament.clock import TABLE_BROKEN
 from pokertd.tournament.director import Bust, DirectorError, Tournament
 from pokertd.tournament.house import config_preset
+from live_clock import Clock
 
 
 def live(n: int, preset: str = "ifp-2012", seed: int = 1) -> Tournament:
@@ -282,14 +283,6 @@ def test_wpa8_same_table_or_hand_for_hand_or_out_of_the_money_higher_stack_highe
 
 
 # --- 9. hand-for-hand ends by itself when the bubble bursts -----------------------------------
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
 
 @pytest.mark.parametrize("preset, rule", [("ifp-2012", "IFP 61"), ("gananda", "IFP 61"),
                                           ("wpa", "WPA 7"), ("tda-2024", "TDA RP-8")])

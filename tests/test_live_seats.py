@@ -8,30 +8,11 @@ import csv
 import io
 import json
 
-import pytest
 
-from pokertd.services.tournaments import TournamentService, seat_list
-from pokertd.storage import open_store
+from pokertd.services.tournaments import seat_list
 from pokertd.tournament.house import config_preset
 
 NAMES = ["Cid", "ann", "Tom & Jerry", "Bob", "dan", "Eve"]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def service(store_url: str):
-    store = open_store(store_url)
-    try:
-        yield TournamentService(store, clock=Clock())
-    finally:
-        store.close()
 
 
 def test_seat_list_alphabetical_with_absent_marked(service) -> None:

@@ -9,28 +9,11 @@ import json
 import re
 import time
 
-import pytest
 
 from pokertd.services.tournaments import TournamentService, status
 from pokertd.storage import open_store
 from pokertd.tournament.house import config_preset
-
-
-class Clock:
-    def __init__(self, now: float = 1_800_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def service(store_url: str):
-    store = open_store(store_url)
-    try:
-        yield TournamentService(store, clock=Clock())
-    finally:
-        store.close()
+from live_clock import Clock
 
 
 def test_status_shows_the_next_level_and_the_time_to_the_next_break(service) -> None:
