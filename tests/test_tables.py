@@ -258,3 +258,82 @@ def test_no_frame_carries_a_hole_card_its_client_may_not_see(store):
             checked += 1
     assert checked > 200
     assert t.hands >= 20
+
+
+# --- dealt tournaments at the tables -------------------------------------------------------
+
+
+def dealt(store, clock, seed=3):
+    from pokertd.services.dealt_tables import DealtEvents
+    from pokertd.services.tournaments import TournamentService
+
+    server = TableServer(store, clock=clock, rng=lambda n: random.Random(f"{seed}:{n}"))
+    return server, DealtEvents(server, TournamentService(store, clock=clock))
+
+
+def play_out(events, name, clock, limit=20000):
+    ev = events.event(name)
+    for _ in range(limit):
+        s = events.summary(name)
+        if s["state"] == "finished":
+            return s
+        clock.now += 3
+        for t in list(ev.tables.values()):
+            t.tick(clock.now)
+    raise AssertionError("the tournament did not finish")
+
+
+def test_a_sit_and_go_starts_when_full_and_is_played_to_a_winner(store):
+    """One table: the director's places and payouts (IFP 57 same-hand ranking) are the
+    results; the chips of every hand are conserved."""
+    clock = Clock()
+    server, events = dealt(store, clock)
+    host = events.create("SNG", preset="ifp-2012", seats=4, table_size=4, level_minutes=1,
+                         act_seconds=5, bot_delay=0, pause_seconds=0)
+    events.add_bots("SNG", host, 3, "random")
+    assert events.summary("SNG")["state"] == "registering"
+    token = events.enter("SNG", "Ann")
+    assert events.summary("SNG")["state"] == "running"       # full: it starts
+    where = events.where("SNG", token)
+    t = server.table(where["table"])
+    assert t.seat_of_token(token) == where["seat"]
+    s = play_out(events, "SNG", clock)
+    places = sorted(r["place"] for r in s["results"])
+    assert places[0] == 1 and len(s["results"]) == 4
+    from pokertd.services.tournaments import TournamentService
+    tm = TournamentService(store, clock=clock).load("SNG").tournament
+    assert [r for r in tm.results()] == s["results"]
+    assert sum(r["prize"] for r in s["results"]) == tm.prize_pool
+    for played in t.history:
+        ended = played.events[-1]["stacks"]
+        assert sum(ended) == sum(played.events[0]["config"]["stacks"])
+
+
+def test_a_multi_table_event_balances_breaks_and_finishes_as_the_director_says(store):
+    """Two tables of six: the director moves players (IFP 11a balancing, IFP 10 breaking)
+    and forms the final table; every table's seats are the director's; the event restarts
+    from its logs in the middle and plays on to a winner."""
+    clock = Clock()
+    server, events = dealt(store, clock)
+    host = events.create("MTT", preset="ifp-2012", seats=12, table_size=6, level_minutes=1,
+                         act_seconds=5, bot_delay=0, pause_seconds=0)
+    events.add_bots("MTT", host, 12, "sensible")
+    events.start("MTT", host)
+    ev = events.event("MTT")
+    assert len(ev.tables) == 2
+    for _ in range(60):
+        clock.now += 3
+        for t in list(ev.tables.values()):
+            t.tick(clock.now)
+    # a restart: everything from the store
+    server2, events2 = dealt(store, clock)
+    server2.load_all()
+    events2.load_all()
+    s = play_out(events2, "MTT", clock)
+    from pokertd.services.tournaments import TournamentService
+    tm = TournamentService(store, clock=clock).load("MTT").tournament
+    assert tm.finished and s["winner"] == tm.winner
+    assert sorted(r["place"] for r in s["results"])[0] == 1
+    kinds = [e.type for e in tm.events]
+    assert "moved" in kinds or "table_broken" in kinds or "final_table_formed" in kinds
+    assert sum(p.prize for p in tm.players.values()) == tm.prize_pool

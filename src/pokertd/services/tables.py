@@ -194,8 +194,10 @@ class Table:
     ids: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_IDS))
     version: int = 0
     on_hand_end: Callable[[Table], None] | None = None
-    # A dealt tournament deals each hand from its director's setup (see dealt_events).
+    # A dealt tournament deals each hand from its director's setup (see dealt_tables), under
+    # its rules (a house's RuleSet).
     hand_source: Any = None
+    rules: Any = None
 
     # --- replay -------------------------------------------------------------------------
 
@@ -265,6 +267,20 @@ class Table:
                 self._seat(self.played.seats[e["player"]]).bank = p["bank"]
             if e["type"] == "ended":
                 self._hand_over(e["stacks"])
+        elif kind == "seating":
+            # A dealt tournament's seats as its director has them (moves, breaks, bust-outs).
+            banks = {x.name: x.bank for x in self.seats if x is not None}
+            new: list[Seat | None] = []
+            for k, d in enumerate(p["seats"], start=1):
+                if d is None:
+                    new.append(None)
+                    continue
+                x = Seat(d["name"], d["stack"], d.get("bot"), d.get("token"), bool(d.get("away")),
+                         bank=banks.get(d["name"], self.config.time_bank))
+                if x.bot:
+                    x.bot_player = make_bot(x.bot, f"{self.name}:{k}:{x.name}")
+                new.append(x)
+            self.seats = new
         elif kind == "button":
             self.button = ButtonState(self.config.seats, p["first"])
         else:
@@ -421,6 +437,9 @@ class Table:
 
     def leave(self, seat: int) -> None:
         self._seat(seat)
+        if self.hand_source is not None:
+            raise TableError("a tournament player keeps his seat: say you are away instead "
+                             "(IFP 8: dealt in, his blinds posted, his cards killed)")
         self._commit([("left", {"seat": seat})])
 
     def set_away(self, seat: int, away: bool) -> None:
@@ -478,7 +497,7 @@ class Table:
             opts["absent"] = absent                               # IFP 8
         deck = list(range(52))
         self.rng.shuffle(deck)
-        h = Hand(stacks, blinds, rules=c.rules, deck=deck, seats=order, button_seat=pos.button,
+        h = Hand(stacks, blinds, rules=self.rules or c.rules, deck=deck, seats=order, button_seat=pos.button,
                  **opts)
         number = self.hands + 1
         events.append(("hand_started", {
