@@ -41,9 +41,10 @@ EVENT_KIND = "table_event"
 
 
 def fast_structure(level_minutes: int = 1) -> dict[str, Any]:
-    """A quick structure for practice and tests: 1,000 chips, blinds doubling each level."""
-    blinds = [(10, 20), (20, 40), (40, 80), (75, 150), (150, 300), (300, 600), (600, 1200),
-              (1000, 2000), (2000, 4000), (4000, 8000), (8000, 16000)]
+    """A quick structure for practice and tests: 1,000 chips (20 big blinds), blinds doubling
+    each level."""
+    blinds = [(25, 50), (50, 100), (100, 200), (200, 400), (400, 800), (800, 1600),
+              (1500, 3000), (3000, 6000), (6000, 12000), (12000, 24000), (25000, 50000)]
     return {"name": "fast", "starting_stack": 1000, "periods": [
         {"kind": "level", "minutes": level_minutes, "small_blind": s, "big_blind": b}
         for s, b in blinds]}

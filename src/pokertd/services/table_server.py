@@ -86,8 +86,9 @@ class TableServer:
                    table_id: int | None = None) -> tuple[Table, str]:
         """A new table and its host token (the host adds and removes bots)."""
         name = " ".join(str(name).split())
-        if not 1 <= len(name) <= 60 or "/" in name:
-            raise TableError("give the table a name of 1 to 60 characters, without '/'")
+        if not 1 <= len(name) <= 60 or "/" in name or name in ("static", "api", "events"):
+            raise TableError("give the table a name of 1 to 60 characters, without '/' (and "
+                             "not static, api or events: the lobby's own addresses)")
         if self.store.find_stream(KIND, name) is not None:
             raise TableError(f"a table named {name!r} already exists")
         host = new_token()
@@ -174,9 +175,12 @@ class TableServer:
 
     # --- clients ------------------------------------------------------------------------
 
-    def subscribe(self, name: str, seat: int | None = None, host: bool = False) -> Subscriber:
+    def subscribe(self, name: str, seat: int | None = None, host: bool = False, *,
+                  queue: asyncio.Queue[str] | None = None) -> Subscriber:
+        """A new subscriber (``queue``: the client's outgoing frames, kept when the same
+        client subscribes again for another seat); the table's state is its first frame."""
         self.table(name)
-        sub = Subscriber(name, seat, host)
+        sub = Subscriber(name, seat, host) if queue is None else Subscriber(name, seat, host, queue)
         self.subscribers.setdefault(name, set()).add(sub)
         sub.send(self.frame(name, seat, host))
         return sub

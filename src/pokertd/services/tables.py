@@ -786,7 +786,9 @@ def view(table: Table, seat: int | None, now: float | None = None) -> dict[str, 
                        "small_blind": last.positions["small_blind"],
                        "big_blind": last.positions["big_blind"],
                        "board": _summary(last, None)["board"], "pots": [], "total_pot": 0,
-                       "done": True, "actor": None, "lines": _hand_lines(last, {})[-12:]}
+                       "done": True, "actor": None, "blinds": last.blinds,
+                       "lines": _hand_lines(last, _visible(last, last.seats.index(seat)
+                                                           if seat in last.seats else None))[-12:]}
     return out
 
 

@@ -451,4 +451,6 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         hub.publish(name)
         return {"ok": True, "spoken": body.spoken}
 
+    from .tables import install as install_tables  # the playable tables (lobby, table, websocket)
+    install_tables(app, store)
     return app
