@@ -236,7 +236,7 @@ def test_no_frame_carries_a_hole_card_its_client_may_not_see(store):
         assert sent
         for text in sent:
             f = json.loads(text)
-            for past in f["last_hands"]:
+            for past in f.get("last_hands", []):
                 pos = seats_of[past["hand"]].index(recipient) if recipient in seats_of[past["hand"]] else None
                 ev = hands[past["hand"]]
                 shown = {e["player"] for e in ev if e["type"] == "shown"}

@@ -65,6 +65,7 @@ class TableServer:
         self._wake: dict[str, asyncio.Event] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self.sent = 0
+        self._history_sent: dict[str, int] = {}
         self.extensions: list[Any] = []    # the dealt events (pokertd.services.dealt_tables)
 
     # --- tables -------------------------------------------------------------------------
@@ -188,19 +189,24 @@ class TableServer:
     def unsubscribe(self, sub: Subscriber) -> None:
         self.subscribers.get(sub.table, set()).discard(sub)
 
-    def frame(self, name: str, seat: int | None, host: bool = False) -> str:
-        v = view(self.table(name), seat)
+    def frame(self, name: str, seat: int | None, host: bool = False,
+              history: bool = True) -> str:
+        v = view(self.table(name), seat, history=history)
         v["host"] = host
         return json.dumps(v)
 
     def broadcast(self, name: str) -> None:
-        """Each subscriber's own view, built once per seat."""
+        """Each subscriber's own view, built once per seat; the last hands only when they
+        have changed (a client keeps those it has)."""
+        t = self.table(name)
+        history = self._history_sent.get(name) != t.hands_over
+        self._history_sent[name] = t.hands_over
         built: dict[tuple[int | None, bool], str] = {}
         for sub in list(self.subscribers.get(name, ())):
             key = (sub.seat, sub.host)
             frame = built.get(key)
             if frame is None:
-                frame = built[key] = self.frame(name, sub.seat, sub.host)
+                frame = built[key] = self.frame(name, sub.seat, sub.host, history)
             sub.send(frame)
             self.sent += 1
 

@@ -161,6 +161,8 @@ class PlayedHand:
     events: list[dict[str, Any]] = field(default_factory=list)
     level: int | None = None
     blinds: list[int] = field(default_factory=list)
+    # A hand over never changes: its summary for each position (and a spectator) once.
+    summaries: dict[int | None, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass
@@ -187,6 +189,7 @@ class Table:
     played: PlayedHand | None = None
     history: deque[PlayedHand] = field(default_factory=lambda: deque(maxlen=HISTORY))
     hands: int = 0
+    hands_over: int = 0
     head: int = 0
     turn_started: float = 0.0
     bot_due: float = 0.0
@@ -299,6 +302,7 @@ class Table:
             if s is not None and (s.leaving or (s.stack == 0 and self.hand_source is None)):
                 self.seats[k] = None
         self.history.appendleft(played)
+        self.hands_over += 1
         self.played = None
         self.hand = None
 
@@ -365,6 +369,21 @@ class Table:
     def is_host(self, token: str | None) -> bool:
         return bool(token) and self.host is not None and hmac.compare_digest(
             self.host, hash_token(token or ""))
+
+    @property
+    def config_dict(self) -> dict[str, Any]:
+        d = self.__dict__.get("_config_dict")
+        if d is None:
+            d = self.__dict__["_config_dict"] = self.config.to_dict()
+        return d
+
+    def lines(self) -> list[str]:
+        """The hand in progress in words (once per change, for every recipient)."""
+        c = self.__dict__.get("_lines")
+        if c is None or c[0] != self.version:
+            c = self.__dict__["_lines"] = (self.version, _hand_lines(self.played) if self.played
+                                           else [])
+        return c[1]
 
     def deadline(self) -> float | None:
         """When the player to act runs out of time (time to act, then his time bank)."""
@@ -651,7 +670,9 @@ def _visible(played: PlayedHand, position: int | None) -> dict[int, list[str]]:
     return out
 
 
-def _hand_lines(played: PlayedHand, visible: dict[int, list[str]]) -> list[str]:
+def _hand_lines(played: PlayedHand) -> list[str]:
+    """The hand's actions in words: the same for every recipient (a card in them is a board
+    card or a card the engine showed)."""
     names = played.names
     lines = []
     for e in played.events:
@@ -681,7 +702,13 @@ def _hand_lines(played: PlayedHand, visible: dict[int, list[str]]) -> list[str]:
 
 
 def _summary(played: PlayedHand, position: int | None) -> dict[str, Any]:
-    vis = _visible(played, position)
+    got = played.summaries.get(position)
+    if got is None:
+        got = played.summaries[position] = _make_summary(played, position)
+    return got
+
+
+def _make_summary(played: PlayedHand, position: int | None) -> dict[str, Any]:
     board: list[str] = []
     winners = []
     for e in played.events:
@@ -689,13 +716,15 @@ def _summary(played: PlayedHand, position: int | None) -> dict[str, Any]:
             board += e["cards"]
         elif e["type"] == "awarded":
             winners += [played.names[w] for w in e["winners"]]
-    return {"hand": played.number, "board": board, "lines": _hand_lines(played, vis),
+    return {"hand": played.number, "board": board, "lines": _hand_lines(played),
             "winners": sorted(set(winners)), "played": position is not None}
 
 
-def view(table: Table, seat: int | None, now: float | None = None) -> dict[str, Any]:
+def view(table: Table, seat: int | None, now: float | None = None, *,
+         history: bool = True) -> dict[str, Any]:
     """What the client of ``seat`` (None: a spectator) may know: no hole card of anyone
-    else before the engine shows it."""
+    else before the engine shows it. ``history``: with the last hands (``last_hands``; the
+    game server sends them when they change)."""
     now = table.clock() if now is None else now
     h = table.hand
     played = table.played
@@ -751,11 +780,12 @@ def view(table: Table, seat: int | None, now: float | None = None) -> dict[str, 
         seats_out.append(d)
     out: dict[str, Any] = {
         "type": "state", "table": table.name, "event": table.event, "version": table.version,
-        "config": table.config.to_dict(), "you": seat, "hand": None, "seats": seats_out,
+        "config": table.config_dict, "you": seat, "hand": None, "seats": seats_out,
         "host": False, "showdown": showdown, "awards": awards,
-        "last_hands": [_summary(p, p.seats.index(seat) if seat in p.seats else None)
-                       for p in table.history],
     }
+    if history:
+        out["last_hands"] = [_summary(p, p.seats.index(seat) if seat in p.seats else None)
+                             for p in table.history]
     if played is not None and h is not None:
         positions = played.positions
         pots = [{"amount": a, "seats": [played.seats[i] for i in elig]}
@@ -767,7 +797,7 @@ def view(table: Table, seat: int | None, now: float | None = None) -> dict[str, 
             "small_blind": positions["small_blind"], "big_blind": positions["big_blind"],
             "board": [str(CARDS[c]) for c in h.board], "pots": pots,
             "total_pot": h.total_pot, "done": h.done, "actor": actor,
-            "lines": _hand_lines(played, shown_cards)[-12:],
+            "lines": table.lines()[-12:],
             "blinds": played.blinds,
         }
         if actor is not None:
@@ -787,8 +817,7 @@ def view(table: Table, seat: int | None, now: float | None = None) -> dict[str, 
                        "big_blind": last.positions["big_blind"],
                        "board": _summary(last, None)["board"], "pots": [], "total_pot": 0,
                        "done": True, "actor": None, "blinds": last.blinds,
-                       "lines": _hand_lines(last, _visible(last, last.seats.index(seat)
-                                                           if seat in last.seats else None))[-12:]}
+                       "lines": _hand_lines(last)[-12:]}
     return out
 
 

@@ -39,7 +39,9 @@
     };
     ws.onmessage = (m) => {
       const f = JSON.parse(m.data);
-      if (f.type === "state") { state = f; received = performance.now(); render(); }
+      if (f.type === "state") {
+        if (!("last_hands" in f)) f.last_hands = state ? state.last_hands : [];   // unchanged
+        state = f; received = performance.now(); render(); }
       else if (f.type === "joined") { localStorage.setItem(KEY, f.token); $("join").close(); }
       else if (f.type === "error") {
         if (pending && f.id === pending.id) pending = null;
