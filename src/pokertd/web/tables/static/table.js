@@ -109,6 +109,13 @@
       name.className = "pname";
       name.textContent = x.name + (x.away ? " (away)" : "");
       if (x.bot) { const t = document.createElement("span"); t.className = "tag"; t.textContent = "bot"; name.append(" ", t); }
+      if (x.bot && s.host && !EVENT) {
+        const r = document.createElement("button");
+        r.type = "button"; r.className = "link remove-bot"; r.textContent = "✕";
+        r.title = `Remove ${x.name}`; r.setAttribute("aria-label", `Remove ${x.name}`);
+        r.onclick = () => send({ type: "remove_bot", seat: x.seat });
+        name.append(" ", r);
+      }
       const stack = document.createElement("div");
       stack.className = "stack mono";
       stack.textContent = num(x.stack);
