@@ -12,7 +12,7 @@ import pytest
 
 from pokertd.engine import IllegalAction
 from pokertd.services.table_server import TableServer
-from pokertd.services.tables import Table, TableConfig, TableError, phh_for, view
+from pokertd.services.tables import Table, TableConfig, TableError, frames, phh_for, view
 from pokertd.storage import open_store
 
 
@@ -30,6 +30,24 @@ def store(tmp_path: Path):
     yield s
     s.close()
 
+
+@pytest.fixture
+def fast_store(tmp_path: Path):
+    """An SQLite file in memory-backed /dev/shm where there is one (the same store, without
+    waiting for the disk at each of thousands of commits on a busy machine)."""
+    import tempfile
+
+    shm = Path("/dev/shm")
+    where = Path(tempfile.mkdtemp(dir=shm)) if shm.is_dir() else tmp_path
+    s = open_store(f"sqlite:///{where / 'tables.db'}")
+    yield s
+    s.close()
+    if where != tmp_path:
+        import shutil
+        shutil.rmtree(where, ignore_errors=True)
+
+
+HANDS = 1000
 
 FAST = TableConfig(seats=6, small_blind=5, big_blind=10, act_seconds=10, time_bank=5,
                    bot_delay=0, pause_seconds=0)
@@ -50,16 +68,18 @@ def hand_events(store, stream_id):
     return out
 
 
-def test_bots_play_many_hands_chips_conserved_pots_awarded_replay_equal(store):
+def test_bots_play_many_hands_chips_conserved_pots_awarded_replay_equal(fast_store):
     """Random play through the table's API: every hand conserves the chips and awards every
     chip put in; the table loaded again from the store is the live table."""
+    store = fast_store
     clock = Clock()
     server, t, _ = open_table(store, clock)
     for seat in range(1, 7):
         t.join(f"Bot {seat}", seat, 2000, bot="random" if seat % 2 else "sensible")
     total = 6 * 2000
     joined = 6
-    while t.hands < 1000:
+    checked = reloaded = -1
+    while t.hands < HANDS:
         clock.now += 1
         assert t.tick(clock.now)
         seated = sum(s.stack for s in t.seats if s is not None)
@@ -70,13 +90,20 @@ def test_bots_play_many_hands_chips_conserved_pots_awarded_replay_equal(store):
                     joined += 1
                     t.join(f"Bot {joined}", seat, 2000, bot="random" if joined % 2 else "sensible")
                     total += 2000
-        if t.hands % 197 == 0 and t.hand is not None:
+        if t.hands % 50 == 0 and t.hands != checked:
+            checked = t.hands
+            # the frames the server sends are the views, for every seat and a spectator
+            sent = frames(t, [(k, False) for k in [None, *range(1, 7)]], now=clock.now)
+            for k in [None, *range(1, 7)]:
+                assert json.loads(sent[(k, False)]) == view(t, k, clock.now)
+        if t.hands % 197 == 0 and t.hand is not None and t.hands != reloaded:
+            reloaded = t.hands
             # mid-hand: the replay from the store continues the same hand
             again = Table.load(store, "T1", clock=clock)
             assert again.hand.events() == t.hand.events()
             assert view(again, 1, clock.now)["seats"] == view(t, 1, clock.now)["seats"]
     hands = hand_events(store, t.stream_id)
-    assert len(hands) >= 1000
+    assert len(hands) >= HANDS
     for number, events in hands.items():
         started = events[0]["config"]["stacks"]
         ended = [e for e in events if e["type"] == "ended"]

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from pokertd.storage import Store
 
-from .tables import KIND, Table, TableConfig, TableError, hash_token, new_token, view
+from .tables import KIND, Table, TableConfig, TableError, frames, hash_token, new_token, view
 
 __all__ = ["Subscriber", "TableServer"]
 
@@ -201,13 +201,10 @@ class TableServer:
         t = self.table(name)
         history = self._history_sent.get(name) != t.hands_over
         self._history_sent[name] = t.hands_over
-        built: dict[tuple[int | None, bool], str] = {}
-        for sub in list(self.subscribers.get(name, ())):
-            key = (sub.seat, sub.host)
-            frame = built.get(key)
-            if frame is None:
-                frame = built[key] = self.frame(name, sub.seat, sub.host, history)
-            sub.send(frame)
+        subs = list(self.subscribers.get(name, ()))
+        built = frames(t, {(sub.seat, sub.host) for sub in subs}, history=history)
+        for sub in subs:
+            sub.send(built[(sub.seat, sub.host)])
             self.sent += 1
 
     def lobby(self) -> list[dict[str, Any]]:
