@@ -308,6 +308,21 @@ def play_runs(spec: RunSpec, runs: int, *, jobs: int = 1, ray: str | None = None
     return out
 
 
+def _check_reachable(address: str) -> None:
+    """A ``host:port`` (or ``ray://host:port``) that nothing answers at is refused at once
+    (Ray itself would wait about two minutes before giving up)."""
+    import socket
+
+    target = address.removeprefix("ray://")
+    host, sep, port = target.rpartition(":")
+    if not sep or not port.isdigit():
+        return                                   # "auto", or an address Ray resolves itself
+    try:
+        socket.create_connection((host, int(port)), timeout=3).close()
+    except OSError as e:
+        raise ForecastError(f"no Ray cluster answers at {address} ({e.strerror or e})") from None
+
+
 def _play_on_ray(spec: RunSpec, runs: int, address: str,
                  progress: Callable[[int, int], None] | None) -> list[RunOutcome]:
     try:
@@ -315,6 +330,7 @@ def _play_on_ray(spec: RunSpec, runs: int, address: str,
     except ImportError:
         raise ForecastError("--ray needs Ray: pip install 'pokertd[ray]'") from None
     if not ray.is_initialized():
+        _check_reachable(address)
         try:
             ray.init(address=address, log_to_driver=False)
         except (ConnectionError, ValueError, RuntimeError) as e:
