@@ -23,7 +23,7 @@ from typing import Annotated, Any
 import typer
 
 from .app import app, fail
-from .output import Console, Table
+from .output import Console, RichConsole, Table
 
 structure = typer.Typer(
     name="structure",
@@ -230,7 +230,7 @@ def _with_progress(scenarios: list[Any], labels: list[str], a: Any, workers: int
 
     out = []
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:
+                  TimeElapsedColumn(), console=RichConsole(stderr=True), transient=True) as bar:
         for (c, n), label in zip(scenarios, labels):
             task = bar.add_task(label, total=a.runs)
             out.append(run(c, n, a, label=label, jobs=workers, ray=ray,

@@ -125,8 +125,8 @@ class Assumptions:
         if bots == "mix":
             bots = "a mix of " + ", ".join(f"{w:.0%} {s}" for s, w in MIX)
         return (f"{self.runs:,} simulated tournaments (seed {self.seed}); each table deals "
-                f"{self.hands_per_hour:g} hands an hour; a hand-for-hand hand takes "
-                f"{self.seconds_per_hand_for_hand / 60:g} min; bots: {bots}")
+                f"{self.hands_per_hour:.3g} hands an hour; a hand-for-hand hand takes "
+                f"{self.seconds_per_hand_for_hand / 60:.1f} min; bots: {bots}")
 
     def to_dict(self) -> dict[str, Any]:
         return {"runs": self.runs, "hands_per_hour": self.hands_per_hour,
