@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import datetime, time, timedelta
+from datetime import datetime
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
@@ -57,21 +57,14 @@ class ReportFormat(str, Enum):
 
 def parse_clock(text: str, option: str, *, after: datetime | None = None) -> datetime:
     """``HH:MM`` (today, or with ``after`` the first such time after it) or
-    ``YYYY-MM-DD HH:MM``."""
-    text = text.strip()
+    ``YYYY-MM-DD HH:MM``; anything else is ``Error: ...``, exit 2."""
+    from ..sim.forecast import ForecastError
+    from ..sim.report import time_of_day
+
     try:
-        if len(text) <= 5:
-            hh, mm = text.split(":")
-            t = time(int(hh), int(mm))
-        else:
-            return datetime.fromisoformat(text)
-    except ValueError:
-        raise fail(f"{option} {text!r}: a time of day HH:MM (e.g. 23:00) or a date and time "
-                   "YYYY-MM-DD HH:MM") from None
-    if after is None:
-        return datetime.combine(datetime.now().date(), t)
-    day = datetime.combine(after.date(), t)
-    return day if day > after else day + timedelta(days=1)
+        return time_of_day(text, after)
+    except ForecastError as exc:
+        raise fail(f"{option} {exc}") from None
 
 
 def _players(text: str) -> list[int]:

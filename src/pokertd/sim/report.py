@@ -17,11 +17,32 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from pokertd.sim.forecast import Forecast, Spread
+from pokertd.sim.forecast import Forecast, ForecastError, Spread
 
-__all__ = ["Report", "chart", "html_page"]
+__all__ = ["Report", "chart", "html_page", "time_of_day"]
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+
+
+def time_of_day(text: str, after: datetime | None = None) -> datetime:
+    """``HH:MM`` (today; with ``after``, the first such time after it) or
+    ``YYYY-MM-DD HH:MM``."""
+    from datetime import time
+
+    text = text.strip()
+    try:
+        if len(text) <= 5:
+            hh, mm = text.split(":")
+            t = time(int(hh), int(mm))
+        else:
+            return datetime.fromisoformat(text)
+    except ValueError:
+        raise ForecastError(f"{text!r}: a time of day HH:MM (e.g. 23:00) or a date and time "
+                            "YYYY-MM-DD HH:MM") from None
+    if after is None:
+        return datetime.combine(datetime.now().date(), t)
+    day = datetime.combine(after.date(), t)
+    return day if day > after else day + timedelta(days=1)
 
 
 @dataclass(frozen=True)
