@@ -52,7 +52,8 @@ def shown(f: Any) -> dict[str, Any]:
             "chance": None if f.target is None
             else f"{f.chance:.0%} of the runs finish by {_clock(f.target)}",
             "suggestion": None if f.suggestion is None else f.suggestion.text,
-            "assumptions": fc.assumptions.describe(), "at": _clock(f.at)}
+            "assumptions": fc.assumptions.describe(), "at": _clock(f.at),
+            "players_left": f.players_left}
 
 
 def router(service: TournamentService) -> APIRouter:
