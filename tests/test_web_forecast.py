@@ -65,11 +65,21 @@ def test_console_forecast_of_a_running_event(site):
     assert again.json() == body                          # kept for the same state
     page = client.get("/console/events/Friday")
     assert 'id="forecast-card"' in page.text and "/forecast" in page.text
+    # The room's clock screen shows the last forecast the console made, and makes none.
+    room = TestClient(client.app)
+    last = room.get("/events/Friday/forecast")
+    assert last.status_code == 200
+    assert last.json() == {"rows": body["shown"]["rows"], "at": body["shown"]["at"],
+                           "players_left": 19}
+    assert 'id="forecast-stat"' in room.get("/events/Friday/clock").text
 
 
 def test_console_forecast_refusals(site):
     client, service, clock = site
     assert client.get("/console/api/events/Nope/forecast").status_code == 404
+    none_yet = TestClient(client.app).get("/events/Nope/forecast",
+                                          headers={"Accept": "application/json"})
+    assert none_yet.status_code == 404 and "no forecast" in none_yet.json()["error"]
     service.create("Friday", config_preset("gananda"), seed=1)
     service.register("Friday", ["a", "b", "c"])
     service.start("Friday")

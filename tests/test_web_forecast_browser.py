@@ -1,7 +1,8 @@
 """The console's forecast card in a real browser (issue 15): Debian's Chromium headless,
 driven by Playwright in a child process (the browser tests' own Playwright may be running in
 this one), against the web application on a loopback port: the card fills in on its own and
-is asked again after a bust-out. The HTML report renders its chart. A screenshot of each is
+is asked again after a bust-out, and the room's clock shows its end. The HTML report renders
+its chart. A screenshot of each is
 saved to tests/screenshots/ (git-ignored)."""
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ with sync_playwright() as p:
     page.wait_for_function("document.getElementById('forecast-notes').textContent.includes('18 players left')", timeout=120000)
     page.locator("#forecast-card").screenshot(path=shot)
     print(json.dumps({"notes": notes.inner_text()}), flush=True)
+    room = b.new_page(viewport={"width": 1920, "height": 1080})
+    room.goto(base + "/events/Friday/clock")
+    room.wait_for_selector("#forecast-stat:not([hidden])", timeout=60000)
+    room.screenshot(path=shot.replace("card", "clock"))
+    print(json.dumps({"clock": room.locator("#forecast-stat").inner_text()}), flush=True)
     b.close()
 """
 
@@ -78,6 +84,8 @@ def test_the_forecast_card_fills_in_and_follows_the_bust_outs(live):
         child.stdin.flush()
         second = json.loads(child.stdout.readline())
         assert "18 players left" in second["notes"]
+        clock = json.loads(child.stdout.readline())["clock"]
+        assert "forecast end" in clock.lower() and "as of" in clock
         assert child.wait(60) == 0
     finally:
         if child.poll() is None:

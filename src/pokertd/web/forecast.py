@@ -1,4 +1,5 @@
-"""The live forecast in the console (issue 15): ``GET /console/api/events/{name}/forecast``.
+"""The live forecast in the console (issue 15): ``GET /console/api/events/{name}/forecast``;
+the last one made, on the room's clock screen: ``GET /events/{name}/forecast``.
 
 The service's :func:`~pokertd.services.forecast.forecast_event` (the CLI's ``tournament
 forecast``), with the times already written as the room's clock shows them, for the console's
@@ -89,5 +90,17 @@ def router(service: TournamentService) -> APIRouter:
         with lock:
             kept[name] = (key, out)
         return out
+
+    @r.get("/events/{name}/forecast")
+    def last_forecast(name: str) -> dict[str, Any]:
+        """The room's clock screen: the last forecast the console made (none is made here:
+        a public screen never starts simulations), its bubble, final table and end."""
+        with lock:
+            got = kept.get(name)
+        if got is None:
+            raise HTTPException(404, f"no forecast of {name!r} has been made in the console")
+        shown = got[1]["shown"]
+        return {"rows": shown["rows"], "at": shown["at"],
+                "players_left": shown["players_left"]}
 
     return r
