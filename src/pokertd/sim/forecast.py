@@ -255,9 +255,9 @@ def play_run(spec: RunSpec, index: int) -> RunOutcome:
 
 
 def _check_results(result: Any) -> None:
-    """The director's results of a finished run: every player once, places from 1 with ties
-    sharing, the prize pool paid out exactly (the simulator's own invariants, checked again
-    for the runs a forecast counts)."""
+    """The director's results of a finished run: every player once, the winner first, the
+    prize pool paid out exactly (the simulator's invariants, checked again for the runs a
+    forecast counts; the chips are checked hand by hand by ``simulate(check=True)``)."""
     t = result.tournament
     names = [r["player"] for r in result.results]
     if sorted(names) != sorted(t.players):
