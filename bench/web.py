@@ -33,7 +33,7 @@ from _common import console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
 EVENT = "Bench"
-PLAYERS_LEFT = re.compile(r'"players_left": (\d+)')
+PLAYERS_LEFT = re.compile(rb'"players_left": (\d+)')
 answered: list[float] = []   # each bust-out command's own round trip (the director's answer)
 PASSWORD = "bench password"
 
@@ -58,47 +58,62 @@ def prepare(db: Path, players: int) -> None:
         UserStore(store).add("bench", "director", PASSWORD)
 
 
-async def watch(client, url: str, arrivals: dict[int, list[float]], ready: asyncio.Event,
-                ready_count: list[int], total: int) -> None:
-    async with client.stream("GET", url) as r:
-        data = ""
-        first = True
-        async for line in r.aiter_lines():
-            if line.startswith("data: "):
-                data = line[6:]
-            elif line == "" and data:
-                # The number alone (a screen's own rendering is not the server's latency).
-                found = PLAYERS_LEFT.search(data)
-                assert found is not None, data[:200]
-                left = int(found.group(1))
-                arrivals.setdefault(left, []).append(time.perf_counter())
-                data = ""
+async def watch(host: str, port: int, path: str, arrivals: dict[int, list[float]],
+                ready: asyncio.Event, ready_count: list[int], total: int) -> None:
+    """One screen: the event stream over a plain socket, each update noted when its last byte
+    arrives. A bare reader (no HTTP client library, no JSON parsing), so that 200 of them in
+    one process measure the server, not this process."""
+    reader, writer = await asyncio.open_connection(host, port)
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                 "Accept: text/event-stream\r\n\r\n".encode())
+    await writer.drain()
+    head = await reader.readuntil(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200"), head[:100]
+    buf = b""
+    first = True
+    try:
+        while True:
+            chunk = await reader.read(1 << 16)
+            if not chunk:
+                return
+            buf += chunk
+            while True:
+                # A server-sent event ends with an empty line; one event is one chunk of the
+                # response, so the chunked encoding's size lines fall between events.
+                end = buf.find(b"\n\n")
+                if end < 0:
+                    break
+                message, buf = buf[:end], buf[end + 2:]
+                found = PLAYERS_LEFT.search(message)
+                if found is None:
+                    continue              # the retry line, a keep-alive
+                arrivals.setdefault(int(found.group(1)), []).append(time.perf_counter())
                 if first:
                     first = False
                     ready_count[0] += 1
                     if ready_count[0] == total:
                         ready.set()
+    finally:
+        writer.close()
 
 
 async def run(args: argparse.Namespace, base: str) -> tuple[list[float], int]:
     import httpx
 
-    limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
-    timeout = httpx.Timeout(None)
     arrivals: dict[int, list[float]] = {}
     ready = asyncio.Event()
     ready_count = [0]
-    async with httpx.AsyncClient(limits=limits, timeout=timeout) as screens, \
-            httpx.AsyncClient(base_url=base, timeout=30) as director:
+    async with httpx.AsyncClient(base_url=base, timeout=30) as director:
         page = (await director.get("/login")).text
         token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
         await director.post("/login", data={"username": "bench", "password": PASSWORD,
                                             "csrf_token": token})
         csrf = re.search(r'name="csrf-token" content="([^"]+)"',
                          (await director.get("/console")).text).group(1)
-        url = f"{base}/events/{EVENT}/stream"
-        tasks = [asyncio.create_task(watch(screens, url, arrivals, ready, ready_count,
-                                           args.clients)) for _ in range(args.clients)]
+        host, port = base.removeprefix("http://").split(":")
+        tasks = [asyncio.create_task(watch(host, int(port), f"/events/{EVENT}/stream", arrivals,
+                                           ready, ready_count, args.clients))
+                 for _ in range(args.clients)]
         await asyncio.wait_for(ready.wait(), 120)
         latencies: list[float] = []
         answered.clear()

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from pokertd.services.tournaments import (
-    SEAT_CHANGES,
+    Loaded,
     TournamentService,
     describe_move,
     seat_changes,
@@ -32,11 +32,11 @@ RECENT_MOVES_S = 5 * 60
 def load_now(service: TournamentService, name: str) -> tuple[Tournament, int, int, float]:
     """The tournament replayed and brought to the clock's present in memory (nothing written),
     its stream id, the number of its last stored event, and the time used."""
-    t, stream_id, head, now, _ = _load_now(service, name)
-    return t, stream_id, head, now
+    t, loaded, now = _loaded_now(service, name)
+    return t, loaded.stream_id, loaded.head, now
 
 
-def _load_now(service: TournamentService, name: str) -> tuple[Tournament, int, int, float, Any]:
+def _loaded_now(service: TournamentService, name: str) -> tuple[Tournament, Loaded, float]:
     loaded = service.load(name)
     now = service.now()
     t = loaded.tournament
@@ -44,7 +44,7 @@ def _load_now(service: TournamentService, name: str) -> tuple[Tournament, int, i
         t.follow_clock(now)
     except ValueError:
         pass  # a clock set behind the log's last record: show the log as it stands
-    return t, loaded.stream_id, loaded.head, now, loaded.history
+    return t, loaded, now
 
 
 def _time_to_break(t: Tournament, now: float) -> float | None:
@@ -75,17 +75,13 @@ def _next_period(t: Tournament, now: float) -> dict[str, Any] | None:
             "big_blind": lvl.big_blind, "ante": lvl.ante, "big_blind_ante": lvl.big_blind_ante}
 
 
-def _recent_moves(service: TournamentService, stream_id: int, head: int,
-                  t: Tournament) -> list[dict[str, Any]]:
+def _recent_moves(loaded: Loaded) -> list[dict[str, Any]]:
     """The seat moves and tables broken recorded in the last :data:`RECENT_MOVES_S` seconds
     (of wall time: the store's record times), newest last."""
-    if head == 0:
-        return []
-    recorded = service.store.read(stream_id, after=max(0, head - 200))
     since = datetime.now(timezone.utc) - timedelta(seconds=RECENT_MOVES_S)
     out = []
-    for r in recorded:
-        if r.type in SEAT_CHANGES and r.recorded_at >= since:
+    for r in loaded.seat_records:
+        if r.recorded_at >= since:
             e = ev.from_dict({"type": r.type, **r.payload})
             out += [{"seq": r.seq, "text": line} for line in describe_move(e)]
     return out
@@ -96,7 +92,8 @@ def snapshot(service: TournamentService, name: str, *, settings: dict[str, Any] 
     """Everything the room's screens (clock, seats) show of one event; ``console``: also
     every player's line (the console's registration, players and deal), which the screens,
     sent to every watcher at each change, do without (they list the players out)."""
-    t, stream_id, head, now, history = _load_now(service, name)
+    t, loaded, now = _loaded_now(service, name)
+    head, history = loaded.head, loaded.history
     st = status(t, now)
     clock = st["clock"]
     average = st["average_stack"]
@@ -124,7 +121,7 @@ def snapshot(service: TournamentService, name: str, *, settings: dict[str, Any] 
         "seconds_to_break": _time_to_break(t, now) if t.started and not t.finished else None,
         "average_bb": average_bb,
         "payouts": payouts,
-        "recent_moves": _recent_moves(service, stream_id, head, t),
+        "recent_moves": _recent_moves(loaded),
         "moves_to_make": [line for e in seat_changes(t.events) for line in describe_move(e)],
         "players_out": [{"name": p.name, "place": p.place}
                         for p in t.players.values() if p.out],
