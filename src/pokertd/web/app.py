@@ -101,7 +101,7 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
                        session_cookie=SESSION_COOKIE, max_age=SESSION_MAX_AGE_S,
                        same_site="lax", https_only=False)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-    templates = Jinja2Templates(directory=HERE / "templates")
+    templates = app.state.templates = Jinja2Templates(directory=HERE / "templates")
 
     def page(request: Request, template: str, status_code: int = 200,
              **context: Any) -> HTMLResponse:
@@ -301,12 +301,6 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         return {"structure": c.structure.to_dict(), "buy_in": c.buy_in,
                 "to_prize_pool": c.to_prize_pool, "payout": c.payout}
 
-    @app.get("/console/api/players")
-    def api_players(q: str = "", user: User = Depends(console_user)) -> dict[str, Any]:
-        from .players import known_players
-
-        return {"players": known_players(store, q)[:20]}
-
     # --- console API: commands (a director, with the CSRF token) ------------------------------
 
     acts = [Depends(director), Depends(check_csrf)]
@@ -451,4 +445,7 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         hub.publish(name)
         return {"ok": True, "spoken": body.spoken}
 
+    from . import players
+
+    app.include_router(players.router)
     return app

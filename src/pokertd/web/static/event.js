@@ -171,21 +171,38 @@
       b.addEventListener("click", () => run(b.dataset.cmd, {})));
     $("spoken").addEventListener("change", () => run("announce", { spoken: $("spoken").checked }));
     const name = $("player-name");
-    let asked = 0;
+    let asked = 0, people = [];
+    // The database's people named as typed (the datalist shows nickname and contact too);
+    // a name it does not hold is added to it with the registration.
+    const inDatabase = (n) => people.some((p) => p.in_database && p.name.toLowerCase() === n.toLowerCase());
+    const showNew = () => { $("new-person").hidden = !name.value.trim() || inDatabase(name.value.trim()); };
     name.addEventListener("input", async () => {
       const n = ++asked;
       const res = await fetch(`/console/api/players?q=${encodeURIComponent(name.value)}`);
       if (!res.ok || n !== asked) return;
       const taken = new Set((s.players || []).map((p) => p.name));
-      const { players } = await res.json();
-      $("known").replaceChildren(...players.filter((p) => !taken.has(p)).map((p) => option(p, p)));
+      people = (await res.json()).people;
+      $("known").replaceChildren(...people.filter((p) => !taken.has(p.name)).map((p) =>
+        option(p.name, [p.nickname && `“${p.nickname}”`, p.contact].filter(Boolean).join(" · ") || p.name)));
+      showNew();
     });
     $("register").addEventListener("submit", async (e) => {
       e.preventDefault();
       const player = name.value.trim();
       if (!player) return;
-      const absent = e.target.elements.absent.checked;
+      const f = e.target.elements;
+      const absent = f.absent.checked;
+      if (!$("new-person").hidden) {
+        try {
+          await PT.post("/console/api/players", { name: player,
+            nickname: f.nickname.value.trim() || null, contact: f.contact.value.trim() || null });
+        } catch (err) {
+          if (!/already in the player database/.test(err.message)) { say(false, err.message); return; }
+        }
+        f.nickname.value = ""; f.contact.value = "";
+      }
       name.value = "";     // ready for the next name at once; given back if refused
+      $("new-person").hidden = true;
       if (!(await run("register", { players: [player], absent })) && !name.value) name.value = player;
       name.focus();
     });
