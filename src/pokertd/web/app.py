@@ -80,8 +80,7 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     else a random one: sessions then last as long as the server)."""
     service = TournamentService(store, clock=clock)
     users = UserStore(store)
-    settings: dict[str, dict[str, Any]] = {}
-    hub = Hub(service, lambda name: snapshot(service, name, settings=settings.get(name)))
+    hub = Hub(service, lambda name: snapshot(service, name))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -94,7 +93,6 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     app.state.users = users
     app.state.hub = hub
     app.state.limiter = limiter or LoginLimiter()
-    app.state.settings = settings
     app.add_middleware(SessionMiddleware,
                        secret_key=secret or os.environ.get("POKERTD_SECRET")
                        or secrets.token_urlsafe(32),
@@ -170,7 +168,7 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
 
     def read(name: str, console: bool = False) -> dict[str, Any]:
         try:
-            return snapshot(service, name, settings=settings.get(name), console=console)
+            return snapshot(service, name, console=console)
         except UnknownTournament as exc:
             raise HTTPException(404, str(exc)) from None
 
@@ -440,10 +438,25 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
 
     @app.post("/console/api/events/{name}/announce", dependencies=acts)
     def api_announce(name: str, body: forms.Announce) -> dict[str, Any]:
+        from pokertd.services.console import ConsoleNotes
+
         read(name)  # 404 for an unknown event
-        settings.setdefault(name, {})["spoken"] = body.spoken
+        ConsoleNotes(store).set_spoken(name, body.spoken)    # kept across restarts
         hub.publish(name)
         return {"ok": True, "spoken": body.spoken}
+
+    @app.post("/console/api/events/{name}/moves", dependencies=acts)
+    def api_move_done(name: str, body: forms.MoveDone) -> dict[str, Any]:
+        """A seat move to make confirmed by the director as carried out (or not, again)."""
+        from pokertd.services.console import ConsoleNotes
+
+        moves = {m["key"]: m for m in read(name, console=True)["moves"]}
+        if body.move not in moves:
+            raise HTTPException(400, f"no seat move {body.move!r} to make now (the moves to "
+                                     f"make: {'; '.join(m['text'] for m in moves.values()) or 'none'})")
+        ConsoleNotes(store).confirm(name, body.move, body.done)
+        hub.publish(name)
+        return {"ok": True, "move": moves[body.move]["text"], "done": body.done}
 
     from . import players
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from pokertd.services.console import ConsoleNotes, as_dict, move_keys
 from pokertd.services.tournaments import (
     Loaded,
     TournamentService,
     describe_move,
-    seat_changes,
     status,
 )
 from pokertd.tournament import events as ev
@@ -87,13 +87,14 @@ def _recent_moves(loaded: Loaded) -> list[dict[str, Any]]:
     return out
 
 
-def snapshot(service: TournamentService, name: str, *, settings: dict[str, Any] | None = None,
-             console: bool = False) -> dict[str, Any]:
+def snapshot(service: TournamentService, name: str, *, console: bool = False) -> dict[str, Any]:
     """Everything the room's screens (clock, seats) show of one event; ``console``: also
     every player's line (the console's registration, players and deal), which the screens,
     sent to every watcher at each change, do without (they list the players out)."""
     t, loaded, now = _loaded_now(service, name)
     head, history = loaded.head, loaded.history
+    notes = ConsoleNotes(service.store).read(name)
+    moves = move_keys(t.events)
     st = status(t, now)
     clock = st["clock"]
     average = st["average_stack"]
@@ -122,13 +123,16 @@ def snapshot(service: TournamentService, name: str, *, settings: dict[str, Any] 
         "average_bb": average_bb,
         "payouts": payouts,
         "recent_moves": _recent_moves(loaded),
-        "moves_to_make": [line for e in seat_changes(t.events) for line in describe_move(e)],
+        "moves_to_make": [line for _, line in moves],
+        # Each one confirmed by the director as carried out, or not yet (issue 9).
+        "moves": [{"key": k, "text": line, "confirmed": k in notes.confirmed}
+                  for k, line in moves],
         "players_out": [{"name": p.name, "place": p.place}
                         for p in t.players.values() if p.out],
         # The structure's rebuy period and add-on (IFP 59; WPA 6), if it has them.
         "rebuys_offered": t.structure.rebuys is not None,
         "addon_offered": t.structure.addon is not None,
-        "settings": dict(settings or {}),
+        "settings": as_dict(notes),
     }
     if console:
         from pokertd.services.history import describe

@@ -39,7 +39,7 @@
   async function run(cmd, body) {
     try {
       const out = await PT.post(api(cmd), body);
-      say(true, summary(out.events || []));
+      say(true, out.move ? `${out.done ? "done" : "not done yet"}: ${out.move}` : summary(out.events || []));
       await refresh();
       return out;
     } catch (err) {
@@ -215,6 +215,8 @@
       if (r) run("rebuy", { player: r.dataset.player });
       const o = e.target.closest(".addon-btn");
       if (o) run("addon", { player: o.dataset.player });
+      const m = e.target.closest(".move-btn");
+      if (m) run("moves", { move: m.dataset.move, done: m.dataset.done === "true" });
     });
     $("live").addEventListener("submit", async (e) => {
       if (e.target.classList.contains("race")) {
