@@ -458,7 +458,8 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         hub.publish(name)
         return {"ok": True, "move": moves[body.move]["text"], "done": body.done}
 
-    from . import players
+    from . import league, players
 
     app.include_router(players.router)
+    app.include_router(league.router)
     return app

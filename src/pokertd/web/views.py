@@ -141,11 +141,23 @@ def snapshot(service: TournamentService, name: str, *, console: bool = False) ->
         last, again = history.last_command(), history.next_redo()
         out["undo"] = None if last is None else {"batch": last.id, "text": describe(last)}
         out["redo"] = None if again is None else {"batch": again.id, "text": describe(again)}
+        if t.finished:
+            out["league"] = _league(service, name)
         out["players"] = [{"name": p.name, "out": p.out, "place": p.place, "absent": p.absent,
                            "knockouts": p.knockouts, "knocked_out_by": p.knocked_out_by,
                            "rebuys": p.rebuys, "addons": p.addons}
                           for p in t.players.values()]
     return out
+
+
+def _league(service: TournamentService, name: str) -> dict[str, Any]:
+    """A finished event and the league: the seasons there are (the last created first), and
+    those that hold an event of this tournament (``league add`` records its name)."""
+    from pokertd.league.importer import STREAM_KIND, load_season
+
+    names = [s.name for s in service.store.streams(STREAM_KIND)][::-1]
+    holding = [n for n in names if any(e.name == name for e in load_season(service.store, n).events)]
+    return {"seasons": names, "added_to": holding}
 
 
 def next_change(snap: dict[str, Any]) -> float | None:

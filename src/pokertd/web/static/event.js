@@ -226,6 +226,18 @@
         await run("chip-race", { table: Number(e.target.dataset.table), stacks });
         return;
       }
+      if (e.target.id === "league-add") {
+        e.preventDefault();
+        const f = e.target.elements;
+        const body = { season: f.season.value.trim(), date: f.date.value.trim() || null,
+          substitutes: f.subs.value.split(",").map((x) => x.trim()).filter(Boolean) };
+        try {
+          const out = await PT.post(api("league"), body);
+          say(true, `added to the season ${out.season} (${out.entrants} players)`);
+          await refresh();
+        } catch (err) { say(false, err.message); }
+        return;
+      }
       if (e.target.id !== "buttons") return;
       e.preventDefault();
       const buttons = {};
