@@ -194,16 +194,22 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     def seats_screen(request: Request, name: str) -> Response:
         return page(request, "seats.html", name=name, state=script_json(read(name)))
 
+    @app.get("/events/{name}/phone", response_class=HTMLResponse)
+    def phone_screen(request: Request, name: str) -> Response:
+        """A player's watch-only copy on his phone: the clock, his seat and his moves as they
+        are announced, the payouts, the league."""
+        return page(request, "phone.html", name=name, state=script_json(read(name)))
+
     @app.get("/events/{name}/qr.svg")
-    def qr(request: Request, name: str, to: str = "clock") -> Response:
-        """A QR code of this event's clock or seats screen at the address the screen itself
-        was opened with: a player's phone scans it for a watch-only copy."""
+    def qr(request: Request, name: str, to: str = "phone") -> Response:
+        """A QR code of this event's phone view (or its clock or seats screen) at the address
+        the screen itself was opened with: a player's phone scans it for a watch-only copy."""
         import io
 
         import segno
 
-        if to not in ("clock", "seats"):
-            raise HTTPException(422, f"to={to!r}: clock or seats")
+        if to not in ("clock", "seats", "phone"):
+            raise HTTPException(422, f"to={to!r}: clock, seats or phone")
         read(name)
         url = str(request.url_for(f"{to}_screen", name=name))
         out = io.BytesIO()

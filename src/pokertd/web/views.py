@@ -83,7 +83,12 @@ def _recent_moves(loaded: Loaded) -> list[dict[str, Any]]:
     for r in loaded.seat_records:
         if r.recorded_at >= since:
             e = ev.from_dict({"type": r.type, **r.payload})
-            out += [{"seq": r.seq, "text": line} for line in describe_move(e)]
+            # Whose move each line is (a player's phone shows him his own): a table broken
+            # names no one (its players' moves follow it).
+            who = ([e.player] if isinstance(e, ev.Moved) else
+                   [p for p, *_ in e.seats] if isinstance(e, ev.FinalTableFormed) else [None])
+            out += [{"seq": r.seq, "text": line, "player": p}
+                    for line, p in zip(describe_move(e), who)]
     return out
 
 

@@ -66,10 +66,14 @@
     show("btn-h4h-start", s.started && !s.finished && !h4h);
     show("btn-h4h-done", !s.finished && h4h);
     show("btn-h4h-stop", !s.finished && h4h);
-    const label = (id, word, x) => { if ($(id)) { $(id).hidden = !x; if (x) $(id).textContent = `${word}: ${x.text}`; } };
+    const label = (id, word, x) => {
+      if (!$(id)) return;
+      $(id).hidden = !x;
+      if (x) { $(id).textContent = `${word}: ${x.text}`; $(id).title = `${word}: ${x.text}`; }
+    };
     if (s.undo !== undefined) { label("btn-undo", "Undo", s.undo); label("btn-redo", "Redo", s.redo); }
     show("btn-last-hands", !!c && c.running && !s.finished && s.last_hands === null);
-    show("btn-deal", s.started && !s.finished && !!s.payouts && s.players_left <= 10);
+    show("btn-deal", s.started && !s.finished && !!s.payouts && !s.deal && s.players_left <= 10);
   }
 
   // Reload the live part of the page (server-rendered) and the state. A call while a reload
@@ -141,7 +145,9 @@
     const several = $("bust-rows").children.length > 1;
     document.querySelectorAll(".bust-stack-label").forEach((l) => { l.hidden = !several; });
   }
-  function openBust(player) {
+  async function openBust(player) {
+    // The seats as they are after the last command (its refresh may still be on its way).
+    if (queued || pending) await (queued || pending);
     $("bust-rows").replaceChildren();
     addRow(player);
     $("bust-dialog").showModal();
