@@ -115,3 +115,23 @@ def test_what_a_caller_does_with_its_tournament_stays_with_it(two):
     assert len(web.load(NAME).tournament.events) < len(mine.events)
     assert not web.load(NAME).tournament.players["P03"].out
     same(web, clock.now - 3 * 3600)
+
+
+def test_a_log_written_before_batches_existed_goes_on_in_its_last_batch(two) -> None:
+    """A log of no markers (recorded before undo existed): the events another writer appends
+    to it plainly are applied as a replay from the start applies them."""
+    from pokertd.services.tournaments import _new_event
+
+    web, _, clock = two
+    web.create(NAME, config_preset("gananda"), seed=3)
+    info = web.store.find_stream("tournament", NAME)
+    t = web.load(NAME).tournament
+    for p in ("Ann", "Bob", "Cid"):
+        t.register(p)
+    web.store.append(info.id, 1, [_new_event(e) for e in t.events[1:]])
+    same(web, clock.now)
+    t.start(clock.now)
+    web.store.append(info.id, 4, [_new_event(e) for e in t.events[4:]])
+    same(web, clock.now)
+    assert web.load(NAME).tournament.started
+    assert web.load(NAME).history.last_command() is None     # nothing an undo reaches
