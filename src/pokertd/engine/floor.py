@@ -42,13 +42,15 @@ class FloorState:
     come (``next_burns``), where each street was dealt from and with how many burns, and the
     cards out of play (``mucked``: scraps of paper, cards set aside, discards)."""
 
-    __slots__ = ("next_burns", "street_pos", "street_burns", "mucked")
+    __slots__ = ("next_burns", "street_pos", "street_burns", "mucked", "premature", "ruled")
 
     def __init__(self) -> None:
         self.next_burns: list[int] = []
         self.street_pos: dict[int, int] = {}
         self.street_burns: dict[int, int] = {}
         self.mucked: list[int] = []
+        self.premature: set[int] = set()          # streets whose cards were turned too soon
+        self.ruled: set[int] = set()              # streets whose board error was ruled
 
     def copy(self) -> FloorState:
         c = FloorState()
@@ -56,6 +58,8 @@ class FloorState:
         c.street_pos = dict(self.street_pos)
         c.street_burns = dict(self.street_burns)
         c.mucked = self.mucked[:]
+        c.premature = set(self.premature)
+        c.ruled = set(self.ruled)
         return c
 
     def street_dealt(self, street: int, pos: int) -> int:
@@ -83,8 +87,10 @@ def _refuse(h: Hand, message: str, rule: str) -> IllegalAction:
 
 def _full_deck(h: Hand, rng: Any) -> list[int]:
     d = h._deck
-    if len(d) < 52:
-        have = set(d)
+    have = set(d)
+    if h._floor is not None:
+        have.update(h._floor.mucked)              # scraps of paper are out of the deck
+    if len(have) < 52:
         rest = [c for c in range(52) if c not in have]
         (rng or random.SystemRandom()).shuffle(rest)
         d.extend(rest)
@@ -229,12 +235,21 @@ def board_error(h: Hand, error: Any, identifiable: Any, rng: Any) -> Ruling:
         if street == RIVER:
             raise _refuse(h, "no street comes after the river", "IFP 65")
         ruled = street + 1
+        if st is not None and ruled in st.premature:
+            raise _refuse(h, f"the {STREETS[ruled]}'s premature cards were ruled on already",
+                          "IFP 65")
         p0 = h._deck_pos
         acted = False
     else:
         if street == PREFLOP:
             raise _refuse(h, "no board card is dealt yet", "IFP 65")
         ruled = street
+        if st is not None and street in st.ruled:
+            raise _refuse(h, f"the {STREETS[street]}'s cards were ruled on already: one ruling "
+                          "per street", "IFP 65")
+        if st is not None and street + 1 in st.premature:
+            raise _refuse(h, f"the {STREETS[street]} can no longer be corrected: the next street's "
+                          "cards were turned and ruled on since", "IFP 65")
         k = _BOARD_COUNTS[street]
         nb_old = st.street_burns.get(street, 1) if st is not None else 1
         p0 = (st.street_pos[street] if st is not None and street in st.street_pos
@@ -270,9 +285,11 @@ def _apply_board(h: Hand, data: tuple[Any, ...]) -> None:
         h.board = h.board[:len(h.board) - k] + list(board)
         h.burns = h.burns[:len(h.burns) - nb_old] + list(burns)
         st.street_burns[street] = len(burns)
+        st.ruled.add(street)
     else:                                         # premature: the burns taken now
         old = []
         h.burns = h.burns + list(burns)
+        st.premature.add(street)
     st.next_burns = list(next_burns)
     st.mucked.extend(aside)
     if h._deck is None:                           # dealt by hand: the cards in use
