@@ -84,8 +84,8 @@ def test_floor_rules_lists_every_family_with_rule_and_text():
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert data["rules"] == "tda-2024"
-    assert {s["family"] for s in data["situations"]} == {"misdeal", "board", "hand", "out-of-turn",
-                                                         "clock", "penalty"}
+    assert {s["family"] for s in data["situations"]} == {"bet", "misdeal", "board", "hand",
+                                                         "out-of-turn", "clock", "penalty"}
     row = next(s for s in data["situations"] if s["situation"] == "flop extra-card")
     assert row["rule"] == "TDA 39-A"
 
@@ -140,7 +140,7 @@ def test_floor_out_of_turn_ifp_26_and_irregularities_13_free_of_rules():
     assert (data["decision"], data["rule"]) == ("binding", "IFP 26")
     data = json.loads(floor("out-of-turn", "--rules", "gananda", "--action", "call", "--between",
                             "raise").output)
-    assert data["decision"] == "call-or-fold"
+    assert data["decision"] == "no-raise"
     assert floor("out-of-turn", "--action", "dance").exit_code == 2
 
 

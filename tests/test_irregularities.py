@@ -7,6 +7,7 @@ import random
 import pytest
 
 from pokertd.rules import PRESETS
+from pokertd.rules.declarations import LeftToDirector
 from pokertd.rules.irregularities import (
     board_ruling, clock_ruling, deal_ruling, fouled_deck_ruling, killed_hand_ruling,
     out_of_turn_ruling, penalty_ruling, situations, substantial_action,
@@ -271,14 +272,14 @@ def test_ifp_26_out_of_turn_fold_binding_and_unchanged_action_binding():
 
 
 def test_gananda_betting_7_call_out_of_turn_may_not_raise():
-    assert out_of_turn_ruling(GANANDA_RULES, "call", "raise").decision == "call-or-fold"
+    assert out_of_turn_ruling(GANANDA_RULES, "call", "raise").decision == "no-raise"
 
 
 def test_irregularities_13_iii_iv_v():
     club = IFP.override("club", out_of_turn="retract")
     assert out_of_turn_ruling(club, "bet", "check", amount=500).rule == "irregularities 13 iii"
     assert out_of_turn_ruling(club, "bet", "bet", amount=500, bet_between=400).decision == \
-        "call-or-fold"
+        "no-raise"
     assert out_of_turn_ruling(club, "bet", "bet", amount=500, bet_between=800).rule == \
         "irregularities 13 v"
 
@@ -433,7 +434,44 @@ def test_board_ruling_refuses_unknown_street_and_error():
 @pytest.mark.parametrize("rules", [IFP, WPA, TDA, GANANDA_RULES, CLUB], ids=lambda r: r.name)
 def test_situations_every_family_each_with_rule_and_text(rules):
     rows = situations(rules)
-    assert {r["family"] for r in rows} == {"misdeal", "board", "hand", "out-of-turn", "clock",
-                                            "penalty"}
+    assert {r["family"] for r in rows} == {"bet", "misdeal", "board", "hand", "out-of-turn",
+                                            "clock", "penalty"}
     for row in rows:
         assert row["rule"] and row["text"] and row["procedure"], row
+
+
+@pytest.mark.parametrize("rules", [IFP, WPA, TDA, GANANDA_RULES,
+                                   IFP.override("club", out_of_turn="retract")],
+                         ids=lambda r: r.name)
+@pytest.mark.parametrize("action,between,to", [("fold", "call", None), ("call", "call", None),
+                                               ("call", "raise", 30), ("raise", "call", None),
+                                               ("raise", "raise", 30), ("raise", "raise", 60)])
+def test_out_of_turn_ruling_is_the_engines(rules, action, between, to):
+    """The pure ruling (``pokertd floor out-of-turn``) and Hand.out_of_turn agree: the button
+    acts before the player under the gun (raise: to 40), who then calls or raises."""
+    from pokertd.engine import Hand
+    h = Hand([1000] * 4, (5, 10), rules=rules, seed=1)
+    try:
+        h.out_of_turn(3, action, 40 if action == "raise" else None)
+    except LeftToDirector:
+        assert out_of_turn_ruling(rules, action, between).decision == "director"
+        return
+    if between == "call":
+        h.check_call()
+    else:
+        h.raise_to(to)
+    engine = next(e for e in h.events() if e["type"] == "out_of_turn_ruled")
+    pure = out_of_turn_ruling(rules, "bet" if action == "raise" else action,
+                              "bet" if between == "raise" else "call",
+                              amount=40 if action == "raise" else 0, bet_between=to or 0)
+    assert (engine["ruling"], engine["rule"]) == (pure.decision, pure.rule)
+
+
+def test_situations_list_the_bet_fields_with_the_presets_rule():
+    tda = {r["situation"]: r for r in situations(TDA) if r["family"] == "bet"}
+    assert (tda["raise-completion"]["decision"], tda["raise-completion"]["rule"]) == \
+        ("50%-of-raise-increment", "TDA 43")
+    ifp = {r["situation"]: r for r in situations(IFP) if r["family"] == "bet"}
+    assert ifp["unclear-amount"]["rule"] == "IFP 38"
+    gananda = {r["situation"]: r for r in situations(GANANDA_RULES) if r["family"] == "bet"}
+    assert gananda["multiple-chips"]["rule"] == "Gananda: Betting 10"

@@ -139,7 +139,7 @@ def _actions(text: str) -> list[str]:
 @floor_app.command("rules")
 def rules_cmd(
     rules: Rules = "ifp-2012",
-    family: Annotated[str | None, typer.Option("--family", help="Only one family: misdeal, board, hand, out-of-turn, clock or penalty.")] = None,
+    family: Annotated[str | None, typer.Option("--family", help="Only one family: bet, misdeal, board, hand, out-of-turn, clock or penalty.")] = None,
     output: Format = OutputFormat.table,
 ) -> None:
     """Every situation the floor rules on, with the preset's ruling, its rule and text."""

@@ -25,11 +25,17 @@ stub after it, and the number of burns before each street still to come. Reshuff
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import RuleSet, get_rules
+from . import RuleSet, field_rules, get_rules
+
+#: The rule-set fields of bets made with chips and words (pokertd.rules.declarations).
+_BET_FIELDS = ("raise_completion", "two_motion_raise", "oversized_chip", "multiple_chips",
+               "last_chips_all_in", "contradictory_bet", "unclear_amount", "string_bets",
+               "straddle_min_raise", "straddle_to_call")
 
 __all__ = [
     "BOARD_ERRORS", "DEAL_CAUSES", "Ruling", "SITUATIONS", "clock_ruling", "dealing_book",
@@ -470,11 +476,16 @@ def out_of_turn_ruling(rules: RuleSet | str | None, action: str, between: str = 
                           "what happens to a bet out of turn; of a check, call or fold out of turn "
                           "it says nothing", "the TD decides")
         if not changed:
+            if between == "call":           # facing the bet called: call or fold, no raise
+                return Ruling("out-of-turn", "no-raise", "irregularities 13 iii", "If the "
+                              "correct player checks then the player betting out of turn must "
+                              "check", "his bet is withdrawn (13 i); facing the same bet he "
+                              "may call or fold")
             return Ruling("out-of-turn", "check", "irregularities 13 iii", "If the correct player "
                           "checks then the player betting out of turn must check", "his bet is "
                           "withdrawn (13 i); he checks")
         if bet_between and amount and bet_between <= amount:
-            return Ruling("out-of-turn", "call-or-fold", "irregularities 13 iv", "If the player who "
+            return Ruling("out-of-turn", "no-raise", "irregularities 13 iv", "If the player who "
                           "was to act first bets less or equal to, the out of turn players bet, then "
                           "the out of turn player can call or fold.", "his bet is withdrawn; he may "
                           "call or fold")
@@ -493,7 +504,7 @@ def out_of_turn_ruling(rules: RuleSet | str | None, action: str, between: str = 
                       "considered action-changing.", f"his {action} stands when the action "
                       "reaches him")
     if action in ("check", "call") and mode != "binding-unless-action-changes":
-        return Ruling("out-of-turn", "call-or-fold", rule, "a player who checked or called out of "
+        return Ruling("out-of-turn", "no-raise", rule, "a player who checked or called out of "
                       "turn may not raise when the action changes (Gananda Betting 7)",
                       "his chips back; he may call or fold")
     return Ruling("out-of-turn", "released", rule, "If a player acts out of turn and the action "
@@ -872,6 +883,7 @@ SITUATIONS: tuple[tuple[str, str, str], ...] = (
     ("out-of-turn", "out-of-turn", "a player acted before his turn"),
     ("clock", "clock", "the clock called on the player to act"),
     ("penalty", "penalty", "warnings, missed hands and rounds, disqualification"),
+    ("bet", "bet", "a bet made with chips and words (pokertd floor bet)"),
 )
 
 
@@ -886,6 +898,12 @@ def situations(rules: RuleSet | str | None = None) -> list[dict[str, str]]:
                     "decision": ruling.decision, "rule": ruling.rule, "text": ruling.text,
                     "procedure": ruling.procedure})
 
+    for name in _BET_FIELDS:
+        rules_of = field_rules(name)
+        rule = rules_of.get(r.name) or rules_of.get("ifp-2012", "")
+        doc = next(f.metadata["doc"] for f in dataclasses.fields(r) if f.name == name)
+        add("bet", name.replace("_", "-"), Ruling(name, str(getattr(r, name)), rule, doc,
+                                                  "pokertd floor bet rules each bet"))
     for c in DEAL_CAUSES:
         add("misdeal", c, deal_ruling(r, c), "before substantial action")
     add("misdeal", "any cause", deal_ruling(r, "first-card-exposed",
