@@ -287,3 +287,18 @@ def test_copy_keeps_the_floor_state_apart():
     c = h.copy()
     check_all(c, N - 1)
     assert len(c.burns) == 2 and len(h.burns) == 0    # two burns before the copy's turn only
+
+
+def test_tda_37_button_dealt_too_few_gets_his_card_dead_after_acting():
+    h = hand("tda-2024")
+    assert h.deal_error("button-short", player=N - 1).decision == "complete"
+    assert not h.is_complete
+    t = hand("tda-2024")
+    t.check_call()
+    t.check_call()                                    # the button (player 3) calls
+    r = t.deal_error("button-short", player=N - 1)
+    assert (r.decision, r.rule) == ("dead", "TDA 37") and t.status[N - 1] == 2
+    assert t.stacks[N - 1] == 990                     # his call stays in the pot
+    same_after_replay(t)
+    with pytest.raises(IllegalAction, match="the button is player 3"):
+        hand("tda-2024").deal_error("button-short", player=0)

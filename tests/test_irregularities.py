@@ -65,7 +65,7 @@ def test_substantial_action_refuses_a_posted_blind():
 
 # --- misdeals -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("rules,rule", [(IFP, "IFP 64a"), (WPA, "IFP 64a"), (TDA, "TDA 35-A7"),
+@pytest.mark.parametrize("rules,rule", [(IFP, "IFP 64a"), (WPA, "WPA 30"), (TDA, "TDA 35-A7"),
                                         (CLUB, "club 80.3"),
                                         (GANANDA_RULES, "Gananda: Holdem Irregularities 1")])
 def test_first_or_second_card_exposed_is_a_misdeal(rules, rule):
@@ -475,3 +475,22 @@ def test_situations_list_the_bet_fields_with_the_presets_rule():
     assert ifp["unclear-amount"]["rule"] == "IFP 38"
     gananda = {r["situation"]: r for r in situations(GANANDA_RULES) if r["family"] == "bet"}
     assert gananda["multiple-chips"]["rule"] == "Gananda: Betting 10"
+
+
+def test_tda_37_button_short_dealt_his_card_even_after_sa_dead_once_he_acted():
+    r = deal_ruling(TDA, "button-short", actions=["fold", "call"])
+    assert (r.decision, r.rule) == ("complete", "TDA 37")
+    r = deal_ruling(TDA, "button-short", actions=["fold", "call"], button_acted=True)
+    assert (r.decision, r.rule) == ("dead", "TDA 37")
+
+
+def test_button_short_wpa_30_club_80_4_gananda_misdeals_2e_ifp_64e():
+    assert deal_ruling(WPA, "button-short").rule == "WPA 30"
+    assert deal_ruling(CLUB, "button-short").decision == "complete"
+    assert deal_ruling(GANANDA_RULES, "button-short").rule == "Gananda: Misdeals 2e"
+    assert deal_ruling(IFP, "button-short").decision == "misdeal"
+
+
+def test_wpa_30_exposed_first_cards_cites_wpa():
+    assert deal_ruling(WPA, "first-card-exposed").rule == "WPA 30"
+    assert deal_ruling(WPA, "two-boxed").rule == "IFP 64c"        # WPA silent: IFP

@@ -161,7 +161,12 @@ def deal_error(h: Hand, cause: Any, card: Any, player: Any, rng: Any) -> Ruling:
         elif 2 * n <= pos < h._deck_pos:
             raise _refuse(h, f"{CARDS[ci]} is already on the board or burned, not in the deck",
                           "IFP 64")
-    r = deal_ruling(h.rules, cause, actions=_actions(h))
+    acted_by = -1 if player is None else _player(h, player, "IFP 64")
+    if cause == "button-short" and acted_by != n - 1:
+        raise _refuse(h, f"the button is player {n - 1} (the last position), not {player!r}",
+                      "TDA 37")
+    r = deal_ruling(h.rules, cause, actions=_actions(h),
+                    button_acted=any(e[0] == E_ACT and e[1] == n - 1 for e in h._events))
     decision = r.decision
     if decision == "director":
         raise LeftToDirector(r.rule, r.text)
@@ -169,6 +174,9 @@ def deal_error(h: Hand, cause: Any, card: Any, player: Any, rng: Any) -> Ruling:
         void(h, cause, r.rule)
         return r
     if decision == "dead":
+        if cause == "button-short":                   # TDA 37: he acted with too few cards
+            _make_dead(h, n - 1, cause, 0, r.rule)
+            return r
         return kill_hand(h, player, "wrong-cards", 0)
     data: tuple[Any, ...] = ()
     who = -1 if player is None else _player(h, player, r.rule)
@@ -328,10 +336,15 @@ def kill_hand(h: Hand, player: Any, cause: Any, extra_cards: Any) -> Ruling:
         pos = h._deck_pos
         _state(h).mucked.extend(d[pos:pos + extra_cards])
         h._deck_pos = pos + extra_cards
-    h._events.append((E_DEAD, p, cause, extra_cards, r.rule))
+    _make_dead(h, p, cause, extra_cards, r.rule)
+    return r
+
+
+def _make_dead(h: Hand, p: int, cause: str, extra_cards: int, rule: str) -> None:
+    h._events.append((E_DEAD, p, cause, extra_cards, rule))
     if p == h.actor and h.phase == BETTING:
         h.fold()
-        return r
+        return
     h._legal = None
     bets = h.bets
     others = max(bets[i] for i in range(h.n) if i != p)
@@ -349,7 +362,6 @@ def kill_hand(h: Hand, player: Any, cause: Any, extra_cards: Any) -> Ruling:
     h.n_live -= 1
     if h.n_live == 1 and h.phase == BETTING:
         h._end_round()                                # IFP 44: the last live hand wins
-    return r
 
 
 def clock_expired(h: Hand, player: Any) -> Ruling:

@@ -124,6 +124,7 @@ DEAL_CAUSES: dict[str, str] = {
     "first-card-wrong-seat": "the first card dealt to the wrong seat",
     "dealt-to-empty-seat": "cards dealt to an empty seat or a player not entitled to a hand",
     "player-dealt-out": "a player entitled to a hand dealt out",
+    "button-short": "the button dealt one card too few",
 }
 
 _M = "misdeal"
@@ -172,6 +173,13 @@ _DEAL: dict[tuple[str, str], tuple[str, str, str]] = {
     ("club", "dealt-to-empty-seat"): (_M, "club 80.3", "Cards have been dealt to an empty seat or a player not entitled to a hand."),
     ("club", "player-dealt-out"): (_M, "club 80.3", "A player has been dealt out who is entitled to a hand."),
 
+    ("wpa", "first-card-exposed"): (_M, "WPA 30", "In flop games, exposure of one of the first two cards dealt is a misdeal."),
+    ("wpa", "two-exposed"): (_M, "WPA 30", "In Hold'em and Stud games if two or more cards are exposed on the deal due to a dealer error, it is a misdeal."),
+    ("wpa", "button-short"): ("complete", "WPA 30", "Players may be dealt two consecutive cards on the button."),
+    ("ifp-2012", "button-short"): (_M, "IFP 64e", "An incorrect number of cards have been dealt to a player."),
+    ("tda-2024", "button-short"): ("complete", "TDA 37", "A player on the button dealt too few cards should announce it immediately. Missing button cards may be replaced even after substantial action if permitted for the game type."),
+    ("club", "button-short"): ("complete", "club 80.4", "Players may be dealt two consecutive cards on the button."),
+    ("gananda", "button-short"): ("complete", "Gananda: Misdeals 2e", "An incorrect number of cards have been dealt to a player, except the top card may be dealt if it goes to the player in proper sequence."),
     ("gananda", "first-card-exposed"): (_M, "Gananda: Holdem Irregularities 1", "If the initial holecard dealt to the first or second player is exposed, a misdeal results."),
     ("gananda", "exposed-card"): ("replace", "Gananda: Holdem Irregularities 1", "If any other holecard is exposed due to a dealer error, the deal continues. The exposed card may not be kept. After completing the hand, the dealer replaces the card with the top card on the deck, and the exposed card is then used for the burncard."),
     ("gananda", "two-exposed"): (_M, "Gananda: Holdem Irregularities 1", "If more than one holecard is exposed, this is a misdeal and there must be a redeal."),
@@ -211,30 +219,43 @@ _DEAL_PROCEDURE = {
              "(a boxed hole card is replaced once every other player has his cards)",
     "burn": "the extra card goes back on the deck as the burn card; the deal stands",
     "reset": "the button is corrected: " + _REDEAL,
+    "complete": "the button is dealt his missing card, the top card of the stub",
     "play-on": "the hand is played out; no misdeal can be declared",
 }
 
 
-def _fallback(book: str) -> tuple[str, ...]:
-    # A house book silent on a situation: the preset it is built on (IFP) decides.
+def _fallback(book: str, rules: RuleSet | None = None) -> tuple[str, ...]:
+    # A house book silent on a situation: the preset it is built on (IFP) decides; the wpa
+    # preset's own rule 30 first, then IFP.
+    if rules is not None and rules.name == "wpa" and book == "ifp-2012":
+        return ("wpa", book)
     return (book,) if book in ("ifp-2012", "tda-2024") else (book, "ifp-2012")
 
 
 def deal_ruling(rules: RuleSet | str | None, cause: str, *,
-                actions: Sequence[str] = ()) -> Ruling:
+                actions: Sequence[str] = (), button_acted: bool = False) -> Ruling:
     """The ruling on an irregularity of the initial deal (``cause`` one of
     :data:`DEAL_CAUSES`), given the actions in turn taken so far: before substantial action the
     book's decision (a misdeal, or the exposed card replaced and used as the burn, ...); once
     substantial action has occurred no misdeal can be declared (IFP 64, TDA 35-D, club 80.4,
     Gananda Misdeals 1) and the hand is played out (a player with the wrong number of cards:
-    ``wrong_cards_after_sa``)."""
+    ``wrong_cards_after_sa``). The button dealt too few cards (``button-short``) may be dealt
+    his card even after substantial action under TDA 37, unless he has acted on his hand
+    (``button_acted``): then it is dead."""
     r = get_rules(rules)
     if cause not in DEAL_CAUSES:
         raise ValueError(f"unknown deal irregularity {cause!r} (one of {', '.join(DEAL_CAUSES)})")
     book = dealing_book(r)
     sa, sa_rule = substantial_action(r, actions)
+    if cause == "button-short" and book == "tda-2024":
+        if button_acted:
+            return Ruling(cause, "dead", "TDA 37", "However, if the button acts on a hand with too "
+                          "few cards (by check or bet), the button's hand is dead.",
+                          "the button's hand is dead")
+        decision, rule, text = _DEAL[("tda-2024", "button-short")]
+        return Ruling(cause, decision, rule, text, _DEAL_PROCEDURE[decision])
     if sa:
-        if cause in ("wrong-count", "extra-card", "extra-cards"):
+        if cause in ("wrong-count", "extra-card", "extra-cards", "button-short"):
             return killed_hand_ruling(r, "wrong-cards")
         late = {"ifp-2012": ("IFP 64", "Once substantial action has occurred ... a misdeal cannot "
                              "be declared and the hand must be played out."),
@@ -250,7 +271,7 @@ def deal_ruling(rules: RuleSet | str | None, cause: str, *,
             late = ("TDA 34-A", _DEAL[("tda-2024", "button-wrong")][2])
         return Ruling(cause, "play-on", late[0], late[1] + f" (substantial action: {sa_rule})",
                       _DEAL_PROCEDURE["play-on"])
-    for b in _fallback(book):
+    for b in _fallback(book, r):
         hit = _DEAL.get((b, cause))
         if hit is not None:
             decision, rule, text = hit
