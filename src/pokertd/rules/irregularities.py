@@ -874,8 +874,8 @@ def board_ruling(rules: RuleSet | str | None, street: str, error: str, *, acted:
         what = {"tda-2024": "TDA 38 and 39 say only that the burn is one card per street and "
                             "how a 4-card or burnless flop is fixed",
                 "ifp-2012": "IFP Appendix 1 gives no procedure for this case"}.get(book, "")
-        return Ruling(f"{street} {error}", "director", rule, f"{what}. {words}".strip(". "),
-                      "the TD decides (Rule 1)")
+        return Ruling(f"{street} {error}", "director", rule,
+                      f"{what}. {words}" if what else words, "the TD decides (Rule 1)")
     decision, rule, text, procedure, proc = hit
     if cards is None:
         return Ruling(f"{street} {error}", decision, rule, text, procedure)
