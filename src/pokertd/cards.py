@@ -10,7 +10,6 @@ from __future__ import annotations
 import operator
 import random
 import re
-import secrets
 from collections.abc import Iterable, Sequence
 
 RANKS = "23456789TJQKA"
@@ -116,6 +115,7 @@ def cards_text(cards: Iterable[int]) -> str:
 def make_rng(seed: int | random.Random | None = None) -> random.Random:
     """The source of chance: a CSPRNG by default, a seeded generator for reproducible runs."""
     if seed is None:
+        import secrets               # here: hashlib and hmac are a part of every command's start-up
         return secrets.SystemRandom()
     if isinstance(seed, random.Random):
         return seed

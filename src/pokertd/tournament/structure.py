@@ -30,7 +30,7 @@ import json
 import tomllib
 from bisect import bisect_right
 from dataclasses import dataclass, field, fields
-from importlib import resources
+from pathlib import Path
 from typing import Any, Union
 
 __all__ = [
@@ -526,11 +526,11 @@ class Structure:
 
 
 def load_preset(name: str) -> Structure:
-    """A shipped structure preset (``gananda``), read with importlib.resources."""
+    """A shipped structure preset (``gananda``), read from the package's presets folder."""
     try:
         filename = PRESETS[name]
     except KeyError:
         raise StructureError(f"unknown structure preset {name!r} (presets: "
                              f"{', '.join(PRESETS)})") from None
-    text = resources.files("pokertd.tournament").joinpath("presets", filename).read_text("utf-8")
+    text = (Path(__file__).resolve().parent / "presets" / filename).read_text("utf-8")
     return Structure.from_toml(text)
