@@ -302,3 +302,16 @@ def test_tda_37_button_dealt_too_few_gets_his_card_dead_after_acting():
     same_after_replay(t)
     with pytest.raises(IllegalAction, match="the button is player 3"):
         hand("tda-2024").deal_error("button-short", player=0)
+
+
+def test_ifp_27_hand_dealt_by_hand_killed_between_streets_last_hand_wins():
+    """IFP 27 and IFP 44: the dealer kills a hand while the flop is to be dealt; the last live
+    hand takes the pot without a showdown."""
+    h = Hand([1000, 1000], (5, 10), manual=True)
+    h.deal_hole(0, "AhKh")
+    h.deal_hole(1, "2c2d")
+    h.check_call()
+    h.check_call()                                    # the flop is to be dealt
+    h.kill_hand(0)
+    assert h.is_complete and h.stacks == [990, 1010]
+    same_after_replay(h)

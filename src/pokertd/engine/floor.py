@@ -360,7 +360,7 @@ def _make_dead(h: Hand, p: int, cause: str, extra_cards: int, rule: str) -> None
         h.n_active -= 1
     h.status[p] = FOLDED
     h.n_live -= 1
-    if h.n_live == 1 and h.phase == BETTING:
+    if h.n_live == 1:
         h._end_round()                                # IFP 44: the last live hand wins
 
 
