@@ -115,8 +115,9 @@ def cards_text(cards: Iterable[int]) -> str:
 def make_rng(seed: int | random.Random | None = None) -> random.Random:
     """The source of chance: a CSPRNG by default, a seeded generator for reproducible runs."""
     if seed is None:
-        import secrets               # here: hashlib and hmac are a part of every command's start-up
-        return secrets.SystemRandom()
+        # The operating system's CSPRNG (os.urandom; secrets.SystemRandom is this class, and
+        # importing secrets would cost every command hashlib and hmac).
+        return random.SystemRandom()
     if isinstance(seed, random.Random):
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int):

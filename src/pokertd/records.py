@@ -4,7 +4,7 @@ A ``@dataclass(frozen=True, slots=True)`` writes and compiles six methods and bu
 twice when it is defined. The tournament's event types are some thirty of them, defined by
 every command that reads an event log: their definitions alone cost a short command about
 0.03 s (issue 8). :func:`record` gives the same kind of class — fields from the annotations,
-defaults, keyword or positional construction, frozen, slotted, equality and hash by value,
+defaults, keyword or positional construction, ``__post_init__``, frozen, slotted, equality and hash by value,
 a readable repr, pickling and copying — with shared methods, and compiles a class's own
 ``__init__`` only the first time one is built. Type checkers see it as a dataclass
 (``dataclass_transform``).
@@ -67,7 +67,10 @@ def _compile_init(cls: type) -> Any:
     fields: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]
     defaults: dict[str, Any] = cls._defaults  # type: ignore[attr-defined]
     params = ", ".join(f"{n}=_d_{n}" if n in defaults else n for n in fields)
-    body = "".join(f"\n    _set(self, {n!r}, {n})" for n in fields) or "\n    pass"
+    body = "".join(f"\n    _set(self, {n!r}, {n})" for n in fields)
+    if hasattr(cls, "__post_init__"):      # a dataclass's check after the fields are set
+        body += "\n    self.__post_init__()"
+    body = body or "\n    pass"
     src = f"def __init__(self{', ' if fields else ''}{params}):{body}"
     scope: dict[str, Any] = {"_set": object.__setattr__, **{f"_d_{n}": v for n, v in defaults.items()}}
     exec(src, scope)  # noqa: S102 - our own field names, checked identifiers

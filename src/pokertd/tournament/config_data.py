@@ -4,7 +4,6 @@ preset shipped in ``pokertd/tournament/presets/`` (``<name>-<kind>.toml``)."""
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ def read_config(source: str | Path | Mapping[str, Any], kind: str, what: str,
     """
     if isinstance(source, Mapping):
         return source
+    import tomllib                # here: only a command that reads a file pays for the parser
     path = Path(source)
     if not path.suffix:
         # The package's own files (importlib.resources would cost every command ~5 ms).

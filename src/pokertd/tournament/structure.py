@@ -27,7 +27,6 @@ antes never reduced), IFP 9 (registration closes, see ``late_registration_until_
 from __future__ import annotations
 
 import json
-import tomllib
 from bisect import bisect_right
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -498,6 +497,7 @@ class Structure:
 
     @classmethod
     def from_toml(cls, text: str) -> Structure:
+        import tomllib            # here: only a command that reads a file pays for the parser
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
