@@ -163,7 +163,10 @@ def replay(events: Sequence[dict[str, Any]]) -> Hand:
             elif t == "burned":
                 burns.append(e["card"])
             elif t == "board":
-                h.deal_board(e["cards"], burns=burns)
+                if len(burns) == 1:
+                    h.deal_board(e["cards"], burn=burns[0])
+                else:
+                    h.deal_board(e["cards"], burns=burns)     # none or two (IFP Appendix 1)
                 burns = []
             elif t == "acted":
                 a = e["action"]

@@ -1859,24 +1859,37 @@ class Hand:
             raise IllegalAction("no board cards to deal now", self.legal_actions().describe(), "IFP 64f")
         k = _BOARD_COUNTS[self.street]
         items = self._card_items(cards, k)
+        cs: Any
         if burns is None:
-            bs: Any = [self._check_cards([burn], 1)[0] if burn is not None else None]
-        else:
-            bs = list(self._check_cards(self._card_items(burns, len(burns)), len(burns)))
-        cs: Any = self._check_cards(items, k)
-        for b in bs:
-            if b is not None and (b in cs or bs.count(b) > 1):
+            b = self._check_cards([burn], 1)[0] if burn is not None else None
+            cs = self._check_cards(items, k)
+            if b is not None and b in cs:
                 raise IllegalAction(f"card {CARDS[b]} is both burned and dealt", "distinct cards",
                                     "IFP 63c")
-        if None in cs:
-            raise IllegalAction("board cards must be known", "the cards dealt", "IFP 58")
-        for c in cs:
-            self._used |= 1 << c
-        for b in bs:
+            if None in cs:
+                raise IllegalAction("board cards must be known", "the cards dealt", "IFP 58")
+            for c in cs:
+                self._used |= 1 << c
             if b is not None:
                 self._used |= 1 << b
             self.burns.append(b)
             self._events.append((E_BURN, b))
+        else:
+            bs = list(self._check_cards(self._card_items(burns, len(burns)), len(burns)))
+            cs = self._check_cards(items, k)
+            for b in bs:
+                if b is not None and (b in cs or bs.count(b) > 1):
+                    raise IllegalAction(f"card {CARDS[b]} is both burned and dealt",
+                                        "distinct cards", "IFP 63c")
+            if None in cs:
+                raise IllegalAction("board cards must be known", "the cards dealt", "IFP 58")
+            for c in cs:
+                self._used |= 1 << c
+            for b in bs:
+                if b is not None:
+                    self._used |= 1 << b
+                self.burns.append(b)
+                self._events.append((E_BURN, b))
         self.board.extend(cs)
         self._events.append((E_BOARD, self.street, cs))
         self._start_round()
