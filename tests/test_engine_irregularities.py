@@ -315,3 +315,13 @@ def test_ifp_27_hand_dealt_by_hand_killed_between_streets_last_hand_wins():
     h.kill_hand(0)
     assert h.is_complete and h.stacks == [990, 1010]
     same_after_replay(h)
+
+
+def test_gananda_irregularities_8_joker_after_acting_dead_hand_in_the_engine():
+    h = hand(GANANDA_RULES)
+    h.check_call()                                    # player 2 acted holding a joker
+    r = h.deal_error("non-standard-card", player=2)
+    assert r.decision == "dead" and h.status[2] == 2
+    same_after_replay(h)
+    t = hand("tda-2024")
+    assert t.deal_error("non-standard-card", player=1).decision == "misdeal" and t.is_complete

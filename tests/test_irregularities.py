@@ -480,7 +480,7 @@ def test_situations_list_the_bet_fields_with_the_presets_rule():
 def test_tda_37_button_short_dealt_his_card_even_after_sa_dead_once_he_acted():
     r = deal_ruling(TDA, "button-short", actions=["fold", "call"])
     assert (r.decision, r.rule) == ("complete", "TDA 37")
-    r = deal_ruling(TDA, "button-short", actions=["fold", "call"], button_acted=True)
+    r = deal_ruling(TDA, "button-short", actions=["fold", "call"], player_acted=True)
     assert (r.decision, r.rule) == ("dead", "TDA 37")
 
 
@@ -494,3 +494,17 @@ def test_button_short_wpa_30_club_80_4_gananda_misdeals_2e_ifp_64e():
 def test_wpa_30_exposed_first_cards_cites_wpa():
     assert deal_ruling(WPA, "first-card-exposed").rule == "WPA 30"
     assert deal_ruling(WPA, "two-boxed").rule == "IFP 64c"        # WPA silent: IFP
+
+
+def test_tda_35_a6_non_standard_card_misdeal_before_sa_scrap_after():
+    assert deal_ruling(TDA, "non-standard-card").rule == "TDA 35-A6"
+    assert deal_ruling(TDA, "non-standard-card").decision == "misdeal"
+    r = deal_ruling(TDA, "non-standard-card", actions=["fold", "call"])
+    assert (r.decision, r.rule) == ("scrap", "TDA 35-D")
+
+
+def test_gananda_irregularities_8_joker_replaced_unless_its_player_acted_then_dead():
+    assert deal_ruling(GANANDA_RULES, "non-standard-card").decision == "scrap"
+    r = deal_ruling(GANANDA_RULES, "non-standard-card", player_acted=True)
+    assert (r.decision, r.rule) == ("dead", "Gananda: Irregularities 8")
+    assert deal_ruling(IFP, "non-standard-card").decision == "director"

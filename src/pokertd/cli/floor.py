@@ -166,7 +166,7 @@ def rules_cmd(
 
 @floor_app.command("misdeal")
 def misdeal_cmd(
-    cause: Annotated[str, typer.Option("--cause", help="What happened in the deal: first-card-exposed, exposed-card, two-exposed, boxed-card, two-boxed, extra-card, extra-cards, wrong-count, out-of-sequence, mixed-cards, button-wrong, first-card-wrong-seat, dealt-to-empty-seat, player-dealt-out, fouled-deck.")],
+    cause: Annotated[str, typer.Option("--cause", help="What happened in the deal: first-card-exposed, exposed-card, two-exposed, boxed-card, two-boxed, extra-card, extra-cards, wrong-count, out-of-sequence, mixed-cards, button-wrong, first-card-wrong-seat, dealt-to-empty-seat, player-dealt-out, button-short, non-standard-card, fouled-deck.")],
     rules: Rules = "ifp-2012",
     actions: Annotated[str, typer.Option("--actions", help="The actions in turn taken so far, e.g. fold,call (blinds are not actions).")] = "",
     defect: Annotated[str, typer.Option("--defect", help="A fouled deck: duplicate, count or back.")] = "duplicate",

@@ -186,8 +186,8 @@ def replay(events: Sequence[dict[str, Any]]) -> Hand:
                 from . import floor
                 if t == "voided":
                     floor.void(h, e["cause"], e["rule"])
-                elif t == "dead" and e["cause"] == "button-short":
-                    floor._make_dead(h, e["player"], e["cause"], 0, e["rule"])   # TDA 37
+                elif t == "dead" and e["cause"] in ("button-short", "non-standard-card"):
+                    floor._make_dead(h, e["player"], e["cause"], 0, e["rule"])   # a deal error
                 elif t == "dead":
                     h.kill_hand(e["player"], e["cause"], extra_cards=e["extra_cards"])
                 else:

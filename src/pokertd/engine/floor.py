@@ -165,8 +165,10 @@ def deal_error(h: Hand, cause: Any, card: Any, player: Any, rng: Any) -> Ruling:
     if cause == "button-short" and acted_by != n - 1:
         raise _refuse(h, f"the button is player {n - 1} (the last position), not {player!r}",
                       "TDA 37")
+    if cause == "non-standard-card" and acted_by < 0:
+        raise _refuse(h, "non-standard-card: give the player whose hand held it", "TDA 35-A6")
     r = deal_ruling(h.rules, cause, actions=_actions(h),
-                    button_acted=any(e[0] == E_ACT and e[1] == n - 1 for e in h._events))
+                    player_acted=any(e[0] == E_ACT and e[1] == acted_by for e in h._events))
     decision = r.decision
     if decision == "director":
         raise LeftToDirector(r.rule, r.text)
@@ -174,13 +176,15 @@ def deal_error(h: Hand, cause: Any, card: Any, player: Any, rng: Any) -> Ruling:
         void(h, cause, r.rule)
         return r
     if decision == "dead":
-        if cause == "button-short":                   # TDA 37: he acted with too few cards
-            _make_dead(h, n - 1, cause, 0, r.rule)
+        if cause in ("button-short", "non-standard-card"):   # TDA 37; Gananda Irregularities 8
+            _make_dead(h, acted_by, cause, 0, r.rule)
             return r
         return kill_hand(h, player, "wrong-cards", 0)
     data: tuple[Any, ...] = ()
     who = -1 if player is None else _player(h, player, r.rule)
-    if decision in ("replace", "scrap") and pos < 2 * n:
+    if ci < 0:
+        pass          # a ruling only: no card of the deck moves (a joker was never one of them)
+    elif decision in ("replace", "scrap") and pos < 2 * n:
         if _actions(h) or h.board:
             raise _refuse(h, f"{CARDS[ci]}: a hole card is replaced at the deal, before anyone "
                           "acts", r.rule)

@@ -125,6 +125,7 @@ DEAL_CAUSES: dict[str, str] = {
     "dealt-to-empty-seat": "cards dealt to an empty seat or a player not entitled to a hand",
     "player-dealt-out": "a player entitled to a hand dealt out",
     "button-short": "the button dealt one card too few",
+    "non-standard-card": "a joker or another card not of the game found in a hand",
 }
 
 _M = "misdeal"
@@ -233,7 +234,7 @@ def _fallback(book: str, rules: RuleSet | None = None) -> tuple[str, ...]:
 
 
 def deal_ruling(rules: RuleSet | str | None, cause: str, *,
-                actions: Sequence[str] = (), button_acted: bool = False) -> Ruling:
+                actions: Sequence[str] = (), player_acted: bool = False) -> Ruling:
     """The ruling on an irregularity of the initial deal (``cause`` one of
     :data:`DEAL_CAUSES`), given the actions in turn taken so far: before substantial action the
     book's decision (a misdeal, or the exposed card replaced and used as the burn, ...); once
@@ -241,19 +242,43 @@ def deal_ruling(rules: RuleSet | str | None, cause: str, *,
     Gananda Misdeals 1) and the hand is played out (a player with the wrong number of cards:
     ``wrong_cards_after_sa``). The button dealt too few cards (``button-short``) may be dealt
     his card even after substantial action under TDA 37, unless he has acted on his hand
-    (``button_acted``): then it is dead."""
+    (``player_acted``): then it is dead. A joker or other card not of the game
+    (``non-standard-card``): a misdeal before substantial action and a scrap of paper after it
+    (TDA 35-A6, 35-D); a scrap replaced by the next card, unless its player acted on his hand
+    first: then his hand is dead (Gananda Irregularities 8)."""
     r = get_rules(rules)
     if cause not in DEAL_CAUSES:
         raise ValueError(f"unknown deal irregularity {cause!r} (one of {', '.join(DEAL_CAUSES)})")
     book = dealing_book(r)
     sa, sa_rule = substantial_action(r, actions)
     if cause == "button-short" and book == "tda-2024":
-        if button_acted:
+        if player_acted:
             return Ruling(cause, "dead", "TDA 37", "However, if the button acts on a hand with too "
                           "few cards (by check or bet), the button's hand is dead.",
                           "the button's hand is dead")
         decision, rule, text = _DEAL[("tda-2024", "button-short")]
         return Ruling(cause, decision, rule, text, _DEAL_PROCEDURE[decision])
+    if cause == "non-standard-card":
+        if book == "tda-2024":
+            if sa:
+                return Ruling(cause, "scrap", "TDA 35-D", "Non-standard cards found after SA are "
+                              "treated as scraps of paper", _DEAL_PROCEDURE["scrap"])
+            return Ruling(cause, _M, "TDA 35-A6", "Before SA, a non-standard card for the game type "
+                          "is found (example: jokers, 2-3-4-5 in short deck)", _REDEAL)
+        if book == "gananda":
+            text = ("A joker that appears in a game where it is not used is treated as a scrap of "
+                    "paper. Discovery of a joker does not cause a misdeal. If the joker is "
+                    "discovered before a player acts on his or her hand, it is replaced as in the "
+                    "previous rule. If the player does not call attention to the joker before "
+                    "acting, then the player has a dead hand.")
+            if player_acted:
+                return Ruling(cause, "dead", "Gananda: Irregularities 8", text,
+                              "his hand is dead")
+            return Ruling(cause, "scrap", "Gananda: Irregularities 8", text,
+                          _DEAL_PROCEDURE["scrap"])
+        rule, words = IFP_1
+        return Ruling(cause, "director", rule, "IFP 63 and 64 do not treat a card not of the "
+                      f"game. {words}", "the TD decides (Rule 1)")
     if sa:
         if cause in ("wrong-count", "extra-card", "extra-cards", "button-short"):
             return killed_hand_ruling(r, "wrong-cards")
