@@ -212,6 +212,7 @@ _DEAL_SILENT: dict[tuple[str, str], str] = {
                                 "card IFP does not treat",
 }
 
+_JOKER = "the card is a scrap of paper, taken out of the hand; the next card takes its place"
 _DEAL_PROCEDURE = {
     _M: _REDEAL,
     "replace": "the deal goes on; once every player has his cards the exposed card is replaced "
@@ -262,7 +263,7 @@ def deal_ruling(rules: RuleSet | str | None, cause: str, *,
         if book == "tda-2024":
             if sa:
                 return Ruling(cause, "scrap", "TDA 35-D", "Non-standard cards found after SA are "
-                              "treated as scraps of paper", _DEAL_PROCEDURE["scrap"])
+                              "treated as scraps of paper", _JOKER)
             return Ruling(cause, _M, "TDA 35-A6", "Before SA, a non-standard card for the game type "
                           "is found (example: jokers, 2-3-4-5 in short deck)", _REDEAL)
         if book == "gananda":
@@ -274,8 +275,7 @@ def deal_ruling(rules: RuleSet | str | None, cause: str, *,
             if player_acted:
                 return Ruling(cause, "dead", "Gananda: Irregularities 8", text,
                               "his hand is dead")
-            return Ruling(cause, "scrap", "Gananda: Irregularities 8", text,
-                          _DEAL_PROCEDURE["scrap"])
+            return Ruling(cause, "scrap", "Gananda: Irregularities 8", text, _JOKER)
         rule, words = IFP_1
         return Ruling(cause, "director", rule, "IFP 63 and 64 do not treat a card not of the "
                       f"game. {words}", "the TD decides (Rule 1)")
