@@ -149,6 +149,8 @@ def test_ifp_appendix_1_no_flop_burn_after_action_flop_stands_turn_as_it_would_h
     r = h.board_error("no-burn")
     assert (r.decision, r.rule) == ("stands", "IFP Appendix 1 i")
     assert h.board == d[2 * N:2 * N + 3] and h.burns == []
+    logged = h.events()[-1]["data"]
+    assert logged["dealt"] == {"burns": [], "board": [text(c) for c in d[2 * N:2 * N + 3]]}
     check_all(h, N - 1)
     check_all(plain)
     assert h.board[3] == plain.board[3]                # two burns: the turn that would have come

@@ -27,8 +27,9 @@ Every change of state is one event. In JSON form each is an object with a ``type
 ``irregularity``  ``family`` (deal, board, clock), ``situation``, ``player``, ``decision``,
                ``rule``, ``data``: the floor's ruling and the cards of its procedure
                (:mod:`.floor`): an exposed card replaced (``slot``, ``card``, ``replacement``),
-               a street's ``burns`` and ``board`` as ruled (replacing those dealt), ``set_aside``
-               cards, ``next_burns`` before each coming street
+               what the dealer put out (``dealt``: its ``burns`` and ``board``) and the
+               street's ``burns`` and ``board`` as ruled (replacing those of the ``board``
+               event), ``set_aside`` cards, ``next_burns`` before each coming street
 ``dead``       ``player``, ``cause`` (killed, wrong-cards), ``extra_cards``, ``rule``: a hand
                made dead (IFP 27, TDA 38, 65-A); a fold or a returned bet follows
 ``awarded``    ``pot`` (0 main, 1.. side pots in creation order), ``amount``, ``winners``,

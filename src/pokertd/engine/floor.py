@@ -268,9 +268,10 @@ def board_error(h: Hand, error: Any, identifiable: Any, rng: Any) -> Ruling:
               else h._deck_pos - nb_old - k)
         acted = max(h.acted) >= 0
     g = rng or random.SystemRandom()
+    seq = _full_deck(h, g)[p0:]
     try:
         r = board_ruling(h.rules, STREETS[ruled], error, acted=acted,
-                         identifiable=bool(identifiable), cards=_full_deck(h, g)[p0:], rng=g)
+                         identifiable=bool(identifiable), cards=seq, rng=g)
     except ValueError as e:
         raise _refuse(h, str(e), "IFP 65") from None
     if r.decision == "director":
@@ -280,14 +281,18 @@ def board_error(h: Hand, error: Any, identifiable: Any, rng: Any) -> Ruling:
     assert sorted(taken + list(r.stub)) == sorted(d[p0:]), "a procedure lost or made up a card"
     h._deck = d[:p0] + taken + list(r.stub)
     h._deck_pos = p0 + len(taken)
-    data = (STREETS[ruled], nb_old, r.burns, r.board, r.set_aside, r.next_burns)
+    # What the dealer put out, as the log keeps it beside the ruling.
+    k = _BOARD_COUNTS[ruled]
+    nb, extra = {"no-burn": (0, 0), "extra-burn": (2, 0), "extra-card": (1, 1)}.get(error, (1, 0))
+    dealt = (tuple(seq[:nb]), tuple(seq[nb:nb + k + extra]))
+    data = (STREETS[ruled], nb_old, r.burns, r.board, r.set_aside, r.next_burns, *dealt)
     _apply_board(h, data)
     h._events.append((E_FLOOR, "board", error, -1, r.decision, r.rule, data))
     return r
 
 
 def _apply_board(h: Hand, data: tuple[Any, ...]) -> None:
-    street_name, nb_old, burns, board, aside, next_burns = data
+    street_name, nb_old, burns, board, aside, next_burns = data[:6]
     street = STREETS.index(street_name)
     st = _state(h)
     h._legal = None
@@ -393,7 +398,8 @@ def apply_logged(h: Hand, e: dict[str, Any]) -> None:
     data = e["data"]
     if family == "board":
         cards = (data["street"], data["replaced_burns"], _idx(data["burns"]), _idx(data["board"]),
-                 _idx(data["set_aside"]), tuple(data["next_burns"]))
+                 _idx(data["set_aside"]), tuple(data["next_burns"]),
+                 _idx(data["dealt"]["burns"]), _idx(data["dealt"]["board"]))
         _apply_board(h, cards)
         h._events.append((E_FLOOR, "board", e["situation"], -1, e["decision"], e["rule"], cards))
         return
@@ -430,8 +436,10 @@ def to_dict(e: tuple[Any, ...]) -> dict[str, Any]:
                            "player": None if player < 0 else player, "decision": decision,
                            "rule": rule}
     if family == "board":
-        street, nb_old, burns, board, aside, next_burns = data
+        street, nb_old, burns, board, aside, next_burns, dealt_burns, dealt_board = data
         out["data"] = {"street": street, "replaced_burns": nb_old,
+                       "dealt": {"burns": [str(CARDS[c]) for c in dealt_burns],
+                                 "board": [str(CARDS[c]) for c in dealt_board]},
                        "burns": [str(CARDS[c]) for c in burns],
                        "board": [str(CARDS[c]) for c in board],
                        "set_aside": [str(CARDS[c]) for c in aside],
