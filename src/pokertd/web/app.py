@@ -176,6 +176,10 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         return {"ok": True, "events": [{"seq": e.seq, "type": e.type, **e.payload}
                                        for e in out.events], **extra}
 
+    from .forecast import router as forecast_router
+
+    app.include_router(forecast_router(service))        # the live forecast (issue 15)
+
     # --- public screens -----------------------------------------------------------------------
 
     @app.get("/", response_class=HTMLResponse)
