@@ -109,7 +109,11 @@ def test_cli_replay_prints_one_json_line_per_hand(tmp_path):
     assert result.exit_code == 1                # the other variants are not ok
     bad = [json.loads(x) for x in result.output.splitlines() if '"ok": false' in x]
     assert bad and all(set(x) == {"path", "ok", "error", "action"} for x in bad)
-    assert all(x["error"].startswith("unsupported variant: ") for x in bad)
+    # Badugi and short-deck are not played here; a pot-limit Omaha hand with quarter chips
+    # is refused as hold'em's are (whole chips only).
+    assert sorted(x["error"].split(":")[0] for x in bad) == [
+        "starting_stacks", "unsupported variant", "unsupported variant"]
+    assert any("non-integer" in x["error"] for x in bad)
 
 
 def test_cli_replay_check_reports_a_mismatch(tmp_path):

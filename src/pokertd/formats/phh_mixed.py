@@ -30,9 +30,8 @@ def is_mixed(variant: Any) -> bool:
 
 
 def _int(value: Any, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value):
-        raise PHHError(f"{field}: not a whole number of chips: {value!r}")
-    return int(value)
+    from .phh import _int as whole_chips           # hold'em's reading and refusals
+    return whole_chips(value, field)
 
 
 def _ints(values: Any, field: str, n: int) -> list[int]:
