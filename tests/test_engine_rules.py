@@ -578,3 +578,15 @@ def test_tda_30_absent_hand_killed_at_the_deal():
     g = Hand([1000, 1000, 1000], (50, 100), absent=[1], rules=GANANDA_RULES, seed=5)
     assert kinds(g, "killed") == [{"type": "killed", "player": 1,
                                    "rule": "Gananda: Absent/Late Players"}]
+
+
+def test_tda_30_killed_hand_leaves_one_player_with_chips_no_betting():
+    """TDA 30: once the absent hand is killed at the deal, the one player left with chips
+    behind faces no bet from anyone who can answer, so there is no pre-flop betting: the
+    board runs out (found by the replay property: live play had let him check)."""
+    h = Hand([1, 1, 2, 2], (0, 1), ante=1, single_big_blind=True, absent=[2],
+             rules="tda-2024", seed=3)
+    assert kinds(h, "killed") == [{"type": "killed", "player": 2, "rule": "TDA 30"}]
+    assert kinds(h, "acted") == []
+    assert h.done and sum(h.stacks) == 6
+    assert Hand.replay(h.events()).stacks == h.stacks

@@ -766,6 +766,7 @@ class Hand:
         self.absent = absent = tuple(absent)
         if absent:
             self._kill_absent(absent)
+            na = self.n_active        # a killed hand cannot act (TDA 30)
             if self.n_live < 2:
                 # IFP 44: the hand is over before the deal; the last live hand takes the pot.
                 self._holes_pending = 0
