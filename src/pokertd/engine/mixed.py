@@ -237,6 +237,7 @@ class MixedHand:
         self._draw_due: dict[int, list[int]] = {}   # discards awaiting replacements
         self._first_sixth = -1
         self._sd_order: list[int] = []
+        self.pot_players: list[list[int]] = []   # each pot's eligible players, main pot first
         self.done = False
         self._events: list[dict[str, Any]] = [{"type": "started", "config": dict(self._config)}]
         self._post_forced()
@@ -921,25 +922,30 @@ class MixedHand:
         halved, the odd chip to the high half (IFP 50, WPA 15, TDA 20-C)."""
         live = self._live()
         pots = self._pots(live)
-        if self.rules.side_pot_order == "most-recent-first":
-            pots.reverse()
+        self.pot_players = [e for _, e in pots]
+        order = list(enumerate(pots))
+        if self.rules.side_pot_order == "largest-stacks-first":
+            # Gananda: Showdown 7: the pot of the players who started with the most chips first.
+            order.sort(key=lambda e: (-min(self.starting[i] for i in e[1][1]), -e[0]))
+        else:
+            order.reverse()                      # IFP 51: the most recent side pot first
         g = self.game
-        for k, (amount, eligible) in enumerate(pots):
+        for k, (amount, eligible) in order:
             contenders = [p for p in eligible if p in claim]
             if not contenders:
                 contenders = [p for p in eligible if not self.mucked[p]] or eligible
             if len(contenders) == 1 or claim.get(contenders[0]) is None:
-                self._pay(contenders[0], amount, len(pots) - 1 - k, None)
+                self._pay(contenders[0], amount, k, None)
                 continue
             highs = {p: claim[p][0] for p in contenders}
             lows = {p: claim[p][1] for p in contenders if claim[p][1] is not None and claim[p][1][0] > 0}
             if g.split and lows:
-                unit = self.chip_unit
+                unit = self._unit()
                 low_half = (amount // unit // 2) * unit      # the odd chip to the high hand
-                self._split(amount - low_half, highs, len(pots) - 1 - k, "high")
-                self._split(low_half, lows, len(pots) - 1 - k, "low")
+                self._split(amount - low_half, highs, k, "high")
+                self._split(low_half, lows, k, "low")
             else:
-                self._split(amount, highs, len(pots) - 1 - k, "high" if g.split else None)
+                self._split(amount, highs, k, "high" if g.split else None)
         self.phase = COMPLETE
         self.actor = -1
         self.done = True
@@ -950,7 +956,7 @@ class MixedHand:
             return
         best = max(v[0] for v in values.values())
         winners = [p for p, v in values.items() if v[0] == best]
-        unit = self.chip_unit
+        unit = self._unit()
         share = (amount // unit // len(winners)) * unit
         odd = (amount - share * len(winners)) // unit
         rest = amount - share * len(winners) - odd * unit
@@ -972,6 +978,10 @@ class MixedHand:
         extra[order[0]] += rest
         for p in winners:
             self._pay(p, share + extra[p], pot, half)
+
+    def _unit(self) -> int:
+        """TDA 20 / Gananda: Ties 1: odd chips in the smallest denomination in play."""
+        return self.chip_unit if self.rules.odd_chip_smallest_denomination else 1
 
     def _pay(self, p: int, amount: int, pot: int, half: str | None) -> None:
         self.stacks[p] += amount

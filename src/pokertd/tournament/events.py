@@ -182,11 +182,12 @@ class HandPlayed(Event):
     players: tuple[str, ...]
     start: tuple[int, ...]
     end: tuple[int, ...]
+    game: str = ""        # mixed games: the hand's game (PHH code); "" is no-limit hold'em
 
     # One a dealt hand: the dataclass's own __init__, with object.__setattr__ looked up once.
     def __init__(self, table: int, hand: int, at: float, level: int, button: int,
                  small_blind: int | None, big_blind: int, players: tuple[str, ...],
-                 start: tuple[int, ...], end: tuple[int, ...]) -> None:
+                 start: tuple[int, ...], end: tuple[int, ...], game: str = "") -> None:
         s = _SET
         s(self, "table", table)
         s(self, "hand", hand)
@@ -198,6 +199,7 @@ class HandPlayed(Event):
         s(self, "players", players)
         s(self, "start", start)
         s(self, "end", end)
+        s(self, "game", game)
 
 
 @_event
