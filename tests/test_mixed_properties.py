@@ -52,10 +52,14 @@ def play(h: MixedHand, rng: random.Random, refuse: bool = False) -> None:
             h.discard(rng.sample(held, rng.randint(0, len(held))))
         elif phase == "showdown":
             h.muck() if la["muck"] and rng.random() < 0.3 else h.show()
-        elif la.get("bring_in"):
-            h.post_bring_in() if rng.random() < 0.7 else h.raise_to(la["min_raise_to"])
-        elif not la["check"] and la["call"] == 0:
-            h.bet_bring_in() if rng.random() < 0.8 else h.fold()     # TDA RP-10-E
+        elif la["bring_in"]:
+            r = rng.random()
+            if la["fold"] and r < 0.2:
+                h.fold()                       # TDA RP-10-E: the bring-in is not forced
+            elif r < 0.7 or la["min_raise_to"] is None:
+                h.post_bring_in()
+            else:
+                h.raise_to(la["min_raise_to"])
         elif la["min_raise_to"] is not None and rng.random() < 0.3:
             h.raise_to(rng.randint(la["min_raise_to"], la["max_raise_to"]))
         elif la["fold"] and not la["check"] and rng.random() < 0.25:

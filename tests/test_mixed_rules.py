@@ -119,6 +119,8 @@ def test_tda_rp_10_e_bring_in_all_in_for_the_ante_betting_starts_to_his_left():
     fold; checking is refused."""
     h = stud("F7S", ["AsKs2d", "AhKh9c", "QsQh5c"], stacks=[10, 1000, 1000])
     assert h.status[0] == 1 and h.actor == 1
+    la = h.legal_actions()
+    assert la["bring_in"] and la["fold"] and not la["check"]   # not forced on him: he may fold
     with pytest.raises(IllegalAction) as e:
         h.check_call()
     assert e.value.rule == "TDA RP-10-E"

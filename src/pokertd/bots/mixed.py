@@ -56,14 +56,15 @@ def play_random(hand: Any, rng: random.Random) -> None:
             hand.discard(rng.sample(held, rng.randint(0, len(held))))
         elif phase == "showdown":
             hand.muck() if la["muck"] and rng.random() < 0.3 else hand.show()
-        elif la.get("bring_in"):
-            hand.post_bring_in() if rng.random() < 0.7 else hand.raise_to(la["min_raise_to"])
+        elif la["bring_in"]:
+            if la["min_raise_to"] is not None and rng.random() < 0.3:
+                hand.raise_to(la["min_raise_to"])          # complete
+            else:
+                hand.post_bring_in()
         elif la["min_raise_to"] is not None and rng.random() < 0.25:
             hand.raise_to(rng.randint(la["min_raise_to"], la["max_raise_to"]))
         elif la["fold"] and not la["check"] and rng.random() < 0.2:
             hand.fold()
-        elif la["check"] is False and la["call"] == 0:
-            hand.bet_bring_in()          # TDA RP-10-E: bet at least the bring-in, or fold
         else:
             hand.check_call()
 
@@ -84,8 +85,8 @@ class MixedBot:
         if la["phase"] == "showdown":
             hand.show()
             return
-        if la.get("bring_in"):
-            hand.post_bring_in()
+        if la["bring_in"]:
+            hand.post_bring_in()         # forced, or (TDA RP-10-E) the opening bet
             return
         s = _score(hand, p) + self.rng.uniform(-0.15, 0.15)
         pot = max(1, hand.total_pot())
@@ -95,10 +96,5 @@ class MixedBot:
             hand.raise_to(min(hi, max(lo, lo + int((hi - lo) * 0.1))))
         elif la["call"] and s < 0.25 + price and la["fold"]:
             hand.fold()
-        elif not la["check"] and la["call"] == 0 and not la.get("bring_in"):
-            if s > 0.4 or not la["fold"]:
-                hand.bet_bring_in()
-            else:
-                hand.fold()
         else:
             hand.check_call()

@@ -26,6 +26,7 @@ from ..evaluator.lowball import LOW8_FLOOR, _low5, deuce_seven
 from ..evaluator.strength import evaluate
 from ..rules import RuleSet, get_rules
 from .errors import IllegalAction
+from .hand import _FULL_DECK, _make_shuffle
 from .games import (BRING_IN, DEUCE_SEVEN, HIGH, OMAHA_HIGH, OMAHA_HILO8, RAZZ, STUD_HILO8, Game,
                     game as _game_of)
 
@@ -105,30 +106,25 @@ def _high_card_by_suit(five: Sequence[int], ace_low: bool) -> int:
     return max(five)
 
 
+_NAMES = [cards_text([c]) for c in range(52)]
+
+
 def _text(cards: Sequence[Any]) -> str:
     """Cards as text, ``??`` for an unknown one."""
-    return "".join("??" if c is None else cards_text([c]) for c in cards)
+    return "".join("??" if c is None else _NAMES[c] for c in cards)
 
 
-# ---------------------------------------------------------------------------- the hand
+def _key(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
 
-class MixedHand:
-    """One hand of ``game`` (a :class:`~.games.Game` or a PHH variant code such as
-    ``'FO/8'``, which also gives the structure).
 
-    Forced bets: ``blinds`` (each player's blind or straddle, position order, PHH's
-    ``blinds_or_straddles``), ``antes`` (one int or one per player: dead money),
-    ``bring_in`` (stud). Bet sizes: ``small_bet`` and ``big_bet`` (fixed limit),
-    ``min_bet`` (no limit and pot limit: default the big blind). ``bb_ante``: the antes are
-    one big-blind ante, posted after the big blind (TDA RP-11).
-    """
+class _Setup:
+    """A hand's forced bets, bet sizes and rules, checked once and shared by every hand
+    dealt with them (a table's hands cost little to start)."""
 
-    def __init__(self, game: Any, stacks: Sequence[Any], *, structure: Any = None,
-                 blinds: Any = None, antes: Any = 0, bring_in: Any = 0, small_bet: Any = None,
-                 big_bet: Any = None, min_bet: Any = None, bb_ante: bool = False,
-                 rules: Any = None, seed: Any = None, rng: Any = None, deck: Any = None,
-                 manual: bool = False, auto_showdown: bool = True,
-                 heads_up_tournament: bool = False, chip_unit: int = 1) -> None:
+    def __init__(self, game: Any, n: int, structure: Any, blinds: Any, antes: Any, bring_in: Any,
+                 small_bet: Any, big_bet: Any, min_bet: Any, bb_ante: bool, rules: Any,
+                 heads_up_tournament: bool, chip_unit: Any) -> None:
         if isinstance(game, str):
             g, st = _game_of(game)
             structure = st if structure is None else structure
@@ -137,14 +133,10 @@ class MixedHand:
         else:
             raise ValueError(f"game must be a Game or a PHH variant code, not {game!r}")
         self.game = g
-        n = self.n = len(stacks)
+        self.n = n
         most = 8 if g.stud else 10 if g.hole_cards >= 4 or g.evaluation == DEUCE_SEVEN else 22
         if not 2 <= n <= most:
             raise ValueError(f"{g.name} is dealt to 2 to {most} players, not {n}")
-        stacks = [_chips(s, f"stack of player {i}") for i, s in enumerate(stacks)]
-        for i, s in enumerate(stacks):
-            if s == 0:
-                raise ValueError(f"player {i} has no chips and cannot be dealt in")
         if structure is None:
             structure = "fixed-limit"
         if structure not in _STRUCTURES:
@@ -152,7 +144,7 @@ class MixedHand:
         self.structure = _STRUCTURES[structure]
         if g.stud and self.structure != FIXED_LIMIT:
             raise ValueError(f"{g.name} is played fixed-limit here (antes, a bring-in, small and big bets)")
-        self.rules: RuleSet = get_rules(rules)
+        self.rules = get_rules(rules)
         self.blinds = _per_player(blinds if blinds is not None else 0, n, "blinds")
         if g.stud and any(self.blinds):
             raise ValueError("stud has antes and a bring-in, not blinds")
@@ -181,6 +173,85 @@ class MixedHand:
         self.chip_unit = max(1, _chips(chip_unit, "the chip unit"))
         self.limit_cap = (self.rules.limit_bets_per_round
                           if not (heads_up_tournament and self.rules.limit_cap_until_heads_up) else 0)
+        self.accumulate = self.rules.short_allins_accumulate and self.structure != FIXED_LIMIT
+        # The cards a hand can use, dealt at once (the partial shuffle of the hold'em engine):
+        # stud seven a player and four burns, a board game its hole cards, three burns and
+        # five board cards; a draw game the whole deck (its draws come from the stub).
+        if g.stud:
+            need = 7 * n + 4
+        elif any(st.draw for st in g.streets):
+            need = 52
+        else:
+            need = g.hole_cards * n + 8
+        self.cards = min(52, need)
+        self.shuffle = _make_shuffle(self.cards)
+        self.variant = structure[0].upper() + g.code
+        order = [p for p in range(n) if self.blinds[p]]
+        if len(order) == 2 and self.blinds[order[0]] > self.blinds[order[1]]:
+            order.reverse()                  # heads-up: the button's small blind first (IFP 18)
+        self.blind_order = order
+        self.blind_kinds = (["big_blind"] if len(order) == 1 else
+                            ["small_blind", "big_blind"] + ["straddle"] * (len(order) - 2))
+
+
+_SETUPS: dict[tuple[Any, ...], _Setup] = {}
+
+
+# ---------------------------------------------------------------------------- the hand
+
+class MixedHand:
+    """One hand of ``game`` (a :class:`~.games.Game` or a PHH variant code such as
+    ``'FO/8'``, which also gives the structure).
+
+    Forced bets: ``blinds`` (each player's blind or straddle, position order, PHH's
+    ``blinds_or_straddles``), ``antes`` (one int or one per player: dead money),
+    ``bring_in`` (stud). Bet sizes: ``small_bet`` and ``big_bet`` (fixed limit),
+    ``min_bet`` (no limit and pot limit: default the big blind). ``bb_ante``: the antes are
+    one big-blind ante, posted after the big blind (TDA RP-11).
+    """
+
+    def __init__(self, game: Any, stacks: Sequence[Any], *, structure: Any = None,
+                 blinds: Any = None, antes: Any = 0, bring_in: Any = 0, small_bet: Any = None,
+                 big_bet: Any = None, min_bet: Any = None, bb_ante: bool = False,
+                 rules: Any = None, seed: Any = None, rng: Any = None, deck: Any = None,
+                 manual: bool = False, auto_showdown: bool = True,
+                 heads_up_tournament: bool = False, chip_unit: int = 1) -> None:
+        key = (game, len(stacks), structure, _key(blinds), _key(antes), bring_in, small_bet,
+               big_bet, min_bet, bb_ante, rules if rules is None or type(rules) is str else id(rules),
+               heads_up_tournament, chip_unit)
+        try:
+            t = _SETUPS[key]
+        except (KeyError, TypeError):
+            t = _Setup(game, len(stacks), structure, blinds, antes, bring_in, small_bet, big_bet,
+                       min_bet, bb_ante, rules, heads_up_tournament, chip_unit)
+            try:
+                if len(_SETUPS) > 1024:
+                    _SETUPS.clear()
+                _SETUPS[key] = t
+            except TypeError:
+                pass
+        g = self.game = t.game
+        n = self.n = t.n
+        for s_ in stacks:
+            if type(s_) is not int or s_ <= 0:
+                for i, x in enumerate(stacks):
+                    _chips(x, f"stack of player {i}")
+                    if x == 0:
+                        raise ValueError(f"player {i} has no chips and cannot be dealt in")
+        stacks = list(stacks)
+        self.structure = t.structure
+        self.rules = t.rules
+        self.blinds = t.blinds
+        self.antes = t.antes
+        self.bring_in = t.bring_in
+        self.small_bet = t.small_bet
+        self.big_bet = t.big_bet
+        self.min_bet = t.min_bet
+        self.bb_ante = t.bb_ante
+        self.heads_up_tournament = t.heads_up_tournament
+        self.chip_unit = t.chip_unit
+        self.limit_cap = t.limit_cap
+        self._setup = t
         self.auto_showdown = auto_showdown
         self.manual = manual
         self._rng = None
@@ -194,14 +265,13 @@ class MixedHand:
             self._rng = rng if rng is not None else make_rng(seed)
             if rng is not None and seed is not None:
                 raise ValueError("give a seed or an rng, not both")
-            self._stub = list(range(52))
-            self._rng.shuffle(self._stub)
+            self._stub = t.shuffle(self._rng.getrandbits, _FULL_DECK[:])
         else:
             self._stub = []
-        self._config = {"variant": structure[0].upper() + g.code, "stacks": list(stacks),
+        self._config = {"variant": t.variant, "stacks": list(stacks),
                         "blinds": list(self.blinds), "antes": list(self.antes),
                         "bring_in": self.bring_in, "small_bet": self.small_bet,
-                        "big_bet": self.big_bet, "min_bet": self.min_bet, "bb_ante": bb_ante,
+                        "big_bet": self.big_bet, "min_bet": self.min_bet, "bb_ante": self.bb_ante,
                         "rules": self.rules.name, "heads_up_tournament": heads_up_tournament,
                         "chip_unit": self.chip_unit}
 
@@ -236,6 +306,7 @@ class MixedHand:
         self._drawn: list[bool] = [False] * n
         self._draw_due: dict[int, list[int]] = {}   # discards awaiting replacements
         self._first_sixth = -1
+        self._bounds: tuple[int, tuple[int, int] | None] | None = None   # the actor's raises
         self._sd_order: list[int] = []
         self.pot_players: list[list[int]] = []   # each pot's eligible players, main pot first
         self.done = False
@@ -266,13 +337,10 @@ class MixedHand:
             for p in range(n):
                 if self.antes[p]:
                     self._post(p, "ante", self.antes[p], False)
-        order = [p for p in range(n) if self.blinds[p]]
-        if len(order) == 2 and self.blinds[order[0]] > self.blinds[order[1]]:
-            order.reverse()                  # heads-up: the button's small blind first (IFP 18)
-        kinds = ["big_blind"] if len(order) == 1 else ["small_blind", "big_blind"] + ["straddle"] * (len(order) - 2)
+        t = self._setup
+        order = self._blind_order = t.blind_order   # heads-up the button's small blind first
         for k, p in enumerate(order):
-            self._post(p, kinds[k], self.blinds[p], True)
-        self._blind_order = order
+            self._post(p, t.blind_kinds[k], self.blinds[p], True)
         if self.bb_ante:
             for p in range(n):
                 if self.antes[p]:
@@ -305,11 +373,13 @@ class MixedHand:
             if k or s.board:
                 self._burn()
         if k:
-            # One card at a time round the table, from the left of the button (stud: seat order).
-            for _ in range(k):
-                for p in live:
-                    c = self._stub.pop(0)
-                    self._give(p, [c])
+            # One card at a time round the table, from the left of the button (stud: seat
+            # order): player i of m gets cards i, i + m, ... of the stub.
+            m = len(live)
+            stub = self._stub
+            for i, p in enumerate(live):
+                self._give(p, stub[i:k * m:m])
+            del stub[:k * m]
         if s.board:
             self.deal_board(self._stub[:s.board])
             return
@@ -318,7 +388,7 @@ class MixedHand:
     def _burn(self) -> None:
         c = self._stub.pop(0)
         self.burns.append(c)
-        self._events.append({"type": "burned", "card": cards_text([c])})
+        self._events.append({"type": "burned", "card": _NAMES[c]})
 
     def _seventh_street_stub(self, live: list[int]) -> None:
         """TDA RP-10-H: the seventh-street short stub. The stub must hold the remaining
@@ -383,6 +453,7 @@ class MixedHand:
         return -1
 
     def _start_betting(self) -> None:
+        self._bounds = None
         g = self.game
         n = self.n
         self.phase = BETTING
@@ -480,6 +551,7 @@ class MixedHand:
         return -1
 
     def _next(self, p: int) -> None:
+        self._bounds = None
         a = self._find_actor(p)
         if a < 0:
             self._end_round()
@@ -563,6 +635,14 @@ class MixedHand:
         self._next(p)
 
     def _raise_bounds(self, p: int) -> tuple[int, int] | None:
+        c = self._bounds
+        if c is not None and c[0] == p:
+            return c[1]
+        b = self._compute_bounds(p)
+        self._bounds = (p, b)
+        return b
+
+    def _compute_bounds(self, p: int) -> tuple[int, int] | None:
         bets = self.bets
         b = bets[p]
         allin = b + self.stacks[p]
@@ -570,11 +650,18 @@ class MixedHand:
         if allin <= cur:
             return None
         a = self.acted[p]
-        accumulate = self.rules.short_allins_accumulate and self.structure != FIXED_LIMIT
-        if a >= 0 and a >= self.full_raises and not (accumulate and cur - b >= self.min_raise):
+        if a >= 0 and a >= self.full_raises and not (self._setup.accumulate
+                                                     and cur - b >= self.min_raise):
             return None                          # IFP 37a / TDA 47: not reopened
-        if not any(self.status[j] == ACTIVE and bets[j] + self.stacks[j] > cur
-                   for j in range(self.n) if j != p):
+        stacks = self.stacks
+        status = self.status
+        cover = 0                                # the most an opponent can put in all
+        for j in range(self.n):
+            if j != p and status[j] == ACTIVE:
+                x = bets[j] + stacks[j]
+                if x > cover:
+                    cover = x
+        if cover <= cur:
             return None                          # nobody could call a raise
         if self.game.stud and self.street == 0 and cur < self.small_bet:
             lo = self.small_bet                  # the completion of the bring-in to a full bet
@@ -588,9 +675,7 @@ class MixedHand:
             hi = min(lo, allin)
             # A raise to what the deepest opponent can match is the full raise with its
             # uncalled part kept back (IFP 27 would return it): the same bet (as PHH records).
-            cover = max(bets[j] + self.stacks[j] for j in range(self.n)
-                        if j != p and self.status[j] == ACTIVE)
-            return min(hi, max(cover, cur + 1)), hi
+            return min(hi, cover), hi
         # IFP 39 / TDA 54: pot limit: the pot after calling, on top of the call.
         hi = cur + self.dead + sum(self.totals) + sum(bets) + (cur - b)
         hi = min(hi, allin)
@@ -647,6 +732,7 @@ class MixedHand:
     def _end_round(self) -> None:
         """Return an uncalled bet (IFP 27), gather the bets, go on."""
         self.actor = -1
+        self._bounds = None
         bets = self.bets
         top = max(bets)
         if top:
@@ -687,6 +773,8 @@ class MixedHand:
         return used
 
     def _parse(self, cards: Any) -> list[int]:
+        if type(cards) is list and all(type(c) is int and 0 <= c < 52 for c in cards):
+            return cards[:]                      # card indices as they are (bots, the dealer)
         if isinstance(cards, str):
             return [int(c) for c in parse_cards(cards)]
         return [int(c) for c in parse_cards(list(cards))]
@@ -741,7 +829,7 @@ class MixedHand:
             del self._stub[:len(cs)]
         self.board += cs
         self._board_pending = 0
-        self._events.append({"type": "board", "street": self.street, "cards": cards_text(cs)})
+        self._events.append({"type": "board", "street": self.street, "cards": _text(cs)})
         if not self._pending:
             self._after_dealing()
 
@@ -995,17 +1083,18 @@ class MixedHand:
         """What may happen next, as a dictionary (``phase``, ``player`` and the options)."""
         out: dict[str, Any] = {"phase": self.phase, "player": self.actor if self.actor >= 0 else None}
         if self.phase == BETTING:
+            # ``bring_in``: the player may post (or, TDA RP-10-E, bet) the bring-in; he may
+            # not check, and fold only when the bring-in is not forced on him.
             p = self.actor
             bounds = self._raise_bounds(p)
             bring = p == self._bring_in_due
-            out.update(fold=not (bring and self._bring_in_forced),
-                       bring_in=bring and self._bring_in_forced,
-                       check=not bring and self._call_target() <= self.bets[p],
-                       call=0 if bring else max(0, min(self._call_target() - self.bets[p], self.stacks[p])),
-                       min_raise_to=bounds[0] if bounds else None,
-                       max_raise_to=bounds[1] if bounds else None)
-            if bring and not self._bring_in_forced:
-                out["min_raise_to"] = min(self.bring_in, self.stacks[p])
+            x = self._call_target() - self.bets[p]
+            out["fold"] = not (bring and self._bring_in_forced)
+            out["bring_in"] = bring
+            out["check"] = not bring and x <= 0
+            out["call"] = 0 if bring or x <= 0 else min(x, self.stacks[p])
+            out["min_raise_to"] = bounds[0] if bounds else None
+            out["max_raise_to"] = bounds[1] if bounds else None
         elif self.phase == DRAWING:
             out["discard"] = len(self.holes[self.actor])
         elif self.phase == DEALING:
@@ -1020,15 +1109,9 @@ class MixedHand:
         return ", ".join(f"{k}={v}" for k, v in la.items())
 
     def bet_bring_in(self, player: Any = None) -> None:
-        """RP-10-E: the first player with chips opens for the bring-in amount."""
-        p = self._require_turn(player, "bet the bring-in")
-        if p != self._bring_in_due:
-            raise IllegalAction(f"player {p} has no bring-in to bet", self.describe_legal(), "TDA RP-10")
-        if self._bring_in_forced:
-            self.post_bring_in(p)
-            return
-        self._bring_in_forced = True
-        self.post_bring_in(p)
+        """Bet the bring-in: the forced bring-in, or (TDA RP-10-E, the low card all-in for
+        the ante) the first player with chips opening for the bring-in amount."""
+        self.post_bring_in(player)
 
     @property
     def is_complete(self) -> bool:
@@ -1081,7 +1164,7 @@ class MixedHand:
                 elif a in ("check", "call"):
                     h.check_call(e["player"])
                 elif a == "bring-in":
-                    h.post_bring_in(e["player"]) if h._bring_in_forced else h.bet_bring_in(e["player"])
+                    h.post_bring_in(e["player"])
                 else:
                     h.raise_to(e["to"], e["player"])
             elif ty == "shown" and h.phase == SHOWDOWN:

@@ -52,7 +52,7 @@ def play_mixed_hand(setup: Any, rules: Any, bots: dict[str, MixedBot],
         la = h.legal_actions()
         p = la["player"]
         if p is not None and absent[p] and la["phase"] == "betting":
-            if la.get("bring_in"):
+            if la["bring_in"] and not la["fold"]:
                 h.post_bring_in()            # TDA 30: the absent player posts the bring-in
             else:
                 h.fold() if la["fold"] else h.check_call()
