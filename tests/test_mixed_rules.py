@@ -474,3 +474,43 @@ def test_mixed_engine_plays_holdem_as_the_holdem_engine_does():
                 a.check_call()
                 b.check_call()
         assert b.done and b.stacks == a.stacks, (k, a.stacks, b.stacks)
+
+
+# ------------------------------------------------------------------ stud irregularities
+
+@pytest.mark.parametrize("preset,rule", [("ifp-2012", "IFP 53"), ("tda-2024", "TDA 66")])
+def test_upcards_picked_up_facing_action_kill_the_hand(preset, rule):
+    h = stud("F7S", ["AsKs2d", "AhKh9c", "QsQh5c"], rules=preset)
+    h.post_bring_in()
+    h.raise_to(20)                                      # player 1 completes
+    assert h.upcards_picked_up(0) == "live"             # not his turn: nothing is ruled
+    assert h.upcards_picked_up(2) == "dead"             # facing the completion
+    assert h.status[2] == 2 and h.actor == 0
+    assert [e for e in h.events() if e["type"] == "killed"] == [
+        {"type": "killed", "player": 2, "rule": rule}]
+    assert MixedHand.replay(h.events()).state() == h.state()
+
+
+def test_tda_rp_5_d_premature_stud_card_returned_and_the_stub_reshuffled():
+    h = MixedHand("F7S", [1000] * 3, antes=10, bring_in=10, small_bet=20, big_bet=40, seed=8)
+    h.post_bring_in()
+    before = list(h._stub)
+    h.premature_card()                                  # fourth street turned too soon
+    h.check_call()
+    h.check_call()
+    burned = [e for e in h.events() if e["type"] == "burned"]
+    assert len(burned) == 1 and h.street == 1           # no second burn for fourth street
+    assert sorted(h._stub + [c for x in h.holes for c in x[3:]]) == sorted(before[1:])
+    assert any(e.get("rule") == "TDA RP-5-D" for e in h.events())
+
+
+def test_tda_rp_10_a_an_exposed_downcard_becomes_the_upcard_and_may_bring_in():
+    h = stud("F7S", ["AsKs9d", "Ah2cKh", "QsQh5c"])
+    assert h.actor == 2                                 # 5c is the lowest upcard
+    h.exposed_downcard(1, "2c")
+    assert h.up[1] == [False, True, False] and h.actor == 1   # now the 2c brings it in
+    with pytest.raises(IllegalAction) as e:
+        h.exposed_downcard(1, "As")
+    assert e.value.rule == "TDA RP-10-A"
+    h.post_bring_in()
+    assert MixedHand.replay(h.events()).state() == h.state()

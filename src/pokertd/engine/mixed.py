@@ -306,6 +306,7 @@ class MixedHand:
         self._drawn: list[bool] = [False] * n
         self._draw_due: dict[int, list[int]] = {}   # discards awaiting replacements
         self._first_sixth = -1
+        self._no_burn = False                    # the next street is dealt without a burn
         self._bounds: tuple[int, tuple[int, int] | None] | None = None   # the actor's raises
         self._sd_order: list[int] = []
         self.pot_players: list[list[int]] = []   # each pot's eligible players, main pot first
@@ -370,7 +371,9 @@ class MixedHand:
                 self._after_dealing()
             return
         if self.street and not (self.game.stud and self.street == 4 and self.board):
-            if k or s.board:
+            if self._no_burn:
+                self._no_burn = False            # TDA RP-5-D: dealt without another burn
+            elif k or s.board:
                 self._burn()
         if k:
             # One card at a time round the table, from the left of the button (stud: seat
@@ -1117,6 +1120,70 @@ class MixedHand:
     def is_complete(self) -> bool:
         return self.done
 
+    # ------------------------------------------------------------------ stud irregularities
+
+    def _floor_rule(self, rules: dict[str, str]) -> str:
+        return rules.get(self._preset(), rules["ifp-2012"])
+
+    def upcards_picked_up(self, player: int) -> str:
+        """A stud player picked up his upcards. Facing action the hand is dead (IFP 53, TDA
+        66): it is killed, its chips stay in the pot. Otherwise nothing is ruled here (the
+        books kill it only facing action). Returns the ruling: ``'dead'`` or ``'live'``."""
+        rule = self._floor_rule({"ifp-2012": "IFP 53", "wpa": "IFP 53", "tda-2024": "TDA 66"})
+        if not self.game.stud:
+            raise IllegalAction(f"{self.game.name} has no upcards", self.describe_legal(), rule)
+        if self.status[player] == FOLDED:
+            raise IllegalAction(f"player {player} has no hand", self.describe_legal(), rule)
+        facing = (self.phase == BETTING and self.actor == player
+                  and self._call_target() > self.bets[player])
+        if not facing:
+            return "live"
+        self._events.append({"type": "killed", "player": player, "rule": rule})
+        self._bring_in_due = -1
+        self.status[player] = FOLDED
+        self._events.append({"type": "acted", "player": player, "action": "fold",
+                             "to": self.bets[player], "chips": 0})
+        if len(self._live()) == 1:
+            self._end_round()
+        else:
+            self._next(player)
+        return "dead"
+
+    def premature_card(self) -> None:
+        """TDA RP-5-D: the next street's card dealt before the betting is over. It goes back
+        to the stub, the stub is reshuffled (face down, TDA 39-D) and the street is dealt from
+        it without another burn."""
+        if self.manual or not self.game.stud or self.phase != BETTING or self.street >= 4:
+            raise IllegalAction("a premature card is ruled on a dealt stud hand, while a betting "
+                                "round before seventh street is open", self.describe_legal(),
+                                "TDA RP-5-D")
+        self._burn()                             # the burn before the premature card stands
+        (self._rng or make_rng(0)).shuffle(self._stub)
+        self._no_burn = True
+        self._events.append({"type": "reshuffled", "rule": "TDA RP-5-D", "cards": len(self._stub)})
+
+    def exposed_downcard(self, player: int, card: Any) -> None:
+        """TDA RP-10-A: a downcard exposed on the initial deal becomes the player's upcard and
+        his third-street upcard is turned down; he can be the bring-in."""
+        rule = "TDA RP-10-A"
+        c = self._parse([card] if isinstance(card, int) else card)
+        h = self.holes[player] if 0 <= player < self.n else []
+        if (not self.game.stud or self.street or self.current or len(c) != 1 or c[0] not in h
+                or any(e["type"] == "acted" for e in self._events)):
+            raise IllegalAction("a downcard exposed on the initial deal is turned up before any "
+                                "action on third street", self.describe_legal(), rule)
+        j = h.index(c[0])
+        if self.up[player][j]:
+            raise IllegalAction(f"{_NAMES[c[0]]} is already player {player}'s upcard",
+                                self.describe_legal(), rule)
+        ups = self.up[player]
+        for k in range(len(ups)):
+            ups[k] = k == j
+        self._events.append({"type": "exposed", "player": player, "card": _NAMES[c[0]], "rule": rule})
+        if self.phase == BETTING:
+            self._bounds = None
+            self._open_bring_in()
+
     def hole_cards(self, player: int) -> tuple[Card, ...]:
         from ..cards import CARDS
         return tuple(CARDS[c] for c in self.holes[player] if c is not None)
@@ -1171,6 +1238,8 @@ class MixedHand:
                 h.show(e["player"], e["cards"])
             elif ty == "mucked":
                 h.muck(e["player"])
+            elif ty == "exposed":
+                h.exposed_downcard(e["player"], e["card"])
         return h
 
     def __repr__(self) -> str:
