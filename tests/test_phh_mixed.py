@@ -89,3 +89,26 @@ def _new_hand(variant, stacks, rng):
     if n == 2:
         blinds = [10, 5]
     return MixedHand(variant, stacks, blinds=blinds, small_bet=10, big_bet=20, rng=rng)
+
+
+def test_cli_export_plays_a_mixed_game_hand_that_replays(tmp_path):
+    out = tmp_path / "hand.phh"
+    result = runner.invoke(app, ["phh", "export", "--variant", "F7S/8", "--players", "5",
+                                 "--ante", "10", "--seed", "3", "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    data = load(out)
+    assert data["variant"] == "F7S/8" and data["bring_in"] == 50 and "blinds_or_straddles" not in data
+    assert replay(data).stacks == data["finishing_stacks"]
+    bad = runner.invoke(app, ["phh", "export", "--variant", "FQ"])
+    assert bad.exit_code == 2 and "unknown game" in bad.output
+
+
+def test_cli_export_of_mixed_events(tmp_path):
+    h = MixedHand("F2L3D", [500, 500, 500], blinds=[5, 10, 0], small_bet=10, big_bet=20, seed=2)
+    from pokertd.bots.mixed import play_random
+    play_random(h, random.Random(2))
+    events = tmp_path / "events.json"
+    events.write_text(json.dumps(h.events()))
+    result = runner.invoke(app, ["phh", "export", "--events", str(events)])
+    assert result.exit_code == 0, result.output
+    assert replay(loads(result.output)).stacks == h.stacks

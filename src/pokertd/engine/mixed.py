@@ -1210,8 +1210,10 @@ class MixedHand:
     @classmethod
     def replay(cls, events: Sequence[dict[str, Any]]) -> MixedHand:
         """The hand rebuilt from its events (dealt by hand from the recorded cards)."""
-        if not events or events[0].get("type") != "started":
-            raise ValueError("a mixed-game event log starts with its 'started' event")
+        if (not events or events[0].get("type") != "started"
+                or "variant" not in events[0].get("config", {})):
+            raise ValueError("a mixed-game event log starts with its 'started' event and its "
+                             "config (variant, stacks, forced bets)")
         c = dict(events[0]["config"])
         variant = c.pop("variant")
         stacks = c.pop("stacks")

@@ -158,9 +158,11 @@ def export_mixed(hand: MixedHand, **extra: Any) -> dict[str, Any]:
     if n == 2:
         blinds = blinds[::-1]
     data: dict[str, Any] = {"variant": c["variant"], "ante_trimming_status": not c["bb_ante"],
-                            "antes": list(c["antes"]), "blinds_or_straddles": blinds}
+                            "antes": list(c["antes"])}
     if hand.game.stud:
-        data["bring_in"] = c["bring_in"]
+        data["bring_in"] = c["bring_in"]         # stud: antes and a bring-in, no blinds
+    else:
+        data["blinds_or_straddles"] = blinds
     if c["variant"][0] == "F":
         data["small_bet"] = c["small_bet"]
         data["big_bet"] = c["big_bet"]
