@@ -10,7 +10,6 @@ from __future__ import annotations
 import operator
 import random
 import re
-import secrets
 from collections.abc import Iterable, Sequence
 
 RANKS = "23456789TJQKA"
@@ -116,7 +115,9 @@ def cards_text(cards: Iterable[int]) -> str:
 def make_rng(seed: int | random.Random | None = None) -> random.Random:
     """The source of chance: a CSPRNG by default, a seeded generator for reproducible runs."""
     if seed is None:
-        return secrets.SystemRandom()
+        # The operating system's CSPRNG (os.urandom; secrets.SystemRandom is this class, and
+        # importing secrets would cost every command hashlib and hmac).
+        return random.SystemRandom()
     if isinstance(seed, random.Random):
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .output import Console, Table
+from .output import RichConsole, Table
 
 from .app import app
 
@@ -17,7 +17,7 @@ def demo(seed: int = 2026) -> None:
 
     import numpy as np
 
-    console = Console()
+    console = RichConsole()
     deck = Deck(seed=seed)
     holes = [deck.deal(2) for _ in range(3)]
     board = deck.deal(5)

@@ -12,7 +12,7 @@ from enum import Enum
 from typing import Annotated
 
 import typer
-from .output import Console, Table
+from .output import Console, RichConsole, Table
 
 from .app import OutputFormat, app
 
@@ -69,7 +69,7 @@ def simulate(
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    err = Console(stderr=True)
+    err = RichConsole(stderr=True)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("{task.fields[info]}"), TimeElapsedColumn(), console=err,
                   transient=True) as progress:

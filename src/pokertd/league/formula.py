@@ -58,9 +58,9 @@ with ``formula`` (the text) and ``about`` (one line for people)."""
 
 def _load_presets() -> tuple[dict[str, str], dict[str, str]]:
     import tomllib
-    from importlib import resources
+    from pathlib import Path
 
-    data = tomllib.loads((resources.files(__package__) / PRESETS_FILE).read_text(encoding="utf-8"))
+    data = tomllib.loads((Path(__file__).resolve().parent / PRESETS_FILE).read_text(encoding="utf-8"))
     formulas: dict[str, str] = {}
     about: dict[str, str] = {}
     for name, entry in data.items():

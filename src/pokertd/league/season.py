@@ -5,7 +5,7 @@ A season is plain data: :meth:`SeasonConfig.to_dict` / :meth:`SeasonConfig.from_
 :meth:`Event.to_dict` / :meth:`Event.from_dict` are what the storage keeps.
 
 Season presets are data files shipped in ``pokertd/league/presets/`` (``<name>.toml``, every
-:class:`SeasonConfig` setting), read with :mod:`importlib.resources` and checked like any
+:class:`SeasonConfig` setting), read from the package's ``presets`` folder and checked like any
 league's own file. The Gananda preset (``presets/gananda.toml``; ``Gananda: Cost``,
 ``Gananda: Points``, ``Gananda: TOC``):
 
@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import MISSING as _MISSING
 from dataclasses import asdict, dataclass, field, fields
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from .formula import Formula, FormulaError
@@ -148,9 +148,12 @@ class SeasonConfig:
         return cls(**dict(data))
 
 
+_PRESETS = Path(__file__).resolve().parent / "presets"
+
+
 def season_presets() -> tuple[str, ...]:
     """The names of the shipped season presets."""
-    folder = resources.files(__package__) / "presets"
+    folder = _PRESETS
     return tuple(sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml")))
 
 
@@ -160,7 +163,7 @@ def season_preset(name: str) -> SeasonConfig:
     known = season_presets()
     if name not in known:
         raise LeagueError(f"no season preset named {name!r} (presets: {', '.join(known)})")
-    text = (resources.files(__package__) / "presets" / f"{name}.toml").read_text(encoding="utf-8")
+    text = (_PRESETS / f"{name}.toml").read_text(encoding="utf-8")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

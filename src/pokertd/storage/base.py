@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
+from pokertd.records import Record, record
+
 # The newest Alembic revision (migrations/versions/). A database whose alembic_version holds
 # it needs no migration, so the sqlite3 backend may open it without importing Alembic; a test
 # checks that this is Alembic's head.
@@ -101,8 +103,8 @@ class NewEvent:
     payload: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class RecordedEvent:
+@record
+class RecordedEvent(Record):
     """An event as stored: its stream, its number in the stream, and when it was recorded."""
 
     stream_id: int
@@ -112,8 +114,8 @@ class RecordedEvent:
     recorded_at: datetime
 
 
-@dataclass(frozen=True, slots=True)
-class StreamInfo:
+@record
+class StreamInfo(Record):
     id: int
     kind: str
     name: str

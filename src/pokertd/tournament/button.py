@@ -32,9 +32,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 
 from pokertd.cards import make_rng
+from pokertd.records import Record, record
 
 __all__ = ["ButtonError", "ButtonState", "HandPositions", "draw_button", "first_occupied",
            "start_button"]
@@ -44,8 +44,8 @@ class ButtonError(ValueError):
     """No hand can be placed (fewer than two players, a first button on an empty seat...)."""
 
 
-@dataclass(frozen=True, slots=True)
-class HandPositions:
+@record
+class HandPositions(Record):
     """Where the button and the blinds are for one hand.
 
     ``button`` is a seat number, possibly an empty seat (``button_dead``). ``small_blind`` is

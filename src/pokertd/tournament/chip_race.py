@@ -35,8 +35,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from pokertd.records import Record, record
 
 from ..cards import Card, Deck
 from .chips import ChipSet, fewest_chips
@@ -63,8 +64,8 @@ class ChipRaceError(ValueError):
     """A chip race that cannot be run as asked; the message says why."""
 
 
-@dataclass(frozen=True)
-class RaceEntry:
+@record
+class RaceEntry(Record):
     """One seat's part in the race."""
 
     seat: int
@@ -77,8 +78,8 @@ class RaceEntry:
     stack_after: int
 
 
-@dataclass(frozen=True)
-class ChipRaceResult:
+@record
+class ChipRaceResult(Record):
     """The race at one table: what went out, what was raced, and every seat's outcome."""
 
     rule: str

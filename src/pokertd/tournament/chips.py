@@ -11,15 +11,18 @@ list of amounts (the blinds and antes still to come), which is what a chip-up br
 from __future__ import annotations
 
 import math
+from functools import cache
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from pokertd.records import Record, record
 
 from .config_data import read_config
 
 __all__ = [
     "GANANDA_CHIPS",
+    "gananda_chips",
     "Chip",
     "ChipSet",
     "ChipSetError",
@@ -33,8 +36,8 @@ class ChipSetError(ValueError):
     """A chip set that cannot be used; the message says why."""
 
 
-@dataclass(frozen=True)
-class Chip:
+@record
+class Chip(Record):
     """One colour of chip: its value, its colour and how many are in one starting stack."""
 
     value: int
@@ -42,8 +45,8 @@ class Chip:
     count: int = 0
 
 
-@dataclass(frozen=True)
-class ChipSet:
+@record
+class ChipSet(Record):
     """Chips in play, smallest value first.
 
     Refused: no chips; a value that is not a positive whole number; values not strictly
@@ -137,8 +140,18 @@ def load_chip_set(source: str | Path | Mapping[str, Any]) -> ChipSet:
     return ChipSet.from_dict(read_config(source, "chips", "chip set", ChipSetError))
 
 
-GANANDA_CHIPS: ChipSet = load_chip_set("gananda")
-"""Gananda: Tournament Structure. Red 5, green 25, blue 50, black 100, white 500; 1500 a player."""
+@cache
+def gananda_chips() -> ChipSet:
+    """Gananda: Tournament Structure. Red 5, green 25, blue 50, black 100, white 500; 1500 a
+    player. (Read from its file on first use: not every command needs it.)"""
+    return load_chip_set("gananda")
+
+
+def __getattr__(name: str) -> Any:
+    # GANANDA_CHIPS, the preset as a constant, read when first asked for (PEP 562).
+    if name == "GANANDA_CHIPS":
+        return gananda_chips()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def fewest_chips(amount: int, values: Sequence[int]) -> int | None:

@@ -27,9 +27,10 @@ Rules decided here:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+
+from pokertd.records import Record, record
 
 from pokertd.tournament.structure import Level, Structure
 
@@ -54,15 +55,15 @@ def to_seconds(now: float | int | datetime) -> float:
     return float(now)
 
 
-@dataclass(frozen=True, slots=True)
-class Pause:
+@record
+class Pause(Record):
     start: float
     end: float | None
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class ClockStatus:
+@record
+class ClockStatus(Record):
     """What the clock shows at one moment."""
 
     elapsed: float                 # seconds of play counted by the clock

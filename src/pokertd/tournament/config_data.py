@@ -4,11 +4,11 @@ preset shipped in ``pokertd/tournament/presets/`` (``<name>-<kind>.toml``)."""
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any
+
+_PRESETS = Path(__file__).resolve().parent / "presets"
 
 
 def read_config(source: str | Path | Mapping[str, Any], kind: str, what: str,
@@ -19,9 +19,11 @@ def read_config(source: str | Path | Mapping[str, Any], kind: str, what: str,
     """
     if isinstance(source, Mapping):
         return source
+    import tomllib                # here: only a command that reads a file pays for the parser
     path = Path(source)
     if not path.suffix:
-        preset = resources.files("pokertd.tournament") / "presets" / f"{source}-{kind}.toml"
+        # The package's own files (importlib.resources would cost every command ~5 ms).
+        preset = _PRESETS / f"{source}-{kind}.toml"
         if not preset.is_file():
             raise error(f"no {what} preset named {str(source)!r} (presets: gananda)")
         return tomllib.loads(preset.read_text(encoding="utf-8"))

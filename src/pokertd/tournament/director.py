@@ -93,7 +93,7 @@ from pokertd.tournament.clock import (
 )
 from pokertd.tournament.house import TournamentConfig
 from pokertd.tournament.icm import DealRecord
-from pokertd.tournament.payouts import GANANDA, gananda_payouts, generated_payouts, split_tie
+from pokertd.tournament.payouts import gananda_payouts, gananda_table, generated_payouts, split_tie
 from pokertd.tournament.seating import Floor, Move, initial_seating, seat_late_entry
 from pokertd.tournament.structure import Level, is_stud
 
@@ -1182,7 +1182,7 @@ class Tournament:
                 c.payout_table.min_entrants <= n <= c.payout_table.max_entrants:
             amounts = c.payout_table.payouts(n, pool, unit=c.unit)
             rule = c.payout_table.rule or f"payout table {c.payout_table.name!r}"
-        elif c.payout == "gananda" and GANANDA.min_entrants <= n <= GANANDA.max_entrants:
+        elif c.payout == "gananda" and gananda_table().min_entrants <= n <= gananda_table().max_entrants:
             amounts = gananda_payouts(n, pool, unit=c.unit)
             rule = "Gananda: Payout"
         else:

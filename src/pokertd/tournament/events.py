@@ -1,6 +1,6 @@
 """The tournament's events: typed, frozen, JSON-serialisable records of every change.
 
-Each event is a frozen dataclass with a class-level ``type`` name. :func:`to_dict` gives its
+Each event is a frozen record (:func:`pokertd.records.record`) with a class-level ``type`` name. :func:`to_dict` gives its
 JSON form (``{"type": "busted", "player": ..., ...}``; tuples become lists) and
 :func:`from_dict` reads it back to an equal event. The tournament
 (:class:`pokertd.tournament.director.Tournament`) changes only by applying events, so replaying
@@ -9,8 +9,9 @@ the log rebuilds its state exactly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
 from typing import Any, ClassVar
+
+from pokertd.records import Record, record
 
 __all__ = [
     "Addon", "Arrived", "Busted", "Created", "ButtonPlaced", "ButtonRecorded", "LastHandsAnnounced", "ChipRaced", "ClockPaused", "ClockResumed",
@@ -27,15 +28,15 @@ def _event(cls: type) -> type:
     return cls
 
 
-class Event:
-    """Base of the tournament events (for typing)."""
+class Event(Record):
+    """Base of the tournament events."""
 
     type: ClassVar[str] = ""
     __slots__ = ()
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class Created(Event):
     """The first event: the configuration (:meth:`TournamentConfig.to_dict`), the seed of
     the tournament's draws (None: the system CSPRNG) and whether the engine deals."""
@@ -46,7 +47,7 @@ class Created(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class Registered(Event):
     type: ClassVar[str] = "registered"
     player: str
@@ -54,7 +55,7 @@ class Registered(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class Unregistered(Event):
     """A registration withdrawn before the start: the player, his stack and his buy-in's
     part of the prize pool are gone."""
@@ -63,21 +64,21 @@ class Unregistered(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class Started(Event):
     type: ClassVar[str] = "started"
     at: float
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class TableOpened(Event):
     type: ClassVar[str] = "table_opened"
     table: int
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class Seated(Event):
     type: ClassVar[str] = "seated"
     player: str
@@ -87,7 +88,7 @@ class Seated(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class ButtonPlaced(Event):
     """A table's first button (IFP 16 random draw; Gananda: seat 1)."""
     type: ClassVar[str] = "button_placed"
@@ -97,7 +98,7 @@ class ButtonPlaced(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class ButtonRecorded(Event):
     """A live event: the director reports the seat of a table's dealer button on the hand
     being played (or just played); the player due the big blind next follows from it (IFP
@@ -110,7 +111,7 @@ class ButtonRecorded(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class LastHandsAnnounced(Event):
     """IFP 14 / WPA 9: the clock stops at the end of a day and the last ``hands`` hands are
     announced (3 to 7, ``drawn`` at random by the software, else the number a player drew)."""
@@ -121,7 +122,7 @@ class LastHandsAnnounced(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class LevelStarted(Event):
     """The first hand of a new level is about to be dealt (IFP 23)."""
     type: ClassVar[str] = "level_started"
@@ -131,7 +132,7 @@ class LevelStarted(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class ClockPaused(Event):
     type: ClassVar[str] = "clock_paused"
     at: float
@@ -139,14 +140,14 @@ class ClockPaused(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class ClockResumed(Event):
     type: ClassVar[str] = "clock_resumed"
     at: float
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class HandForHand(Event):
     """Hand-for-hand play begins (``on``) or ends (IFP 61; TDA RP-8: the clock stops)."""
     type: ClassVar[str] = "hand_for_hand"
@@ -156,18 +157,15 @@ class HandForHand(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class HandForHandHandDone(Event):
     """Every table has finished the hand-for-hand hand (TDA RP-8: time off the clock)."""
     type: ClassVar[str] = "hand_for_hand_hand_done"
     at: float
 
 
-_SET = object.__setattr__
-
-
 @_event
-@dataclass(frozen=True, slots=True, init=False)
+@record
 class HandPlayed(Event):
     """One dealt hand at one table: positions, the players dealt in (position order, first
     left of the button) and their stacks before and after."""
@@ -184,26 +182,9 @@ class HandPlayed(Event):
     end: tuple[int, ...]
     game: str = ""        # mixed games: the hand's game (PHH code); "" is no-limit hold'em
 
-    # One a dealt hand: the dataclass's own __init__, with object.__setattr__ looked up once.
-    def __init__(self, table: int, hand: int, at: float, level: int, button: int,
-                 small_blind: int | None, big_blind: int, players: tuple[str, ...],
-                 start: tuple[int, ...], end: tuple[int, ...], game: str = "") -> None:
-        s = _SET
-        s(self, "table", table)
-        s(self, "hand", hand)
-        s(self, "at", at)
-        s(self, "level", level)
-        s(self, "button", button)
-        s(self, "small_blind", small_blind)
-        s(self, "big_blind", big_blind)
-        s(self, "players", players)
-        s(self, "start", start)
-        s(self, "end", end)
-        s(self, "game", game)
-
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class Busted(Event):
     """A player is out: ``place`` is the best place of the ``tied`` places shared (IFP 57)."""
     type: ClassVar[str] = "busted"
@@ -221,7 +202,7 @@ class Busted(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class DeadStacksRemoved(Event):
     """IFP 9: at the close of registration the starting stacks of the ``seats`` unsold seats
     are removed and their ``chips`` taken out of play; ``by_value`` lists the chips to take
@@ -235,7 +216,7 @@ class DeadStacksRemoved(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class Moved(Event):
     type: ClassVar[str] = "moved"
     player: str
@@ -247,7 +228,7 @@ class Moved(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class TableBroken(Event):
     type: ClassVar[str] = "table_broken"
     table: int
@@ -258,7 +239,7 @@ class TableBroken(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class FinalTableFormed(Event):
     """IFP 15: the final table by random redraw: (player, from table, from seat, seat)."""
     type: ClassVar[str] = "final_table_formed"
@@ -268,7 +249,7 @@ class FinalTableFormed(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class ChipRaced(Event):
     """A chip race at a chip-up break (IFP 56, WPA 14, TDA 24): new stacks by seat. A live
     event's race also holds the stacks the director counted before it (``before``, by seat)
@@ -284,14 +265,14 @@ class ChipRaced(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class Arrived(Event):
     type: ClassVar[str] = "arrived"
     player: str
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class Rebuy(Event):
     type: ClassVar[str] = "rebuy"
     player: str
@@ -305,7 +286,7 @@ class Rebuy(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class Addon(Event):
     type: ClassVar[str] = "addon"
     player: str
@@ -314,7 +295,7 @@ class Addon(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class PayoutsFixed(Event):
     type: ClassVar[str] = "payouts_fixed"
     entrants: int
@@ -324,7 +305,7 @@ class PayoutsFixed(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class DealMade(Event):
     """IFP 62: the deal as :class:`pokertd.tournament.icm.DealRecord` data."""
     type: ClassVar[str] = "deal_made"
@@ -332,7 +313,7 @@ class DealMade(Event):
 
 
 @_event
-@dataclass(frozen=True, slots=True)
+@record
 class Finished(Event):
     type: ClassVar[str] = "finished"
     at: float | None
@@ -355,8 +336,8 @@ def _freeze(v: Any) -> Any:
 def to_dict(event: Event) -> dict[str, Any]:
     """The JSON form of an event."""
     out: dict[str, Any] = {"type": event.type}
-    for f in fields(event):  # type: ignore[arg-type]
-        out[f.name] = _thaw(getattr(event, f.name))
+    for name in event._fields:
+        out[name] = _thaw(getattr(event, name))
     return out
 
 
@@ -367,7 +348,7 @@ def from_dict(data: dict[str, Any]) -> Event:
     except KeyError:
         raise ValueError(f"unknown tournament event type {data.get('type')!r}") from None
     kwargs = {k: v for k, v in data.items() if k != "type"}
-    names = {f.name for f in fields(cls)}
+    names = set(cls._fields)
     unknown = set(kwargs) - names
     if unknown:
         raise ValueError(f"event {data['type']!r}: unknown field(s) {sorted(unknown)}")

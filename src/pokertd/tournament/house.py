@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pokertd.rules import RuleSet, get_rules
-from pokertd.tournament.chips import GANANDA_CHIPS, ChipSet
+from pokertd.tournament.chips import ChipSet, gananda_chips
 from pokertd.tournament.payouts import PayoutTable
 from pokertd.tournament.structure import Structure, load_preset
 
@@ -70,7 +70,7 @@ class TournamentConfig:
     structure: Structure
     rules: RuleSet = field(default_factory=get_rules)
     rules_base: str = "ifp-2012"          # the preset a house sits on (chip race rounding)
-    chip_set: ChipSet = GANANDA_CHIPS
+    chip_set: ChipSet = field(default_factory=gananda_chips)
     buy_in: int = 25
     to_prize_pool: int = 20
     payout: str = "generated"             # "gananda" or "generated"
@@ -129,7 +129,7 @@ class TournamentConfig:
 def gananda() -> TournamentConfig:
     """The Gananda league's house settings on top of ``ifp-2012`` (RULESETS.md)."""
     return TournamentConfig(structure=load_preset("gananda"), rules=GANANDA_RULES,
-                            rules_base="ifp-2012", chip_set=GANANDA_CHIPS, buy_in=25,
+                            rules_base="ifp-2012", chip_set=gananda_chips(), buy_in=25,
                             to_prize_pool=20, payout="gananda", unit=1, name="gananda",
                             final_table_stops_clock=True)
 

@@ -24,18 +24,21 @@ Three things live here.
 from __future__ import annotations
 
 import math
+from functools import cache
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
+
+from pokertd.records import Record, record
 
 from .config_data import read_config
 
 __all__ = [
     "GANANDA",
     "GANANDA_MAX_ENTRANTS",
+    "gananda_table",
     "Bracket",
     "PayoutError",
     "PayoutTable",
@@ -148,8 +151,8 @@ def _check_result(amounts: tuple[int, ...], pool: int, how: str) -> tuple[int, .
 
 # --- payout tables ------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Bracket:
+@record
+class Bracket(Record):
     """One row of a payout table: fields of ``min_entrants..max_entrants`` pay these percents."""
 
     min_entrants: int
@@ -161,8 +164,8 @@ class Bracket:
         return len(self.percents)
 
 
-@dataclass(frozen=True)
-class PayoutTable:
+@record
+class PayoutTable(Record):
     """Percentages of the prize pool by field size, validated on construction.
 
     Refused: percentages that do not sum to exactly 100, that increase from one place to the
@@ -298,10 +301,20 @@ def load_payout_table(source: str | Path | Mapping[str, Any]) -> PayoutTable:
     return PayoutTable.from_dict(read_config(source, "payouts", "payout", PayoutError))
 
 
-GANANDA: PayoutTable = load_payout_table("gananda")
-"""The Gananda league payout table (``Gananda: Payout``): 2-54 entrants."""
+@cache
+def gananda_table() -> PayoutTable:
+    """The Gananda league payout table (``Gananda: Payout``): 2-54 entrants. (Read from its
+    file on first use: not every command needs it.)"""
+    return load_payout_table("gananda")
 
-GANANDA_MAX_ENTRANTS = GANANDA.max_entrants
+
+def __getattr__(name: str) -> Any:
+    # GANANDA and GANANDA_MAX_ENTRANTS, the preset as constants, read when first asked for.
+    if name == "GANANDA":
+        return gananda_table()
+    if name == "GANANDA_MAX_ENTRANTS":
+        return gananda_table().max_entrants
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def gananda_payouts(entrants: int, pool: int, *, unit: int = 1) -> tuple[int, ...]:
@@ -310,7 +323,7 @@ def gananda_payouts(entrants: int, pool: int, *, unit: int = 1) -> tuple[int, ..
     ``unit`` is one dollar in the caller's money units (1 for dollars, 100 for cents). Fields
     above 54 are refused: the Gananda schedule stops there; use :func:`generated_payouts`.
     """
-    return GANANDA.payouts(entrants, pool, unit=unit)
+    return gananda_table().payouts(entrants, pool, unit=unit)
 
 
 # --- generated structure ------------------------------------------------------------------

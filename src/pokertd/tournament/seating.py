@@ -27,8 +27,9 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from pokertd.records import Record, record
 
 from pokertd.cards import make_rng
 
@@ -45,8 +46,8 @@ class SeatingError(ValueError):
     """A seating request that cannot be met (a player seated twice, a full table...)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+@record
+class Move(Record):
     """One player changing seat. ``from_table``/``from_seat`` are None for a player who had
     no seat (the first draw, a late entry)."""
 

@@ -27,10 +27,9 @@ antes never reduced), IFP 9 (registration closes, see ``late_registration_until_
 from __future__ import annotations
 
 import json
-import tomllib
 from bisect import bisect_right
 from dataclasses import dataclass, field, fields
-from importlib import resources
+from pathlib import Path
 from typing import Any, Union
 
 __all__ = [
@@ -580,6 +579,7 @@ class Structure:
 
     @classmethod
     def from_toml(cls, text: str) -> Structure:
+        import tomllib            # here: only a command that reads a file pays for the parser
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
@@ -609,11 +609,11 @@ class Structure:
 
 
 def load_preset(name: str) -> Structure:
-    """A shipped structure preset (``gananda``), read with importlib.resources."""
+    """A shipped structure preset (``gananda``), read from the package's presets folder."""
     try:
         filename = PRESETS[name]
     except KeyError:
         raise StructureError(f"unknown structure preset {name!r} (presets: "
                              f"{', '.join(PRESETS)})") from None
-    text = resources.files("pokertd.tournament").joinpath("presets", filename).read_text("utf-8")
+    text = (Path(__file__).resolve().parent / "presets" / filename).read_text("utf-8")
     return Structure.from_toml(text)

@@ -1,0 +1,92 @@
+"""pokertd.records: frozen records behave as frozen slotted dataclasses do."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from typing import ClassVar
+
+import pytest
+
+from pokertd.records import FrozenRecordError, Record, record
+from pokertd.tournament import events as ev
+
+
+@record
+class Point(Record):
+    kind: ClassVar[str] = "point"
+    x: int
+    y: int = 0
+
+
+@record
+class Point3(Point):
+    z: int = 5
+
+
+def test_fields_from_annotations_classvars_excepted_defaults_kept():
+    assert Point._fields == ("x", "y") and Point.kind == "point"
+    assert Point(1) == Point(1, 0) == Point(x=1, y=0)
+    assert Point3(1, 2, 3)._fields == ("x", "y", "z") and Point3(1).z == 5
+
+
+def test_construction_refuses_what_a_dataclass_refuses():
+    with pytest.raises(TypeError, match="missing 1 required positional argument: 'x'"):
+        Point()
+    with pytest.raises(TypeError, match="unexpected keyword argument 'w'"):
+        Point(1, w=2)
+    with pytest.raises(TypeError, match="takes from 2 to 3 positional arguments but 4"):
+        Point(1, 2, 3)
+
+
+def test_frozen_and_slotted():
+    p = Point(1, 2)
+    with pytest.raises(FrozenRecordError, match="cannot assign to field 'x': a Point is frozen"):
+        p.x = 3
+    with pytest.raises(FrozenRecordError):
+        del p.y
+    with pytest.raises(AttributeError):
+        p.other = 1
+    assert not hasattr(p, "__dict__")
+
+
+def test_equality_hash_and_repr_by_value_and_type():
+    assert Point(1, 2) != Point3(1, 2) and Point(1, 2) != (1, 2)
+    assert hash(Point(1, 2)) == hash(Point(1, 2)) and len({Point(1, 2), Point(1, 2)}) == 1
+    assert repr(Point3(1, 2, 3)) == "Point3(x=1, y=2, z=3)"
+
+
+def test_a_subclass_builds_with_its_own_fields_after_its_parent_built_one():
+    Point(7)                                   # the parent's __init__ compiled first
+    assert Point3(1, 2, 3).z == 3 and Point(4).y == 0
+
+
+def test_pickle_and_copy_give_equal_records():
+    e = ev.Busted("Ann", 3, 1, 2, "Bob", rule="IFP 57")
+    assert pickle.loads(pickle.dumps(e)) == e
+    assert copy.copy(e) == e and copy.deepcopy(e) == e
+
+
+def test_bad_record_definitions_are_refused():
+    with pytest.raises(TypeError, match="must subclass pokertd.records.Record"):
+        @record
+        class NotARecord:
+            x: int
+    with pytest.raises(TypeError, match="field 'y' without a default follows one with a default"):
+        @record
+        class Bad(Record):
+            x: int = 0
+            y: int
+    with pytest.raises(TypeError, match="mutable default"):
+        @record
+        class Mutable(Record):
+            x: list = []  # noqa: RUF012
+
+
+def test_every_event_round_trips_through_its_json_form():
+    e = ev.HandPlayed(1, 2, 3.0, 1, 4, 5, 6, ("a", "b"), (10, 20), (20, 10))
+    assert ev.from_dict(ev.to_dict(e)) == e
+    assert ev.to_dict(e)["players"] == ["a", "b"]
+    with pytest.raises(ValueError, match=r"event 'busted': unknown field\(s\) \['extra'\]"):
+        ev.from_dict({"type": "busted", "player": "A", "place": 2, "tied": 1, "table": 1,
+                      "knocked_out_by": None, "extra": 1})
