@@ -514,3 +514,18 @@ def test_tda_rp_10_a_an_exposed_downcard_becomes_the_upcard_and_may_bring_in():
     assert e.value.rule == "TDA RP-10-A"
     h.post_bring_in()
     assert MixedHand.replay(h.events()).state() == h.state()
+
+
+def test_a_house_rule_set_travels_with_the_events():
+    """Gananda: Showdown 7 (largest stacks' pot first) is a house field: the events keep the
+    whole rule set, so the replay settles the pots the same way."""
+    import json
+    import random
+    from pokertd.bots.mixed import play_random
+    from pokertd.tournament.house import GANANDA_RULES
+    h = MixedHand("FO/8", [300, 800, 1500, 2000], blinds=[5, 10, 0, 0], small_bet=10, big_bet=20,
+                  rules=GANANDA_RULES, seed=9)
+    play_random(h, random.Random(9))
+    events = json.loads(json.dumps(h.events()))
+    again = MixedHand.replay(events)
+    assert again.rules == GANANDA_RULES and again.state() == h.state()

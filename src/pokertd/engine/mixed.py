@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card, cards_text, make_rng, parse_cards
-from ..evaluator.lowball import LOW8_FLOOR, _low5, deuce_seven
+from ..evaluator.lowball import LOW8_FLOOR, _d27_5, _low5
 from ..evaluator.strength import evaluate
-from ..rules import RuleSet, get_rules
+from ..rules import PRESETS, RuleSet, get_rules
 from .errors import IllegalAction
 from .hand import _FULL_DECK, _make_shuffle
 from .games import (BRING_IN, DEUCE_SEVEN, HIGH, OMAHA_HIGH, OMAHA_HILO8, RAZZ, STUD_HILO8, Game,
@@ -186,6 +186,15 @@ class _Setup:
         self.cards = min(52, need)
         self.shuffle = _make_shuffle(self.cards)
         self.variant = structure[0].upper() + g.code
+        r = self.rules
+        self.config = {"variant": self.variant, "blinds": list(self.blinds),
+                       "antes": list(self.antes), "bring_in": self.bring_in,
+                       "small_bet": self.small_bet, "big_bet": self.big_bet,
+                       "min_bet": self.min_bet, "bb_ante": bb_ante,
+                       # a preset by name, a house's rules in full (RuleSet.to_dict)
+                       "rules": r.name if r == get_rules(r.name if r.name in PRESETS else None)
+                       else r.to_dict(),
+                       "heads_up_tournament": heads_up_tournament, "chip_unit": self.chip_unit}
         order = [p for p in range(n) if self.blinds[p]]
         if len(order) == 2 and self.blinds[order[0]] > self.blinds[order[1]]:
             order.reverse()                  # heads-up: the button's small blind first (IFP 18)
@@ -268,12 +277,7 @@ class MixedHand:
             self._stub = t.shuffle(self._rng.getrandbits, _FULL_DECK[:])
         else:
             self._stub = []
-        self._config = {"variant": t.variant, "stacks": list(stacks),
-                        "blinds": list(self.blinds), "antes": list(self.antes),
-                        "bring_in": self.bring_in, "small_bet": self.small_bet,
-                        "big_bet": self.big_bet, "min_bet": self.min_bet, "bb_ante": self.bb_ante,
-                        "rules": self.rules.name, "heads_up_tournament": heads_up_tournament,
-                        "chip_unit": self.chip_unit}
+        self._config = {**t.config, "stacks": list(stacks)}
 
         self.starting = list(stacks)
         self.stacks = list(stacks)
@@ -311,7 +315,7 @@ class MixedHand:
         self._sd_order: list[int] = []
         self.pot_players: list[list[int]] = []   # each pot's eligible players, main pot first
         self.done = False
-        self._events: list[dict[str, Any]] = [{"type": "started", "config": dict(self._config)}]
+        self._events: list[dict[str, Any]] = [{"type": "started", "config": self._config}]
         self._post_forced()
         self._begin_street()
 
@@ -422,15 +426,15 @@ class MixedHand:
     def _give(self, p: int, cards: list[int]) -> None:
         s = self.game.streets[self.street]
         due = self._pending.get(p, 0)
-        start = s.down + s.up - due
-        ups = []
-        for j, c in enumerate(cards):
+        if self.game.stud:
             # Stud's third street: two down, then the door card up; later streets all up
             # but the seventh, which is down.
-            up = start + j >= s.down if self.game.stud else False
-            self.holes[p].append(c)
-            self.up[p].append(up)
-            ups.append(up)
+            start = s.down + s.up - due
+            ups = [start + j >= s.down for j in range(len(cards))]
+        else:
+            ups = [False] * len(cards)
+        self.holes[p] += cards
+        self.up[p] += ups
         left = due - len(cards)
         if left:
             self._pending[p] = left
@@ -920,7 +924,7 @@ class MixedHand:
             return _best_five(cards, evaluate), _best_five(cards, _low8_value)
         if ev == RAZZ:
             return _best_five(hole + self.board, _low5), None
-        return (deuce_seven(hole), tuple(hole)), None
+        return (_d27_5(hole), tuple(hole)), None
 
     def _showdown(self) -> None:
         live = self._live()
@@ -988,6 +992,10 @@ class MixedHand:
             self.show(self.actor)
 
     def _award_showdown(self) -> None:
+        for p in self._sd_order:
+            if not self.mucked[p] and None in self.holes[p]:
+                raise IllegalAction(f"player {p}'s cards are unknown: show them or muck",
+                                    self.describe_legal(), "IFP 48")
         claim = {p: self._values(p) for p in self._sd_order if not self.mucked[p]}
         self._award(claim)
 
@@ -1205,7 +1213,10 @@ class MixedHand:
                 "winnings": list(self.winnings), "done": self.done}
 
     def events(self) -> list[dict[str, Any]]:
-        return [dict(e) for e in self._events]
+        out = [dict(e) for e in self._events]
+        out[0]["config"] = {k: list(v) if isinstance(v, list) else v
+                            for k, v in self._config.items()}
+        return out
 
     @classmethod
     def replay(cls, events: Sequence[dict[str, Any]]) -> MixedHand:
@@ -1217,6 +1228,8 @@ class MixedHand:
         c = dict(events[0]["config"])
         variant = c.pop("variant")
         stacks = c.pop("stacks")
+        if isinstance(c.get("rules"), dict):
+            c["rules"] = RuleSet.from_dict(c["rules"])
         h = cls(variant, stacks, manual=True, auto_showdown=False, **c)
         for e in events[1:]:
             ty = e["type"]

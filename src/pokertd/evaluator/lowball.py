@@ -117,7 +117,11 @@ def low8(cards: Any) -> int:
 
 def deuce_seven(cards: Any) -> int:
     """Deuce-to-seven low of five cards (1..7462, higher is the better low)."""
-    cs = _ints(cards, (5,), "a deuce-to-seven low")
+    return _d27_5(_ints(cards, (5,), "a deuce-to-seven low"))
+
+
+def _d27_5(cs: Sequence[int]) -> int:
+    """Deuce-to-seven low of five distinct card indices (unchecked: the engine's)."""
     flush = len({c & 3 for c in cs}) == 1
     return _tables()[1][2 * sum(_POW5[c >> 2] for c in cs) + flush]
 
