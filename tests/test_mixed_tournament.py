@@ -129,3 +129,31 @@ def test_cli_simulate_structure_horse():
     assert data["players"] == 12 and data["hands"] > 0
     bad = runner.invoke(app, ["simulate", "--players", "12", "--structure", "omaha"])
     assert bad.exit_code == 2
+
+
+def test_tda_rp_18_the_house_orders_the_games_stud_and_stud_8_apart():
+    t = started(mixed_structure(rotation="orbit", games=["FT", "F7S", "FO/8", "F7S/8"]))
+    games = [deal(t, 0).game for _ in range(6 * 4)]
+    assert games == ["FT"] * 6 + ["F7S"] * 6 + ["FO/8"] * 6 + ["F7S/8"] * 6
+
+
+def test_ifp_11a_stud_only_events_balance_by_position():
+    """IFP 11a / TDA 11-A / WPA 5: in stud-only events the seat that opened last at the short
+    table is filled, from the same position at the full table; HORSE balances as flop games."""
+    from pokertd.tournament.director import Bust
+    s = mixed_structure(games=["F7S", "FR"], rotation="orbit")
+    assert s.stud_only and not load_preset("horse").stud_only
+    t = Tournament(TournamentConfig(structure=s), seed=5, dealt=False)     # a live event
+    for i in range(1, 17):
+        t.register(f"p{i}")
+    t.start(0)
+    fl = t.floor
+    short, full = fl.tables[1], fl.tables[2]                    # eight and eight
+    victims = [p for p in short.seats if p is not None][:2]
+    last = next(k + 1 for k, p in enumerate(short.seats) if p == victims[1])
+    expected = next(s_ for d in range(8) if full.seats[(s_ := (last - 1 + d) % 8 + 1) - 1] is not None)
+    t.eliminate([Bust(victims[0], short.id)])
+    t.eliminate([Bust(victims[1], short.id)])
+    moves = [e for e in t.rearrange(0) if isinstance(e, ev.Moved)]
+    assert [(m.from_table, m.from_seat, m.to_table, m.to_seat) for m in moves] == [
+        (full.id, expected, short.id, last)]                          # the last seat to open

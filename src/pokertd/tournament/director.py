@@ -215,6 +215,10 @@ class Tournament:
         # record_hand -> _on_hand_played: the event and its positions, already checked.
         self._hand_hint: tuple[ev.HandPlayed, HandPositions] | None = None
         self._mover = _MOVER.get(self.rules.balancing_mover, "next-big-blind")
+        if s.stud_only:
+            # IFP 11a, TDA 11-A, WPA 5: in stud-only events players are moved by position
+            # (mixed games such as HORSE balance as flop games: by the big blind).
+            self._mover = "position"
         self._two_step = "two-step" in self.rules.broken_table_seating
         # The rules of the preset in force, named in the events (a house: its base's).
         base = self.rules.name if self.rules.name in PRESETS else config.rules_base
@@ -1406,6 +1410,8 @@ class Tournament:
         just opened for a late entry, has no button yet: any seat is as good)."""
         fl = self.floor
         assert fl is not None
+        if self._mover == "position":
+            return []                    # stud-only: moved by seat, no button needed (IFP 11a)
         return [tid for tid in tables
                 if fl.tables[tid].button is None and fl.tables[tid].count >= 2]
 

@@ -391,6 +391,12 @@ class Structure:
     def mixed(self) -> bool:
         return bool(self.games) or any(lv.game for lv in self.levels)
 
+    @property
+    def stud_only(self) -> bool:
+        """Every level deals stud (stud, stud hi-lo, razz): balanced by position (IFP 11a)."""
+        return self.mixed and all(is_stud(g) for n in range(1, self.level_count + 1)
+                                  for g in self.games_of_level(n))
+
     def _check(self) -> None:
         problems: list[str] = []
         if not self.periods or self.periods[0].kind != "level":
