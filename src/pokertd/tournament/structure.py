@@ -32,6 +32,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Union
 
+from pokertd.records import Record, record
+
 __all__ = [
     "Addon",
     "Break",
@@ -68,7 +70,8 @@ def _whole(value: Any, name: str, *, minimum: int | None = None, above: int | No
 
 def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
     """``data`` as keyword arguments of ``cls``; an unknown field is refused by name."""
-    names = [f.name for f in fields(cls) if f.init]  # type: ignore[arg-type]
+    names = list(cls._fields) if issubclass(cls, Record) else [
+        f.name for f in fields(cls) if f.init]  # type: ignore[arg-type]
     extra = [k for k in data if k not in names]
     if extra:
         raise StructureError(f"unknown field {extra[0]!r} (the fields are "
@@ -104,8 +107,8 @@ def _level_problems(minutes: int, small: int, big: int, ante: int, bb_ante: int)
     return problems
 
 
-@dataclass(frozen=True, slots=True)
-class Level:
+@record
+class Level(Record):
     """One blind level. ``ante`` is paid by every player dealt in; ``big_blind_ante`` is one
     ante for the whole table, posted by the big blind after the blind (TDA RP-11). A level has
     at most one of the two."""
@@ -141,8 +144,8 @@ class Level:
                 "big_blind_ante": self.big_blind_ante}
 
 
-@dataclass(frozen=True, slots=True)
-class Break:
+@record
+class Break(Record):
     """A break. ``color_up`` lists the chip denominations going out of play at this break (a
     chip-up break: the odd chips are raced off, IFP 56 / WPA 14 / TDA 24)."""
 
@@ -186,8 +189,8 @@ class Break:
 Period = Union[Level, Break]
 
 
-@dataclass(frozen=True, slots=True)
-class Rebuys:
+@record
+class Rebuys(Record):
     """Rebuy terms (IFP 59: a rebuy is made before the next hand is dealt; WPA 6).
 
     The rebuy period is levels 1 to ``until_level``. ``max_per_player`` None means unlimited.
@@ -210,8 +213,8 @@ class Rebuys:
                 "max_per_player": self.max_per_player, "max_stack": self.max_stack}
 
 
-@dataclass(frozen=True, slots=True)
-class Addon:
+@record
+class Addon(Record):
     """Add-on terms (WPA 6: after the last hand of the rebuy period and before the first hand
     of the next level; the player must have at least one chip)."""
 

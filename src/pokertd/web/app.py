@@ -478,4 +478,7 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
 
     app.include_router(players.router)
     app.include_router(league.router)
+
+    from .tables import install as install_tables  # the playable tables (lobby, table, websocket)
+    install_tables(app, store)
     return app
