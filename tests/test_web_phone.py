@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from test_web_app import app, clock, director, store, template_db  # noqa: F401
+from test_web_app import _started, app, clock, director, store, template_db  # noqa: F401
 from test_web_console_notes import _until_moves
-from test_web_app import _started
 
 
 def test_the_phone_view_is_public_and_the_screens_qr_codes_open_it(app, director) -> None:  # noqa: F811

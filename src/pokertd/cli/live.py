@@ -33,7 +33,7 @@ from .app import Db, OutputFormat, app, fail
 
 live = typer.Typer(
     name="tournament",
-    help="Run a live tournament: new, register, unregister, start, pause, resume, arrive, "
+    help="Run a live tournament: new, register, unregister, start, pause, resume, arrive, penalty, "
          "bust, button, rebuy, addon, hand-for-hand, last-hands, chip-race, status, moves, "
          "seats, payouts, deal, undo, redo, list, forecast. State is kept in the database "
          "(--db).",
@@ -416,6 +416,24 @@ def resume(name: Name, db: Db = None) -> None:
     out = _run(db, lambda s: s.resume(name))
     _print_clock(out.clock)
     typer.echo("clock running")
+
+
+@live.command()
+def penalty(name: Name, player: Annotated[str, typer.Argument(help="The player penalised.")],
+            kind: Annotated[str, typer.Option("--penalty", help="warning, hands, rounds or disqualification.")],
+            rounds: Annotated[int, typer.Option("--rounds", help="Rounds missed: one hand per player at his table, him included, per round.")] = 0,
+            hands: Annotated[int, typer.Option("--hands", help="Hands missed.")] = 0,
+            db: Db = None) -> None:
+    """A penalty (IFP 70, WPA 41, TDA 71): while it runs he is away, dealt in, his blinds and
+    antes posted, his hand killed; a disqualified player's chips are removed from play."""
+    out = _run(db, lambda s: s.penalty(name, player, kind, rounds=rounds, hands=hands))
+    e = out.result[0]
+    if kind == "disqualification":
+        typer.echo(f"{e.player} is disqualified, his chips removed from play ({e.rule})")
+    elif e.hands:
+        typer.echo(f"{e.player} misses {e.hands} hands, away from the table ({e.rule})")
+    else:
+        typer.echo(f"{e.player}: a warning ({e.rule})")
 
 
 @live.command()

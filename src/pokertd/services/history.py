@@ -228,6 +228,8 @@ def changes(before: Any, after: Any) -> tuple[list[str], list[dict[str, Any]]]:
             x, y = getattr(b, attr), getattr(a, attr)
             if x != y:
                 lines.append(f"{name}'s {what}: {x} -> {y}")
+        if b.penalty != a.penalty and not a.out:
+            lines.append(f"{name}'s penalty: {b.penalty} -> {a.penalty} hands to miss")
         if b.absent != a.absent and not a.out:
             lines.append(f"{name} is absent again" if a.absent else f"{name} has arrived")
     if before.prize_pool != after.prize_pool:

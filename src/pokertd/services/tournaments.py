@@ -406,6 +406,17 @@ class TournamentService:
         return self.run(name, lambda t: t.arrive(player_named(t, player)), now=now,
                         label="arrive", args={"player": player})
 
+    def penalty(self, name: str, player: str, penalty: str, *, rounds: int = 0,
+                hands: int = 0) -> Outcome[list[ev.Event]]:
+        """A penalty given by the director (IFP 70, WPA 41, TDA 71): a warning, missed hands
+        or rounds (one hand per player at his table per round), or a disqualification."""
+        now = self.now()
+        return self.run(name, lambda t: t.penalize(player_named(t, player), penalty,
+                                                   rounds=rounds, hands=hands),
+                        now=now, label="penalty",
+                        args={"player": player, "penalty": penalty, "rounds": rounds,
+                              "hands": hands})
+
     def bust(self, name: str, player: str, *, knocked_out_by: str | None = None,
              buttons: Mapping[int, int] | None = None) -> Outcome[list[ev.Event]]:
         """A live bust-out reported by the director, then the seat moves it calls for: the

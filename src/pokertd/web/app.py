@@ -5,11 +5,14 @@ Thin, like the CLI: every command calls :class:`~pokertd.services.tournaments.To
 (:mod:`pokertd.web.views`). Routes:
 
 - public, read-only: ``/`` (the events), ``/events/{name}/clock`` (the room's clock),
-  ``/events/{name}/seats`` (find my seat; every table in turn), ``/events/{name}/state``
-  (the snapshot as JSON), ``/events/{name}/stream`` (server-sent snapshots, live);
+  ``/events/{name}/seats`` (find my seat; every table in turn), ``/events/{name}/phone`` (a
+  player's phone: the clock, his seat and moves), ``/events/{name}/state`` (the snapshot as
+  JSON), ``/events/{name}/stream`` (server-sent snapshots, live), ``/league/...`` (the
+  seasons: :mod:`pokertd.web.league`);
 - login: ``/login`` (GET the form, POST it), ``/logout`` (POST);
 - console, a logged-in user (``floor`` reads, ``director`` also acts): ``/console``,
-  ``/console/events/{name}``, ``/console/api/...``; every POST carries the CSRF token.
+  ``/console/events/{name}``, ``/console/players`` (:mod:`pokertd.web.players`),
+  ``/console/api/...``; every POST carries the CSRF token.
 
 Errors are answers, never crashes: a refused command (the pure layers' ``ValueError``, the
 service's errors) is 400 with the CLI's message, an unknown event 404, a name taken 409, a
@@ -451,7 +454,10 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         from pokertd.services.console import ConsoleNotes
 
         read(name)  # 404 for an unknown event
-        ConsoleNotes(store).set_spoken(name, body.spoken)    # kept across restarts
+        try:
+            ConsoleNotes(store).set_spoken(name, body.spoken)    # kept across restarts
+        except StorageError as exc:
+            raise HTTPException(409, f"{exc}; try again") from None
         hub.publish(name)
         return {"ok": True, "spoken": body.spoken}
 
@@ -462,9 +468,13 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
 
         moves = {m["key"]: m for m in read(name, console=True)["moves"]}
         if body.move not in moves:
+            to_make = "; ".join(m["text"] for m in moves.values()) or "none"
             raise HTTPException(400, f"no seat move {body.move!r} to make now (the moves to "
-                                     f"make: {'; '.join(m['text'] for m in moves.values()) or 'none'})")
-        ConsoleNotes(store).confirm(name, body.move, body.done)
+                                     f"make: {to_make})")
+        try:
+            ConsoleNotes(store).confirm(name, body.move, body.done)
+        except StorageError as exc:
+            raise HTTPException(409, f"{exc}; try again") from None
         hub.publish(name)
         return {"ok": True, "move": moves[body.move]["text"], "done": body.done}
 

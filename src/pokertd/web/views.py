@@ -161,7 +161,8 @@ def _league(service: TournamentService, name: str) -> dict[str, Any]:
     from pokertd.league.importer import STREAM_KIND, load_season
 
     names = [s.name for s in service.store.streams(STREAM_KIND)][::-1]
-    holding = [n for n in names if any(e.name == name for e in load_season(service.store, n).events)]
+    holding = [n for n in names
+               if any(e.name == name for e in load_season(service.store, n).events)]
     return {"seasons": names, "added_to": holding}
 
 
