@@ -201,6 +201,34 @@ def test_the_phh_download_shows_only_what_the_player_saw(store):
         phh_for(t, played.number, None)
 
 
+def test_a_seat_given_up_and_taken_again_shows_the_newcomer_to_the_newcomer_only(store):
+    """A subscriber follows its token, not a seat number: once Ann has left seat 1 and Bob
+    sits there, Ann's connection is a spectator's and never gets Bob's hole cards."""
+    clock = Clock()
+    server, t, _ = open_table(store, clock)
+    ann = t.join("Ann", 1, 1000)
+    t.join("Bot", 2, 1000, bot="sensible")
+
+    async def run() -> list[dict]:
+        sub = server.subscribe("T1", ann)
+        server.command("T1", lambda tb: tb.leave(1))
+        bob = server.command("T1", lambda tb: tb.join("Bob", 1, 1000))
+        clock.now += 10
+        server.command("T1", lambda tb: tb.tick(clock.now))     # a hand: Bob is dealt in
+        got = []
+        while not sub.queue.empty():
+            got.append(json.loads(sub.queue.get_nowait()))
+        assert t.seat_of_token(bob) == 1 and t.hand is not None
+        return got
+
+    got = asyncio.run(run())
+    last = got[-1]
+    assert last["you"] is None
+    bobs = next(e["cards"] for e in t.played.events if e["type"] == "dealt" and e["player"] == t.position_of(1))
+    assert not any(f'"{c}"' in json.dumps(last) for c in bobs)
+    assert last["seats"][0]["cards"] == ["??", "??"]
+
+
 def test_join_refuses_a_taken_seat_a_bad_stack_and_a_name_twice(store):
     clock = Clock()
     server, t, _ = open_table(store, clock)
@@ -235,7 +263,7 @@ def test_no_frame_carries_a_hole_card_its_client_may_not_see(store):
 
     async def play() -> None:
         server.start()
-        subs = {k: server.subscribe("T1", k) for k in frames}
+        subs = {k: server.subscribe("T1", tokens.get(k)) for k in frames}
         rng = random.Random(5)
         while t.hands < 200 and sum(1 for s in t.seats if s is not None and s.stack) >= 2:
             for k, sub in subs.items():

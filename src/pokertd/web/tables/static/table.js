@@ -184,7 +184,7 @@
     // me
     const me = $("me");
     me.textContent = "";
-    const mine = s.you ? s.seats[s.you - 1] : null;
+    const mine = s.you && !s.seats[s.you - 1].empty ? s.seats[s.you - 1] : null;
     if (mine) {
       $("tp-who").textContent = `${mine.name} · seat ${s.you}`;
       const b = document.createElement("button");
