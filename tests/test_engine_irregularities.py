@@ -327,3 +327,27 @@ def test_gananda_irregularities_8_joker_after_acting_dead_hand_in_the_engine():
     same_after_replay(h)
     t = hand("tda-2024")
     assert t.deal_error("non-standard-card", player=1).decision == "misdeal" and t.is_complete
+
+
+def test_tda_rp_4_stub_dropped_mixed_with_the_burns_scrambled_together():
+    h = hand("tda-2024")
+    check_all(h)                                      # the flop is out, one burn
+    burn = h.burns[0]
+    r = h.stub_dropped("mixed", rng=random.Random(2))
+    assert r.rule == "TDA RP-4 3" and h.burns == [] and burn in h._deck[h._deck_pos:]
+    while not h.is_complete:
+        h.check_call()
+    assert len(h.board) == 5
+    same_after_replay(h)
+
+
+def test_tda_rp_4_stub_only_reshuffled_board_so_far_stays():
+    h = hand("tda-2024")
+    check_all(h)
+    flop, stub = list(h.board), set(h._deck[h._deck_pos:])
+    h.stub_dropped("stub-only", rng=random.Random(3))
+    assert h.board == flop and set(h._deck[h._deck_pos:]) >= stub    # the stub cards only
+    with pytest.raises(IllegalAction, match="ruled on already"):
+        h.board_error("no-burn")                      # the flop's deck order is gone
+    with pytest.raises(LeftToDirector):
+        hand().stub_dropped("stub-only")              # IFP: the TD

@@ -15,7 +15,7 @@ from pokertd.cards import CARDS
 from pokertd.engine import Hand, IllegalAction, replay
 from pokertd.rules import PRESETS
 from pokertd.rules.declarations import LeftToDirector
-from pokertd.rules.irregularities import DEAL_CAUSES, BOARD_ERRORS
+from pokertd.rules.irregularities import BOARD_ERRORS, DEAL_CAUSES
 from pokertd.tournament.house import GANANDA_RULES
 
 CLUB = PRESETS["ifp-2012"].override("club", dealing_irregularities="club",
@@ -45,7 +45,7 @@ def check_cards(h):
 
 
 def irregularity(h, g):
-    kind = g.choices(["deal", "board", "kill", "clock", "fouled"], [3, 5, 1, 1, 0.2])[0]
+    kind = g.choices(["deal", "board", "kill", "clock", "fouled", "stub"], [3, 5, 1, 1, 0.2, 1])[0]
     n = h.n
     if kind == "deal":
         cause = g.choice(list(DEAL_CAUSES))
@@ -62,6 +62,8 @@ def irregularity(h, g):
                     extra_cards=g.choice([0, 0, 1]))
     elif kind == "clock":
         h.clock_expired()
+    elif kind == "stub":
+        h.stub_dropped(g.choice(["reconstructable", "stub-only", "mixed"]), rng=g)
     else:
         h.fouled_deck(g.choice(["duplicate", "count", "back"]), g.choice(["hand", "stub"]))
 

@@ -22,7 +22,7 @@ from ..cards import CARDS, parse_card
 from ..rules.declarations import LeftToDirector
 from ..rules.irregularities import (
     DEAL_CAUSES, Ruling, board_ruling, clock_ruling, deal_ruling, fouled_deck_ruling,
-    killed_hand_ruling, substantial_action,
+    killed_hand_ruling, stub_ruling, substantial_action,
 )
 from .errors import IllegalAction
 from .hand import (
@@ -185,7 +185,7 @@ def deal_error(h: Hand, cause: Any, card: Any, player: Any, rng: Any) -> Ruling:
     if ci < 0:
         pass          # a ruling only: no card of the deck moves (a joker was never one of them)
     elif decision in ("replace", "scrap") and pos < 2 * n:
-        if _actions(h) or h.board:
+        if _actions(h) or h.board or h.burns or h._deck_pos != 2 * n:
             raise _refuse(h, f"{CARDS[ci]}: a hole card is replaced at the deal, before anyone "
                           "acts", r.rule)
         d = h._deck
@@ -317,6 +317,52 @@ def _apply_board(h: Hand, data: tuple[Any, ...]) -> None:
             h._used |= 1 << c
 
 
+# --- a dropped stub -------------------------------------------------------------------------------
+
+def stub_dropped(h: Hand, case: Any, rng: Any) -> Ruling:
+    if h.phase != BETTING:
+        raise _refuse(h, "a dropped stub is ruled while cards remain to be dealt", "TDA RP-4")
+    if h._deck is None:
+        raise _refuse(h, "the procedure works on the deck; this hand is dealt by hand (replay "
+                      "its events instead)", "TDA RP-4")
+    try:
+        r = stub_ruling(h.rules, case)
+    except ValueError as e:
+        raise _refuse(h, str(e), "TDA RP-4") from None
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    data: tuple[Any, ...] = (case,)
+    if r.decision == "reshuffle":
+        g = rng or random.SystemRandom()
+        d = _full_deck(h, g)
+        pos = h._deck_pos
+        pool = d[pos:]
+        st = _state(h)
+        if case == "mixed":                           # RP-4 3: the burns and muck mixed in
+            pool += [c for c in h.burns if c is not None] + st.mucked
+            data = (case, tuple(c for c in h.burns if c is not None), tuple(st.mucked))
+            _apply_stub(h, data)
+        g.shuffle(pool)
+        h._deck = d[:pos] + pool
+        st.ruled.add(h.street)                        # the street's deck order is gone
+    h._legal = None
+    h._events.append((E_FLOOR, "stub", "stub-dropped", -1, r.decision, r.rule, data))
+    return r
+
+
+def _apply_stub(h: Hand, data: tuple[Any, ...]) -> None:
+    """RP-4 3: the burns and the cards out of play go back into the stub."""
+    if len(data) < 3:
+        return
+    st = _state(h)
+    back = set(data[1]) | set(data[2])
+    h.burns = [c for c in h.burns if c not in back]
+    st.mucked = []
+    if h._deck is None:
+        for c in back:
+            h._used &= ~(1 << c)
+
+
 # --- dead hands and the clock -------------------------------------------------------------------
 
 def kill_hand(h: Hand, player: Any, cause: Any, extra_cards: Any) -> Ruling:
@@ -396,6 +442,14 @@ def apply_logged(h: Hand, e: dict[str, Any]) -> None:
         clock_expired(h, e["player"])
         return
     data = e["data"]
+    if family == "stub":
+        raw = (data["case"],)
+        if "burns" in data:
+            raw = (data["case"], _idx(data["burns"]), _idx(data["mucked"]))
+            _apply_stub(h, raw)
+        _state(h).ruled.add(h.street)
+        h._events.append((E_FLOOR, "stub", e["situation"], -1, e["decision"], e["rule"], raw))
+        return
     if family == "board":
         cards = (data["street"], data["replaced_burns"], _idx(data["burns"]), _idx(data["board"]),
                  _idx(data["set_aside"]), tuple(data["next_burns"]),
@@ -444,6 +498,11 @@ def to_dict(e: tuple[Any, ...]) -> dict[str, Any]:
                        "board": [str(CARDS[c]) for c in board],
                        "set_aside": [str(CARDS[c]) for c in aside],
                        "next_burns": list(next_burns)}
+    elif family == "stub":
+        out["data"] = {"case": data[0]}
+        if len(data) > 1:
+            out["data"]["burns"] = [str(CARDS[c]) for c in data[1]]
+            out["data"]["mucked"] = [str(CARDS[c]) for c in data[2]]
     elif situation == "fouled-deck" and data:
         out["data"] = {"defect": data[0], "where": data[1]}
     elif data:

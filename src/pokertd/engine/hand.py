@@ -1703,6 +1703,14 @@ class Hand:
         from .floor import board_error
         return board_error(self, error, identifiable, rng)
 
+    def stub_dropped(self, case: Any, *, rng: Any = None) -> Any:
+        """The stub dropped and disordered (``case``: ``reconstructable``, ``stub-only`` or
+        ``mixed`` with the muck and burns): TDA RP-4 puts it back in order, or makes a new stub
+        of the stub cards (or of all the mixed cards) shuffled with ``rng``; the other books
+        leave it to the TD (``LeftToDirector``). Returns the Ruling."""
+        from .floor import stub_dropped
+        return stub_dropped(self, case, rng)
+
     def kill_hand(self, player: Any, cause: Any = "killed", *, extra_cards: Any = 0) -> Any:
         """A hand made dead: ``killed`` (the dealer killed it by mistake or it was fouled: IFP
         27, WPA 31, TDA 65-A: no redress, an uncalled bet or raise returned) or ``wrong-cards``
