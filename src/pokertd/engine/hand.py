@@ -1729,7 +1729,8 @@ class Hand:
     def redeal(self, **cards: Any) -> Hand:
         """The redeal after a misdeal: the same hand again, the button where it was, the same
         players, stacks and forced bets (IFP 64, TDA 35-C), dealt from ``cards`` (``rng``,
-        ``seed``, ``deck`` or ``manual``)."""
+        ``seed``, ``deck`` or ``manual``); ``absent`` may name who is away now (TDA 35-C: a
+        player dealt in but away for the original deal plays the redeal if he is back)."""
         from .floor import redeal
         return redeal(self, cards)
 
