@@ -13,11 +13,13 @@ preset is complete; the layers that need them read them.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
-__all__ = ["DEFAULT_PRESET", "PRESETS", "RuleSet", "field_rules", "get_rules"]
+from pokertd.records import Record, record
+
+__all__ = ["DEFAULT_PRESET", "PRESETS", "RuleSet", "field_doc", "field_names", "field_rules",
+           "get_rules"]
 
 DEFAULT_PRESET = "ifp-2012"
 
@@ -26,8 +28,8 @@ def _f(default: Any, rules: dict[str, str], doc: str) -> Any:
     return field(default=default, metadata={"rules": rules, "doc": doc})
 
 
-@dataclass(frozen=True, slots=True)
-class RuleSet:
+@record
+class RuleSet(Record):
     """The rule choices one tournament plays by. Defaults are the ``ifp-2012`` preset."""
 
     name: str = _f("ifp-2012", {}, "preset (or house) name")
@@ -286,37 +288,48 @@ class RuleSet:
 
     def override(self, name: str | None = None, **fields: Any) -> RuleSet:
         """A house variant: this preset with some fields changed (unknown fields refused)."""
-        known = {f.name for f in dataclasses.fields(self)}
+        known = set(self._fields)
         for key in fields:
             if key not in known:
                 raise ValueError(f"unknown RuleSet field: {key!r}")
-        return dataclasses.replace(self, name=name or f"{self.name}+house", **fields)
+        return self._replace(name=name or f"{self.name}+house", **fields)
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        return self._asdict()
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> RuleSet:
         base = PRESETS.get(str(data.get("name", "")), PRESETS[DEFAULT_PRESET])
-        known = {f.name for f in dataclasses.fields(RuleSet)}
-        unknown = set(data) - known
+        unknown = set(data) - set(RuleSet._fields)
         if unknown:
             raise ValueError(f"unknown RuleSet field(s): {', '.join(sorted(unknown))}")
-        return dataclasses.replace(base, **data)
+        return base._replace(**data)
 
 
 def field_rules(field_name: str) -> dict[str, str]:
     """The rule ids that decide ``field_name``, per preset (and house) name."""
-    for f in dataclasses.fields(RuleSet):
-        if f.name == field_name:
-            return dict(f.metadata.get("rules", {}))
-    raise ValueError(f"unknown RuleSet field: {field_name!r}")
+    meta = RuleSet._metadata.get(field_name)
+    if meta is None:
+        raise ValueError(f"unknown RuleSet field: {field_name!r}")
+    return dict(meta.get("rules", {}))
+
+
+def field_names() -> tuple[str, ...]:
+    """The fields of a rule set, in their order."""
+    return RuleSet._fields
+
+
+def field_doc(field_name: str) -> str:
+    """What ``field_name`` decides, in a line."""
+    meta = RuleSet._metadata.get(field_name)
+    if meta is None:
+        raise ValueError(f"unknown RuleSet field: {field_name!r}")
+    return str(meta.get("doc", ""))
 
 
 IFP_2012 = RuleSet()
 
-WPA = dataclasses.replace(
-    IFP_2012,
+WPA = IFP_2012._replace(
     name="wpa",
     raise_completion="50%-of-previous-bet",            # WPA 20
     multiple_chips="threshold-only",                     # WPA 20 (no multiple-chip rule)
@@ -336,8 +349,7 @@ WPA = dataclasses.replace(
     penalty_hands_max=-1,                                 # WPA 41: rounds only
 )
 
-TDA_2024 = dataclasses.replace(
-    IFP_2012,
+TDA_2024 = IFP_2012._replace(
     name="tda-2024",
     short_allins_accumulate=True,                         # TDA 47-A
     limit_half_bet_reopens=True,                          # TDA 47-B

@@ -180,6 +180,7 @@ class HandPlayed(Event):
     players: tuple[str, ...]
     start: tuple[int, ...]
     end: tuple[int, ...]
+    game: str = ""        # mixed games: the hand's game (PHH code); "" is no-limit hold'em
 
 
 @_event
