@@ -351,3 +351,14 @@ def test_tda_rp_4_stub_only_reshuffled_board_so_far_stays():
         h.board_error("no-burn")                      # the flop's deck order is gone
     with pytest.raises(LeftToDirector):
         hand().stub_dropped("stub-only")              # IFP: the TD
+
+
+def test_a_seeded_hand_stays_reproducible_through_an_irregularity_without_rng():
+    """The deck completed beyond the cards drawn in an order drawn from them (DESIGN:
+    determinism): the same seed, the same irregularity, the same cards after."""
+    decks = []
+    for _ in range(2):
+        h = hand(GANANDA_RULES, seed=21)
+        h.deal_error("boxed-card", card=text(h._deck[2 * N + 1]))
+        decks.append(list(h._deck))
+    assert decks[0] == decks[1] and len(decks[0]) == 51      # the scrap is out of the deck

@@ -8,7 +8,8 @@ compiled ``hand.py``: irregularities are rare, and the hot path pays nothing for
 
 The deck is the physical deck: hole cards one at a time round the table, then burn and flop,
 burn and turn, burn and river. A procedure that reaches past the cards the shuffle drew first
-completes the deck to 52 cards (the rest in an order drawn from ``rng``), so that every card
+completes the deck to 52 cards (the rest in an order drawn from ``rng``, or from the cards
+already drawn when none is given), so that every card
 stays accounted for: the hands, the board, the burns, the cards out of play and the stub are
 always 52 distinct cards.
 """
@@ -92,7 +93,9 @@ def _full_deck(h: Hand, rng: Any) -> list[int]:
         have.update(h._floor.mucked)              # scraps of paper are out of the deck
     if len(have) < 52:
         rest = [c for c in range(52) if c not in have]
-        (rng or random.SystemRandom()).shuffle(rest)
+        # Without a generator the order comes from the cards drawn (themselves from the hand's
+        # generator): a seeded hand stays reproducible, a CSPRNG-dealt one unpredictable.
+        (rng or random.Random(bytes(d))).shuffle(rest)
         d.extend(rest)
     return d
 
@@ -268,7 +271,7 @@ def board_error(h: Hand, error: Any, identifiable: Any, rng: Any) -> Ruling:
               else h._deck_pos - nb_old - k)
         acted = max(h.acted) >= 0
     g = rng or random.SystemRandom()
-    seq = _full_deck(h, g)[p0:]
+    seq = _full_deck(h, rng)[p0:]
     try:
         r = board_ruling(h.rules, STREETS[ruled], error, acted=acted,
                          identifiable=bool(identifiable), cards=seq, rng=g)
@@ -334,7 +337,7 @@ def stub_dropped(h: Hand, case: Any, rng: Any) -> Ruling:
     data: tuple[Any, ...] = (case,)
     if r.decision == "reshuffle":
         g = rng or random.SystemRandom()
-        d = _full_deck(h, g)
+        d = _full_deck(h, rng)
         pos = h._deck_pos
         pool = d[pos:]
         st = _state(h)

@@ -1682,8 +1682,10 @@ class Hand:
         ``button-wrong``, ...), ruled by the preset: a misdeal voids the hand (every chip back;
         :meth:`redeal` deals it again with the button where it was); an exposed card is replaced
         by the top of the stub and becomes the burn; a boxed card is a scrap of paper replaced
-        by the next card; after substantial action the hand plays on. Returns the Ruling; a
-        case the book leaves to the TD raises ``LeftToDirector``, the hand unchanged."""
+        by the next card; after substantial action the hand plays on. ``rng`` completes the
+        deck beyond the cards drawn when a card moves (if not given, an order drawn from the
+        hand's own cards: a seeded hand stays reproducible). Returns the
+        Ruling; a case the book leaves to the TD raises ``LeftToDirector``, the hand unchanged."""
         from .floor import deal_error
         return deal_error(self, cause, card, player, rng)
 
