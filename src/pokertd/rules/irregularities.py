@@ -281,16 +281,17 @@ def deal_ruling(rules: RuleSet | str | None, cause: str, *,
     if sa:
         if cause in ("wrong-count", "extra-card", "extra-cards", "button-short"):
             return killed_hand_ruling(r, "wrong-cards")
-        late = {"ifp-2012": ("IFP 64", "Once substantial action has occurred ... a misdeal cannot "
-                             "be declared and the hand must be played out."),
-                "tda-2024": ("TDA 35-D", "Once substantial action occurs (see Rule 36) a misdeal "
-                             "cannot be declared; the hand must proceed unless the deck is fouled."),
-                "club": ("club 80.4", "After the initial deal, a 'misdeal' will only be declared in "
-                         "the event a 'fouled deck' is found. Once action has occurred, a "
-                         "'misdeal' cannot be declared."),
-                "gananda": ("Gananda: Misdeals 1", "Once action begins, a misdeal cannot be called. "
-                            "The deal will be played, and no money will be returned to any player "
-                            "whose hand is fouled.")}[book]
+        lates = {"ifp-2012": ("IFP 64", "Once substantial action has occurred ... a misdeal cannot "
+                              "be declared and the hand must be played out."),
+                 "tda-2024": ("TDA 35-D", "Once substantial action occurs (see Rule 36) a misdeal "
+                              "cannot be declared; the hand must proceed unless the deck is fouled."),
+                 "club": ("club 80.4", "After the initial deal, a 'misdeal' will only be declared in "
+                          "the event a 'fouled deck' is found. Once action has occurred, a "
+                          "'misdeal' cannot be declared."),
+                 "gananda": ("Gananda: Misdeals 1", "Once action begins, a misdeal cannot be called. "
+                             "The deal will be played, and no money will be returned to any player "
+                             "whose hand is fouled.")}
+        late = lates.get(book, lates["ifp-2012"])
         if book == "tda-2024" and cause == "button-wrong":
             late = ("TDA 34-A", _DEAL[("tda-2024", "button-wrong")][2])
         return Ruling(cause, "play-on", late[0], late[1] + f" (substantial action: {sa_rule})",
