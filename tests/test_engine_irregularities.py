@@ -362,3 +362,17 @@ def test_a_seeded_hand_stays_reproducible_through_an_irregularity_without_rng():
         h.deal_error("boxed-card", card=text(h._deck[2 * N + 1]))
         decks.append(list(h._deck))
     assert decks[0] == decks[1] and len(decks[0]) == 51      # the scrap is out of the deck
+
+
+def test_ifp_27_the_others_face_the_betting_as_before_the_returned_raise():
+    """UTG's raise to 100 is returned when the dealer kills his hand: the button faces the big
+    blind again, the minimum raise-to one more big blind (IFP 37: the largest prior raise)."""
+    h = hand()
+    h.raise_to(100)
+    h.kill_hand(2)
+    la = h.legal_actions()
+    assert (la.player, la.call, la.min_raise_to) == (3, 10, 20)
+    while not h.is_complete:
+        h.check_call()
+    assert sum(h.stacks) == 4000
+    same_after_replay(h)

@@ -407,13 +407,23 @@ def _make_dead(h: Hand, p: int, cause: str, extra_cards: int, rule: str) -> None
     bets = h.bets
     others = max(bets[i] for i in range(h.n) if i != p)
     if h.aggressor == p and bets[p] > others:
-        # IFP 27, TDA 65-A: his uncalled bet or raise is returned; the others face the bet before it.
+        # IFP 27, TDA 65-A: his uncalled bet or raise is returned; the others face the betting
+        # as it stood before it (the bet, the minimum raise, the raises counted), read from the
+        # hand replayed up to his raise: rare enough to pay for a replay.
+        from .events import replay
+        log = h.events()
+        last = max(k for k, e in enumerate(log) if e["type"] == "acted" and e["player"] == p
+                   and e["action"] in ("bet", "raise"))
+        before = replay(log[:last])
         x = bets[p] - others
         bets[p] = others
         h.stacks[p] += x
         h._events.append((E_RETURN, p, x))
-        h.current = max(others, h.t.top if h.street == PREFLOP else 0)
-        h.aggressor = -1
+        h.current = before.current
+        h.min_raise = before.min_raise
+        h.raises = before.raises
+        h.full_raises = before.full_raises
+        h.aggressor = before.aggressor
     if h.status[p] == ACTIVE:
         h.n_active -= 1
     h.status[p] = FOLDED
