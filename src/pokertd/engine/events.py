@@ -24,14 +24,15 @@ Every change of state is one event. In JSON form each is an object with a ``type
 ``killed``     ``player``, ``rule``: the dealer killed the hand (IFP 8: an absent all-in hand)
 ``voided``     ``cause``, ``rule``: the hand void, every chip back where it was (a misdeal:
                IFP 64, TDA 35; a fouled deck: IFP 63, TDA 35-E); ``ended`` follows
-``irregularity``  ``family`` (deal, board, clock), ``situation``, ``player``, ``decision``,
+``irregularity``  ``family`` (deal, board, stub, clock), ``situation``, ``player``, ``decision``,
                ``rule``, ``data``: the floor's ruling and the cards of its procedure
                (:mod:`.floor`): an exposed card replaced (``slot``, ``card``, ``replacement``),
                what the dealer put out (``dealt``: its ``burns`` and ``board``) and the
                street's ``burns`` and ``board`` as ruled (replacing those of the ``board``
                event), ``set_aside`` cards, ``next_burns`` before each coming street
-``dead``       ``player``, ``cause`` (killed, wrong-cards), ``extra_cards``, ``rule``: a hand
-               made dead (IFP 27, TDA 38, 65-A); a fold or a returned bet follows
+``dead``       ``player``, ``cause`` (killed, wrong-cards, button-short, non-standard-card),
+               ``extra_cards``, ``rule``: a hand made dead (IFP 27, TDA 37, 38, 65-A; Gananda
+               Irregularities 8); a fold or a returned bet follows
 ``awarded``    ``pot`` (0 main, 1.. side pots in creation order), ``amount``, ``winners``,
                ``shares``
 ``ended``      ``stacks``: the finishing stacks
