@@ -27,7 +27,7 @@ from ..evaluator.strength import evaluate
 from ..rules import PRESETS, RuleSet, get_rules
 from .errors import IllegalAction
 from .hand import _FULL_DECK, _make_shuffle
-from .games import (BRING_IN, DEUCE_SEVEN, HIGH, OMAHA_HIGH, OMAHA_HILO8, RAZZ, STUD_HILO8, Game,
+from .games import (DEUCE_SEVEN, HIGH, OMAHA_HIGH, OMAHA_HILO8, RAZZ, STUD_HILO8, Game,
                     game as _game_of)
 
 __all__ = ["MixedHand"]
