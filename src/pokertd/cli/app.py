@@ -59,6 +59,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "Serve the director's console and the room's screens (clock, seats) "
                        "over HTTP."),
     "users": ("users", "The web console's users: add (director or floor), list."),
+    "structure": ("structure", "Structures: forecast when a structure reaches the money, the "
+                               "final table and its end, from simulated tournaments."),
     "floor": ("floor", "The floor's rulings at a live table: bets made with chips and words, "
                        "decided by the rule preset, the rule cited."),
 }

@@ -483,6 +483,12 @@ def export_hand(hand: Hand, **extra: Any) -> dict[str, Any]:
             actions.append(f"p{e['player'] + 1} sm {cards}")
         elif ty == "mucked":
             actions.append(f"p{e['player'] + 1} sm")
+        elif ty in ("voided", "irregularity", "dead"):
+            what = (f"was void ({e['cause']}, {e['rule']})" if ty == "voided" else
+                    f"had player {e['player'] + 1}'s hand made dead ({e['rule']})" if ty == "dead"
+                    else f"had an irregularity ruled ({e['situation']}, {e['rule']})")
+            raise PHHError(f"the hand {what}: PHH has no action for the floor's rulings, so the "
+                           "file could not replay it")
         elif ty == "killed":
             raise PHHError(f"player {e['player'] + 1}'s hand was killed by the dealer ({e['rule']}): "
                            "PHH has no action for a killed hand, so the file could not replay it")

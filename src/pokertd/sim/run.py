@@ -142,16 +142,27 @@ class SimResult:
 
 
 def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: int = 0,
-             bot: str = "sensible", seconds_per_hand: int = 120,
+             bot: str = "sensible", seconds_per_hand: float = 120,
              absent: int = 0, progress: Callable[[Tournament], None] | None = None,
-             check: bool = False, structure: str | None = None) -> SimResult:
+             check: bool = False, hand_for_hand_seconds: float | None = None,
+             clock_at: float = 0.0,
+             watch: Callable[[Tournament, float], bool] | None = None,
+             structure: str | None = None) -> SimResult:
     """Play a dealt freezeout of ``players`` bots to a winner. ``absent``: that many players
     (the last registered) are absent (IFP 8): dealt in, their cards killed, until their chips
     are removed (Gananda: level 3) or, under a structure that never removes them, until only
     absent players are left, when they arrive and play (two absent players folding to each
     other would never finish). ``progress`` is called after every round.
     ``check``: verify the chips after every hand and the floor after every rearrangement
-    (for tests)."""
+    (for tests).
+
+    Time (the structure designer's forecast, :mod:`pokertd.sim.forecast`): a round takes
+    ``seconds_per_hand``, or during hand-for-hand play ``hand_for_hand_seconds`` when given
+    (every table waits for the slowest before the next hand, IFP 61; the clock runs meanwhile,
+    or under TDA RP-8 stands still with two minutes off it a hand). ``clock_at``: the clock
+    has already run that many seconds at the start (the rest of a live event). ``watch`` is
+    called after every round with the time the round ended; a true answer stops the run
+    there (the result is then unfinished)."""
     if players < 2:
         raise ValueError(f"{players} player(s): a tournament needs two")
     config = config_preset(preset) if isinstance(preset, str) else preset
@@ -172,7 +183,7 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
     rules = config.rules
     struct = config.structure
     now = 0.0
-    t.start(now)
+    t.start(-clock_at)
     fl = t.floor
     assert fl is not None
     total = sum(p.stack for p in t.players.values())
@@ -240,5 +251,8 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
             t.hand_for_hand_hand_done(now)
         if progress is not None:
             progress(t)
-        now += seconds_per_hand
+        now += (hand_for_hand_seconds if hand_for_hand and hand_for_hand_seconds is not None
+                else seconds_per_hand)
+        if watch is not None and watch(t, now):
+            break
     return SimResult(players, t.hands, t.prize_pool, t.results(), t)

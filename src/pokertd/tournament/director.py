@@ -143,6 +143,7 @@ class PlayerState:
     rebuys: int = 0
     addons: int = 0
     prize: int = 0
+    penalty: int = 0          # hands still to miss on a penalty (IFP 70, TDA 71)
 
 
 _FIELD_RULES: dict[str, dict[str, str]] = {}
@@ -411,7 +412,10 @@ class Tournament:
             t.button.next_hand(t.seats)
         ps = self.players
         for name, chips in zip(e.players, e.end):
-            ps[name].stack = chips
+            p = ps[name]
+            p.stack = chips
+            if p.penalty:
+                p.penalty -= 1        # IFP 70: one hand missed, dealt in while away
         self.hands += 1
         self.last_at = e.at
 
@@ -504,6 +508,9 @@ class Tournament:
             self.chips += chips - p.stack        # IFP 56: the race rounds the odd chips
             p.stack = chips
         self.chips_in_play = tuple(v for v in self.chips_in_play if v not in out)
+
+    def _on_penalized(self, e: ev.Penalized, floor: bool) -> None:
+        self.players[e.player].penalty += e.hands
 
     def _on_arrived(self, e: ev.Arrived, floor: bool) -> None:
         self.players[e.player].absent = False
@@ -708,6 +715,33 @@ class Tournament:
             raise DirectorError(f"{player} is not absent")
         self.apply(ev.Arrived(player))
         return self.events[-1:]
+
+    def penalize(self, player: str, penalty: str, *, rounds: int = 0,
+                 hands: int = 0) -> list[ev.Event]:
+        """A penalty (IFP 70, WPA 41, TDA 71): a ``warning``; ``hands`` missed; ``rounds``
+        missed, one hand for every player at his table when it is given, him included, per
+        round; ``disqualification``, his chips removed from play. While on a penalty he is
+        dealt in as an absent player (his blinds and antes posted, his hand killed: IFP 70,
+        TDA 71-C), each hand his table deals counting one."""
+        from ..rules.irregularities import penalty_ruling
+        p = self._in_play(player)
+        at_table = 0
+        if self.floor is not None and player in self.floor.where:
+            seats = self.floor.tables[self.floor.where[player][0]].seats
+            at_table = sum(s is not None for s in seats)
+        if penalty == "rounds" and not at_table:
+            raise DirectorError(f"{player} is not seated: a missed-round penalty counts the "
+                                "players at his table (IFP 70)")
+        try:
+            ruling, missed = penalty_ruling(self.rules, penalty, players_at_table=at_table,
+                                            rounds=rounds, hands=hands)
+        except ValueError as e:
+            raise DirectorError(str(e)) from None
+        n = len(self.events)
+        self.apply(ev.Penalized(p.name, penalty, missed, ruling.rule))
+        if penalty == "disqualification":
+            self._eliminate_group([[p.name]], None, ruling.rule, removed=True)
+        return self.events[n:]
 
     def start(self, now: float) -> list[ev.Event]:
         """Start the clock and seat the field at random (IFP 5) over the fewest tables
@@ -930,7 +964,7 @@ class Tournament:
                 p = ps[name]
                 names.append(name)
                 stacks.append(p.stack)
-                absent.append(p.absent)
+                absent.append(p.absent or p.penalty > 0)   # on a penalty: away (IFP 70)
         c = self._level_cache
         if c is None or c[0] != now:
             self._hand_level(now)

@@ -45,6 +45,10 @@ GANANDA_RULES: RuleSet = get_rules("ifp-2012").override(
     absent_hand="killed-at-deal",                                   # Gananda: Absent/Late Players
     multiple_chips="threshold-only",                                # Gananda: Betting 10
     out_of_turn="binding-unless-action-changes; check or call may not raise",  # Gananda: Betting 7
+    substantial_action="two-players-acted",                         # Gananda: Misdeals 1
+    dealing_irregularities="gananda",                               # Gananda: Misdeals, Irregularities
+    board_errors="gananda",                                         # Gananda: Holdem Irregularities
+    wrong_cards_after_sa="dead",                                    # Gananda: Dead Hands 1c
 )
 
 #: The bust-out rankings by preset (RuleSet.same_hand_bustouts):

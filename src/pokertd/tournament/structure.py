@@ -32,6 +32,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Union
 
+from pokertd.records import Record, record
+
 __all__ = [
     "Addon",
     "Break",
@@ -70,7 +72,8 @@ def _whole(value: Any, name: str, *, minimum: int | None = None, above: int | No
 
 def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
     """``data`` as keyword arguments of ``cls``; an unknown field is refused by name."""
-    names = [f.name for f in fields(cls) if f.init]  # type: ignore[arg-type]
+    names = list(cls._fields) if issubclass(cls, Record) else [
+        f.name for f in fields(cls) if f.init]  # type: ignore[arg-type]
     extra = [k for k in data if k not in names]
     if extra:
         raise StructureError(f"unknown field {extra[0]!r} (the fields are "
@@ -122,8 +125,8 @@ def is_stud(code: str) -> bool:
     return code[1:] in ("7S", "7S/8", "R")
 
 
-@dataclass(frozen=True, slots=True)
-class Level:
+@record
+class Level(Record):
     """One blind level. ``ante`` is paid by every player dealt in; ``big_blind_ante`` is one
     ante for the whole table, posted by the big blind after the blind (TDA RP-11). A level has
     at most one of the two.
@@ -178,8 +181,8 @@ class Level:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Break:
+@record
+class Break(Record):
     """A break. ``color_up`` lists the chip denominations going out of play at this break (a
     chip-up break: the odd chips are raced off, IFP 56 / WPA 14 / TDA 24)."""
 
@@ -223,8 +226,8 @@ class Break:
 Period = Union[Level, Break]
 
 
-@dataclass(frozen=True, slots=True)
-class Rebuys:
+@record
+class Rebuys(Record):
     """Rebuy terms (IFP 59: a rebuy is made before the next hand is dealt; WPA 6).
 
     The rebuy period is levels 1 to ``until_level``. ``max_per_player`` None means unlimited.
@@ -247,8 +250,8 @@ class Rebuys:
                 "max_per_player": self.max_per_player, "max_stack": self.max_stack}
 
 
-@dataclass(frozen=True, slots=True)
-class Addon:
+@record
+class Addon(Record):
     """Add-on terms (WPA 6: after the last hand of the rebuy period and before the first hand
     of the next level; the player must have at least one chip)."""
 
