@@ -529,3 +529,29 @@ def test_undo_of_a_wrong_bust_out_restores_exactly_the_earlier_state(
                       json={"expected": after["redo"]["batch"]})
     assert r.status_code == 200
     assert director.get("/console/api/events/Friday").json()["players_left"] == 11
+
+
+def test_a_finished_event_shows_its_winner_as_the_one_player_left_and_no_clock(
+        director: TestClient, clock: Clock) -> None:
+    """Once the last bust-out leaves a winner, the screens and the console say 1 player of
+    the entrants (the winner, holding every chip), not 0, and the clock, stopped for the
+    final table (Gananda: Final Table) as it was, is no longer shown as stopped for it."""
+    _started(director, players=12)
+    while True:
+        s = director.get("/console/api/events/Friday").json()
+        left = [p["name"] for p in s["players"] if not p["out"]]
+        if len(left) == 1:
+            break
+        clock.now += 60
+        assert director.post("/console/api/events/Friday/bust",
+                             json={"players": [left[0]]}).status_code == 200
+    s = director.get("/console/api/events/Friday").json()
+    public = director.get("/events/Friday/state").json()
+    for snap in (s, public):
+        assert snap["finished"] and snap["winner"] == left[0]
+        assert (snap["players_left"], snap["entrants"]) == (1, 12)
+        assert snap["average_stack"] == snap["chips"] == 12 * 1500
+        assert snap["clock"] is None and snap["next"] is None
+    live = director.get("/console/events/Friday/live").text
+    assert re.search(r'id="s-players">1 / 12<', live), live
+    assert "<td>1 / 12</td>" in director.get("/console").text

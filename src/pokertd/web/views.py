@@ -117,6 +117,14 @@ def snapshot(service: TournamentService, name: str, *, console: bool = False) ->
     payouts = None if t.payouts is None else [
         {"place": i, "amount": a, "players": sorted(paid.get(i, []))}
         for i, a in enumerate(t.payouts, start=1)]
+    if t.finished:
+        # The event is over: its winner is the one player left (the tournament counts no one
+        # alive once it has finished) and holds every chip; the clock has nothing more to
+        # count (it stays as the last level left it, often stopped for the final table).
+        st["players_left"] = 1
+        st["average_stack"] = st["chips"]
+        st["clock"] = None
+        average_bb = None
     out = {
         "name": name,
         "seq": head,

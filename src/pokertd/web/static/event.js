@@ -54,7 +54,8 @@
       (c.on_break ? `break ${c.break}` : c.level);
     $("c-blinds").textContent = PT.blinds(c);
     $("c-left").textContent = c ? PT.fmt(PT.secondsLeft(s)) : "–";
-    $("c-state").textContent = !c ? "–" : (c.running ? "running" : `stopped (${c.pause_reason})`);
+    $("c-state").textContent = s.finished ? "finished" : !c ? "–" :
+      (c.running ? "running" : `stopped (${c.pause_reason})`);
     if ($("spoken")) $("spoken").checked = !!(s.settings && s.settings.spoken);
     // Only the clock commands that fit its state are offered.
     const show = (id, on) => { if ($(id)) $(id).hidden = !on; };
