@@ -75,20 +75,37 @@ def _next_period(t: Tournament, now: float) -> dict[str, Any] | None:
             "big_blind": lvl.big_blind, "ante": lvl.ante, "big_blind_ante": lvl.big_blind_ante}
 
 
+#: The lines of each seat change already described, by (stream, event number): a stored event
+#: never changes, and every screen update would otherwise parse the same records again.
+_MOVE_LINES: dict[tuple[int, int], list[dict[str, Any]]] = {}
+_MOVE_LINES_SIZE = 4096
+
+
+def _move_lines(stream_id: int, r: Any) -> list[dict[str, Any]]:
+    key = (stream_id, r.seq)
+    lines = _MOVE_LINES.get(key)
+    if lines is None:
+        e = ev.from_dict({"type": r.type, **r.payload})
+        # Whose move each line is (a player's phone shows him his own): a table broken
+        # names no one (its players' moves follow it).
+        who = ([e.player] if isinstance(e, ev.Moved) else
+               [p for p, *_ in e.seats] if isinstance(e, ev.FinalTableFormed) else [None])
+        lines = [{"seq": r.seq, "text": line, "player": p}
+                 for line, p in zip(describe_move(e), who)]
+        if len(_MOVE_LINES) >= _MOVE_LINES_SIZE:
+            _MOVE_LINES.clear()
+        _MOVE_LINES[key] = lines
+    return lines
+
+
 def _recent_moves(loaded: Loaded) -> list[dict[str, Any]]:
     """The seat moves and tables broken recorded in the last :data:`RECENT_MOVES_S` seconds
     (of wall time: the store's record times), newest last."""
     since = datetime.now(timezone.utc) - timedelta(seconds=RECENT_MOVES_S)
-    out = []
+    out: list[dict[str, Any]] = []
     for r in loaded.seat_records:
         if r.recorded_at >= since:
-            e = ev.from_dict({"type": r.type, **r.payload})
-            # Whose move each line is (a player's phone shows him his own): a table broken
-            # names no one (its players' moves follow it).
-            who = ([e.player] if isinstance(e, ev.Moved) else
-                   [p for p, *_ in e.seats] if isinstance(e, ev.FinalTableFormed) else [None])
-            out += [{"seq": r.seq, "text": line, "player": p}
-                    for line, p in zip(describe_move(e), who)]
+            out += _move_lines(loaded.stream_id, r)
     return out
 
 
