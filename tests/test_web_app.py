@@ -555,3 +555,39 @@ def test_a_finished_event_shows_its_winner_as_the_one_player_left_and_no_clock(
     live = director.get("/console/events/Friday/live").text
     assert re.search(r'id="s-players">1 / 12<', live), live
     assert "<td>1 / 12</td>" in director.get("/console").text
+
+
+def test_rebuys_and_addons_in_their_periods_with_the_money_each_brings(
+        director: TestClient, clock: Clock) -> None:
+    """IFP 59 / WPA 6: an event whose structure (edited on the new-event form) has a rebuy
+    period to level 2 and an add-on after level 2; the console records a rebuy in the period
+    and the add-on after it, and shows the money: each is one buy-in, its prize-pool part to
+    the pool and the rest the fee (here 30 = 25 + 5)."""
+    structure = director.get("/console/api/presets/gananda").json()["structure"]
+    structure["rebuys"] = {"until_level": 2, "chips": 1500, "max_per_player": None,
+                           "max_stack": None}
+    structure["addon"] = {"after_level": 2, "chips": 2000, "max_per_player": 1, "min_stack": 1}
+    r = director.post("/console/api/events", json={"name": "Rebuy", "structure": structure,
+                                                   "buy_in": 30, "to_prize_pool": 25})
+    assert r.status_code == 201, r.text
+    director.post("/console/api/events/Rebuy/register", json={"players": PLAYERS[:12]})
+    assert director.post("/console/api/events/Rebuy/start").status_code == 200
+    r = director.post("/console/api/events/Rebuy/rebuy", json={"player": PLAYERS[0]})
+    assert r.status_code == 200, r.text
+    clock.now += 2 * 25 * 60 + 5             # past level 2: the add-on, no more rebuys
+    r = director.post("/console/api/events/Rebuy/rebuy", json={"player": PLAYERS[1]})
+    assert r.status_code == 400
+    r = director.post("/console/api/events/Rebuy/addon", json={"player": PLAYERS[1]})
+    assert r.status_code == 200, r.text
+    s = director.get("/console/api/events/Rebuy").json()
+    assert s["money"] == {"buy_in": 30, "to_prize_pool": 25, "fee": 5, "entries": 12,
+                          "rebuys": 1, "addons": 1, "taken": 14 * 30, "fees": 14 * 5,
+                          "prize_pool": 14 * 25}
+    assert s["prize_pool"] == 14 * 25
+    paid = {p["name"]: p["paid"] for p in s["players"]}
+    assert (paid[PLAYERS[0]], paid[PLAYERS[1]], paid[PLAYERS[2]]) == (60, 60, 30)
+    live = director.get("/console/events/Rebuy/live").text
+    assert "<tr><td>Rebuys</td><td>1</td><td>30</td><td>25</td><td>5</td></tr>" in live
+    assert ("<tr class=\"total\"><td>Total</td><td>14</td><td>420</td><td>350</td>"
+            "<td>70</td></tr>") in live
+    assert "1 rebuys, 0 add-ons; paid 60" in live

@@ -173,11 +173,29 @@ def snapshot(service: TournamentService, name: str, *, console: bool = False) ->
         out["redo"] = None if again is None else {"batch": again.id, "text": describe(again)}
         if t.finished:
             out["league"] = _league(service, name)
+        buy_in = t.config.buy_in
         out["players"] = [{"name": p.name, "out": p.out, "place": p.place, "absent": p.absent,
                            "knockouts": p.knockouts, "knocked_out_by": p.knocked_out_by,
-                           "rebuys": p.rebuys, "addons": p.addons}
+                           "rebuys": p.rebuys, "addons": p.addons,
+                           "paid": buy_in * (1 + p.rebuys + p.addons)}
                           for p in t.players.values()]
+        out["money"] = money(t)
     return out
+
+
+def money(t: Tournament) -> dict[str, Any]:
+    """What the entries, rebuys and add-ons have brought: each is one buy-in, of which the
+    prize-pool part goes to the prize pool (as the tournament counts it) and the rest is the
+    fee (Gananda: 25 = 20 + 5 to the TOC pool)."""
+    c = t.config
+    entries = t.entrants
+    rebuys = sum(p.rebuys for p in t.players.values())
+    addons = sum(p.addons for p in t.players.values())
+    bought = entries + rebuys + addons
+    return {"buy_in": c.buy_in, "to_prize_pool": c.to_prize_pool,
+            "fee": c.buy_in - c.to_prize_pool, "entries": entries, "rebuys": rebuys,
+            "addons": addons, "taken": bought * c.buy_in,
+            "fees": bought * (c.buy_in - c.to_prize_pool), "prize_pool": t.prize_pool}
 
 
 def _league(service: TournamentService, name: str) -> dict[str, Any]:
