@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from test_web_browser import (  # noqa: F401
-    SHOTS, LiveServer, _text, browser, log_in, shoot)
+    SHOTS, LiveServer, _text, log_in, shoot)
 
 pytestmark = pytest.mark.browser
 

@@ -1,7 +1,7 @@
 """The console's forecast card in a real browser (issue 15): Debian's Chromium headless,
 driven by Playwright in a child process (the browser tests' own Playwright may be running in
-this one), against the web application on a loopback port: the card fills in on its own and
-is asked again after a bust-out, and the room's clock shows its end. The HTML report renders
+this one), against the web application on a loopback port: the card fills in when asked and
+is asked again after each bust-out, and the room's clock shows its end. The HTML report renders
 its chart. A screenshot of each is
 saved to tests/screenshots/ (git-ignored)."""
 
@@ -36,6 +36,7 @@ with sync_playwright() as p:
     page.click("#login button[type=submit]")
     page.wait_for_url(base + "/console")
     page.goto(base + "/console/events/Friday")
+    page.click("#forecast-form button")
     notes = page.locator("#forecast-notes")
     page.wait_for_function("document.getElementById('forecast-notes').textContent.includes('19 players left')", timeout=120000)
     rows = page.locator("#forecast-table tr").all_inner_texts()
@@ -62,7 +63,7 @@ def live(tmp_path):
         server.stop()
 
 
-def test_the_forecast_card_fills_in_and_follows_the_bust_outs(live):
+def test_the_forecast_card_fills_in_when_asked_and_follows_the_bust_outs(live):
     svc = live.service
     svc.create("Friday", config_preset("gananda"), seed=1)
     svc.register("Friday", [f"p{i:02d}" for i in range(1, 21)])

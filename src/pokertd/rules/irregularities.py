@@ -25,12 +25,11 @@ stub after it, and the number of burns before each street still to come. Reshuff
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import RuleSet, field_rules, get_rules
+from . import RuleSet, field_doc, field_rules, get_rules
 
 #: The rule-set fields of bets made with chips and words (pokertd.rules.declarations).
 _BET_FIELDS = ("raise_completion", "two_motion_raise", "oversized_chip", "multiple_chips",
@@ -947,7 +946,7 @@ def situations(rules: RuleSet | str | None = None) -> list[dict[str, str]]:
     for name in _BET_FIELDS:
         rules_of = field_rules(name)
         rule = rules_of.get(r.name) or rules_of.get("ifp-2012", "")
-        doc = next(f.metadata["doc"] for f in dataclasses.fields(r) if f.name == name)
+        doc = field_doc(name)
         add("bet", name.replace("_", "-"), Ruling(name, str(getattr(r, name)), rule, doc,
                                                   "pokertd floor bet rules each bet"))
     for c in DEAL_CAUSES:
