@@ -591,3 +591,53 @@ def test_rebuys_and_addons_in_their_periods_with_the_money_each_brings(
     assert ("<tr class=\"total\"><td>Total</td><td>14</td><td>420</td><td>350</td>"
             "<td>70</td></tr>") in live
     assert "1 rebuys, 0 add-ons; paid 60" in live
+
+
+def test_absent_players_registered_and_their_arrival(director: TestClient) -> None:
+    """IFP 8: a player registered absent is dealt in (his stack in play, the blinds posted)
+    until he arrives; the console records his arrival, and refuses it twice."""
+    director.post("/console/api/events", json={"name": "Friday", "seed": 7})
+    director.post("/console/api/events/Friday/register", json={"players": PLAYERS[:11]})
+    r = director.post("/console/api/events/Friday/register",
+                      json={"players": [PLAYERS[11]], "absent": True})
+    assert r.status_code == 200, r.text
+    assert director.post("/console/api/events/Friday/start").status_code == 200
+    s = director.get("/console/api/events/Friday").json()
+    late = next(p for p in s["players"] if p["name"] == PLAYERS[11])
+    assert late["absent"] and s["players_left"] == 12
+    assert "(absent, IFP 8)" in director.get("/console/events/Friday/live").text
+    r = director.post("/console/api/events/Friday/arrive", json={"player": PLAYERS[11]})
+    assert r.status_code == 200 and r.json()["events"][0]["type"] == "arrived"
+    s = director.get("/console/api/events/Friday").json()
+    assert not next(p for p in s["players"] if p["name"] == PLAYERS[11])["absent"]
+    r = director.post("/console/api/events/Friday/arrive", json={"player": PLAYERS[11]})
+    assert r.status_code == 400 and PLAYERS[11] in r.json()["error"]
+
+
+def test_a_console_command_that_meets_a_cli_command_is_run_again_on_the_new_state(
+        director: TestClient, app, store: Store, clock: Clock, monkeypatch) -> None:
+    """Issue 9: the CLI and the console on one event at once. The CLI's bust-out is stored
+    between the console's load and its append: the store refuses the console's batch
+    (ConcurrencyError, nothing written), the console runs the command again on the new state;
+    each bust-out is in the log once."""
+    from pokertd.services.tournaments import TournamentService
+
+    state = _started(director)
+    first, second = (state["tables"][0]["seats"][0]["player"],
+                     state["tables"][1]["seats"][0]["player"])
+    service = app.state.service
+    original = TournamentService.commit
+    raced = []
+
+    def commit(self, loaded, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if self is service and not raced:
+            raced.append(True)
+            TournamentService(store, clock=clock).bust("Friday", second)  # the CLI, meanwhile
+        return original(self, loaded, *args, **kwargs)
+
+    monkeypatch.setattr(TournamentService, "commit", commit)
+    r = director.post("/console/api/events/Friday/bust", json={"players": [first]})
+    assert r.status_code == 200, r.text
+    busted = [e["player"] for e in events_of(store, "Friday") if e["type"] == "busted"]
+    assert sorted(busted) == sorted([first, second])
+    assert director.get("/console/api/events/Friday").json()["players_left"] == 10
