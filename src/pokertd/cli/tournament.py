@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from enum import Enum
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -39,6 +40,9 @@ def simulate(
     bot: Annotated[Bot, typer.Option(help="sensible or random bots.")] = Bot.sensible,
     seconds_per_hand: Annotated[int, typer.Option(help="Simulated seconds per hand.")] = 120,
     output: Annotated[OutputFormat, typer.Option("--format", help="table or json.")] = OutputFormat.table,
+    fair: Annotated[Path | None, typer.Option(
+        "--fair", help="Deal provably fairly and write each revealed hand to this folder "
+                       "(NNNNNN.json, checked by pokertd verify).")] = None,
 ) -> None:
     """Play a dealt freezeout with bots to a winner and print the results.
 
@@ -52,9 +56,21 @@ def simulate(
     if seconds_per_hand < 1:
         raise typer.BadParameter(f"a hand takes at least 1 second, got {seconds_per_hand}",
                                  param_hint="--seconds-per-hand")
+    reveal = None
+    if fair is not None:
+        try:
+            fair.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise typer.BadParameter(f"cannot make the folder {fair}: {exc.strerror or exc}",
+                                     param_hint="--fair") from None
+        count = [0]
+
+        def reveal(record) -> None:  # type: ignore[no-untyped-def]
+            count[0] += 1
+            (fair / f"{count[0]:06d}.json").write_text(json.dumps(record), encoding="utf-8")
     if output is OutputFormat.json:
         result = run(players, preset=preset.value, seed=seed, bot=bot.value,
-                     seconds_per_hand=seconds_per_hand)
+                     seconds_per_hand=seconds_per_hand, fair=reveal)
         typer.echo(json.dumps(result.to_dict()))
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -70,7 +86,7 @@ def simulate(
                             info=f"{t.hands:,} hands, level {t.level}")
 
         result = run(players, preset=preset.value, seed=seed, bot=bot.value,
-                     seconds_per_hand=seconds_per_hand, progress=show)
+                     seconds_per_hand=seconds_per_hand, progress=show, fair=reveal)
     t = result.tournament
     table = Table(title=f"{players} players ({preset.value}), {result.hands:,} hands, prize pool "
                         f"{result.prize_pool:,}, winner {t.winner}")

@@ -18,7 +18,7 @@ Only the tables are visited each round; the tournament's checks between rounds c
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,8 +77,11 @@ def knockouts(hand: Any, busted: list[int]) -> dict[int, int]:
     return out
 
 
-def play_hand(setup: Any, rules: Any, bots: dict[str, Any], rng: random.Random) -> Any:
-    """Deal and play one hand of a :class:`HandSetup` with the players' bots."""
+def play_hand(setup: Any, rules: Any, bots: dict[str, Any], rng: random.Random,
+              deal: Any = None) -> Any:
+    """Deal and play one hand of a :class:`HandSetup` with the players' bots. ``deal``, when
+    given, makes the hand from (stacks, blinds, rules, options) instead of dealing from ``rng``
+    (a provably fair deal: :mod:`pokertd.engine.fair`)."""
     pos = setup.positions
     level = setup.level
     opts: dict[str, Any] = {}
@@ -105,7 +108,10 @@ def play_hand(setup: Any, rules: Any, bots: dict[str, Any], rng: random.Random) 
         # is created, also when the forced bets leave no one to act (the hand then ends at
         # once); when every live hand would be killed none is (a pot needs a live hand, IFP 44).
         opts["absent"] = [i for i, a in enumerate(absent) if a]
-    h = Hand(setup.stacks, level.blinds, rules=rules, rng=rng, **opts)
+    if deal is None:
+        h = Hand(setup.stacks, level.blinds, rules=rules, rng=rng, **opts)
+    else:
+        h = deal(setup.stacks, level.blinds, rules, opts)
     players = setup.players
     bb = level.big_blind
     unit = setup.chip_unit
@@ -131,17 +137,38 @@ class SimResult:
                 "results": self.results}
 
 
+class _FairDealer:
+    """Makes one hand of :func:`play_hand` a :class:`~pokertd.engine.fair.FairDeal`: the
+    commitment drawn from the simulation's generator (reproducible), one seed per player."""
+
+    def __init__(self, name: str, players: Sequence[str], rng: random.Random) -> None:
+        self.name = name
+        self.players = players
+        self.rng = rng
+        self.deal_made: Any = None
+
+    def __call__(self, stacks: Any, blinds: Any, rules: Any, opts: dict[str, Any]) -> Any:
+        from pokertd.engine.fair import FairDeal
+        d = FairDeal(self.name, stacks, blinds, rng=self.rng, rules=rules, **opts)
+        for i, name in enumerate(self.players):
+            d.add_seed(i, f"{name}:{self.rng.getrandbits(64):016x}")
+        self.deal_made = d
+        return d.deal()
+
+
 def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: int = 0,
              bot: str = "sensible", seconds_per_hand: int = 120,
              absent: int = 0, progress: Callable[[Tournament], None] | None = None,
-             check: bool = False) -> SimResult:
+             check: bool = False, fair: Callable[[dict[str, Any]], None] | None = None
+             ) -> SimResult:
     """Play a dealt freezeout of ``players`` bots to a winner. ``absent``: that many players
     (the last registered) are absent (IFP 8): dealt in, their cards killed, until their chips
     are removed (Gananda: level 3) or, under a structure that never removes them, until only
     absent players are left, when they arrive and play (two absent players folding to each
     other would never finish). ``progress`` is called after every round.
     ``check``: verify the chips after every hand and the floor after every rearrangement
-    (for tests)."""
+    (for tests). ``fair``: deal every hand provably fairly (:mod:`pokertd.engine.fair`), each
+    player mixing in a seed drawn by his bot's generator; ``fair`` gets each revealed hand."""
     if players < 2:
         raise ValueError(f"{players} player(s): a tournament needs two")
     config = config_preset(preset) if isinstance(preset, str) else preset
@@ -199,7 +226,12 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
             if table is None or table.count < 2:
                 continue
             setup = t.next_hand(tid, now)
-            h = play_hand(setup, rules, bots, deck)
+            if fair is None:
+                h = play_hand(setup, rules, bots, deck)
+            else:
+                dealer = _FairDealer(f"table {tid} hand {t.hands + 1}", setup.players, deck)
+                h = play_hand(setup, rules, bots, deck, dealer)
+                fair(dealer.deal_made.reveal())
             end = h.stacks
             t.record_hand(setup, end, now)
             if 0 in end:
