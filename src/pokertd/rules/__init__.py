@@ -242,6 +242,7 @@ class RuleSet:
         for key in fields:
             if key not in known:
                 raise ValueError(f"unknown RuleSet field: {key!r}")
+        _check_types(fields)
         return dataclasses.replace(self, name=name or f"{self.name}+house", **fields)
 
     def to_dict(self) -> dict[str, Any]:
@@ -254,7 +255,20 @@ class RuleSet:
         unknown = set(data) - known
         if unknown:
             raise ValueError(f"unknown RuleSet field(s): {', '.join(sorted(unknown))}")
+        _check_types(data)
         return dataclasses.replace(base, **data)
+
+
+def _check_types(values: dict[str, Any]) -> None:
+    """Each field's value of its default's kind (a flag, a whole number or a name): a rule set
+    read from data (a stored event, a house file) refuses any other, naming the field."""
+    kinds = {f.name: type(f.default) for f in dataclasses.fields(RuleSet)}
+    for key, value in values.items():
+        kind = kinds[key]
+        if type(value) is not kind:
+            what = {bool: "true or false", int: "a whole number", str: "a name"}.get(
+                kind, kind.__name__)
+            raise ValueError(f"RuleSet field {key}: expected {what}, got {value!r}")
 
 
 def field_rules(field_name: str) -> dict[str, str]:
