@@ -99,3 +99,27 @@ def test_a_formula_number_with_a_superscript_digit_is_refused_at_its_position():
     # was: ValueError: could not convert string to float: '²10' (no position)
     with pytest.raises(FormulaError, match="position 1: unexpected character '\u00b2'"):
         parse_formula("\u00b210 * sqrt(n)")
+
+
+def test_a_declared_bet_that_is_a_number_is_an_amount_and_any_other_value_is_refused():
+    from pokertd.rules.declarations import ImpossibleBet, parse_declared
+    assert parse_declared(300) == parse_declared("300")
+    with pytest.raises(ImpossibleBet, match=r"not a declaration: \[\] \(say call, raise"):
+        parse_declared([])                     # was: AttributeError: 'list' ... 'strip'
+    h = Hand([1000, 1000], (5, 10), seed=1)
+    with pytest.raises(ValueError, match="not a declaration"):
+        h.physical_bet([], {})
+    assert h.events() == Hand([1000, 1000], (5, 10), seed=1).events()
+
+
+def test_busting_a_name_that_is_no_player_is_refused_whatever_it_is():
+    from pokertd.tournament.director import DirectorError, Tournament
+    from pokertd.tournament.house import config_preset
+    t = Tournament(config_preset("gananda"), seed=1, dealt=False)
+    for p in ("Ann", "Bob", "Cy"):
+        t.register(p)
+    t.start(0.0)
+    n = len(t.events)
+    with pytest.raises(DirectorError, match=r"unknown player \[\]"):
+        t.bust([])                             # was: TypeError: unhashable type: 'list'
+    assert len(t.events) == n
