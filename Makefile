@@ -43,6 +43,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/evaluator.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/tournament.py
+	$(BIN)/python bench/forecast.py
 	$(BIN)/python bench/cli.py
 
 clean:

@@ -31,6 +31,9 @@ script replaying the same files with its HandHistory (one process each for all t
 as a user runs them; a one-file run gives each its start-up time), and both replays are
 timed again inside this process (our pokertd.formats.phh reader and engine, pokerkit's
 HandHistory), without start-up. Our finishing stacks are checked against pokerkit's.
+
+Last, the mixed games (bench/mixed_games.py: Omaha, Omaha hi-lo, stud, stud hi-lo, razz and
+deuce-to-seven draw, each against pokerkit on the same game).
 """
 
 from __future__ import annotations
@@ -632,6 +635,9 @@ def main(argv=None) -> int:
         print_time_table(f"Replaying the {count} NT and FT hands of {where}: in this process (files read "
                          "beforehand)", in_rows, in_ref, "it ÷ ours")
     console.print("Ratios above 1: ours is faster.")
+    # The mixed games (issue 12): each against pokerkit on the same game.
+    import mixed_games
+    mixed_games.main(["--seed", str(args.seed)] + (["--quick"] if args.quick else []))
     return 0
 
 

@@ -71,3 +71,94 @@ def test_floor_bet_impossible_input_exits_2(args, message):
     r = bet(*args)
     assert r.exit_code == 2
     assert "Error:" in r.output and message in r.output
+
+
+# --- floor rules, misdeal, board, out-of-turn, penalty, clock, dead --------------------------
+
+def floor(*args):
+    return runner.invoke(app, ["floor", *args, "--format", "json"])
+
+
+def test_floor_rules_lists_every_family_with_rule_and_text():
+    r = floor("rules", "--rules", "tda-2024")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["rules"] == "tda-2024"
+    assert {s["family"] for s in data["situations"]} == {"bet", "misdeal", "board", "hand",
+                                                         "out-of-turn", "clock", "penalty"}
+    row = next(s for s in data["situations"] if s["situation"] == "flop extra-card")
+    assert row["rule"] == "TDA 39-A"
+
+
+def test_floor_rules_family_filter_and_unknown_family_exit_2():
+    data = json.loads(floor("rules", "--family", "board").output)
+    assert {s["family"] for s in data["situations"]} == {"board"}
+    r = floor("rules", "--family", "dealer")
+    assert r.exit_code == 2 and "Error: --family" in r.output
+
+
+def test_floor_misdeal_ifp_64a_and_after_substantial_action():
+    data = json.loads(floor("misdeal", "--cause", "first-card-exposed").output)
+    assert (data["decision"], data["rule"]) == ("misdeal", "IFP 64a")
+    assert "button where it was" in data["procedure"]
+    data = json.loads(floor("misdeal", "--cause", "first-card-exposed", "--actions",
+                            "fold,call").output)
+    assert (data["decision"], data["substantial_action"]) == ("play-on", True)
+
+
+def test_floor_misdeal_gananda_extra_card_burn_and_fouled_deck():
+    data = json.loads(floor("misdeal", "--rules", "gananda", "--cause", "extra-card").output)
+    assert (data["decision"], data["rule"]) == ("burn", "Gananda: Holdem Irregularities 2")
+    data = json.loads(floor("misdeal", "--rules", "tda-2024", "--cause", "fouled-deck").output)
+    assert (data["decision"], data["rule"]) == ("void", "TDA 35-E")
+
+
+def test_floor_misdeal_unknown_cause_and_action_exit_2():
+    assert floor("misdeal", "--cause", "dropped").exit_code == 2
+    r = floor("misdeal", "--cause", "two-exposed", "--actions", "post")
+    assert r.exit_code == 2 and "not an action in turn" in r.output
+
+
+def test_floor_board_tda_rp_5_and_ifp_appendix_1():
+    data = json.loads(floor("board", "--rules", "tda-2024", "--street", "turn", "--error",
+                            "premature").output)
+    assert data["rule"] == "TDA RP-5-B"
+    data = json.loads(floor("board", "--street", "flop", "--error", "no-burn", "--acted").output)
+    assert (data["decision"], data["rule"]) == ("stands", "IFP Appendix 1 i")
+    assert "two burns" in data["procedure"]
+
+
+def test_floor_board_director_and_bad_street():
+    data = json.loads(floor("board", "--rules", "tda-2024", "--street", "river", "--error",
+                            "no-burn").output)
+    assert data["decision"] == "director"
+    assert floor("board", "--street", "fifth", "--error", "premature").exit_code == 2
+
+
+def test_floor_out_of_turn_ifp_26_and_irregularities_13_free_of_rules():
+    data = json.loads(floor("out-of-turn", "--action", "fold", "--between", "raise").output)
+    assert (data["decision"], data["rule"]) == ("binding", "IFP 26")
+    data = json.loads(floor("out-of-turn", "--rules", "gananda", "--action", "call", "--between",
+                            "raise").output)
+    assert data["decision"] == "no-raise"
+    assert floor("out-of-turn", "--action", "dance").exit_code == 2
+
+
+def test_floor_penalty_ifp_70_rounds_and_wpa_41_no_hand_penalty():
+    data = json.loads(floor("penalty", "--penalty", "rounds", "--players", "9", "--rounds",
+                            "2").output)
+    assert data["hands_missed"] == 18 and data["rule"] == "IFP 70"
+    r = floor("penalty", "--rules", "wpa", "--penalty", "hands", "--hands", "1")
+    assert r.exit_code == 2 and "WPA 41" in r.output
+
+
+def test_floor_clock_tda_29_and_dead_wpa_31():
+    data = json.loads(floor("clock", "--rules", "tda-2024", "--no-bet").output)
+    assert (data["decision"], data["seconds"], data["countdown"]) == ("checked", 25, 5)
+    data = json.loads(floor("dead", "--rules", "wpa", "--cause", "killed").output)
+    assert data["rule"] == "WPA 31"
+
+
+def test_floor_rules_table_output():
+    r = runner.invoke(app, ["floor", "rules", "--rules", "wpa", "--family", "clock"])
+    assert r.exit_code == 0 and "WPA 26" in r.output

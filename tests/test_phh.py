@@ -1,4 +1,4 @@
-"""PHH: every NT and FT hand of the dataset (tests/data/phh, a copy of the public PHH
+"""PHH: every NT and FT hand of the dataset (the other games: test_phh_mixed.py) (tests/data/phh, a copy of the public PHH
 dataset with its licence) replays to its recorded stacks; the `pokertd phh` commands keep
 their contract."""
 
@@ -42,8 +42,9 @@ def test_every_nt_and_ft_hand_replays_to_its_recorded_stacks():
 
 
 def test_other_variants_are_refused():
+    from pokertd.formats.phh_mixed import is_mixed
     for path, data in dataset_hands():
-        if data["variant"] in ("NT", "FT"):
+        if data["variant"] in ("NT", "FT") or is_mixed(data["variant"]):
             continue
         with pytest.raises(PHHError, match=f"unsupported variant: {data['variant']}"):
             replay(data)
@@ -98,7 +99,7 @@ def test_export_replays_to_the_same_stacks():
 
 
 def test_cli_replay_prints_one_json_line_per_hand(tmp_path):
-    folder = PHH / "wsop"
+    folder = PHH / "televised"                 # badugi (FB) and short-deck (NS) among them
     result = runner.invoke(app, ["phh", "replay", "--check", str(PHH / "pluribus" / "30")])
     assert result.exit_code == 0, result.output
     lines = [json.loads(x) for x in result.output.splitlines()]
@@ -108,7 +109,11 @@ def test_cli_replay_prints_one_json_line_per_hand(tmp_path):
     assert result.exit_code == 1                # the other variants are not ok
     bad = [json.loads(x) for x in result.output.splitlines() if '"ok": false' in x]
     assert bad and all(set(x) == {"path", "ok", "error", "action"} for x in bad)
-    assert all(x["error"].startswith("unsupported variant: ") for x in bad)
+    # Badugi and short-deck are not played here; a pot-limit Omaha hand with quarter chips
+    # is refused as hold'em's are (whole chips only).
+    assert sorted(x["error"].split(":")[0] for x in bad) == [
+        "starting_stacks", "unsupported variant", "unsupported variant"]
+    assert any("non-integer" in x["error"] for x in bad)
 
 
 def test_cli_replay_check_reports_a_mismatch(tmp_path):

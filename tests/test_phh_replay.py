@@ -108,7 +108,11 @@ def test_files_are_found_as_rglob_finds_them_in_path_order(tmp_path, monkeypatch
 
 
 def replay_one_at_a_time(data):
-    """replay() with every action read by _apply, the general reader of an action."""
+    """replay() with every action read by _apply, the general reader of an action (the
+    mixed games have only that reader)."""
+    from pokertd.formats.phh_mixed import is_mixed, replay_mixed
+    if is_mixed(data.get("variant")):
+        return replay_mixed(data)
     h = hand_from_phh(data)
     for i, a in enumerate(data["actions"]):
         try:

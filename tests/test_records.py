@@ -90,3 +90,26 @@ def test_every_event_round_trips_through_its_json_form():
     with pytest.raises(ValueError, match=r"event 'busted': unknown field\(s\) \['extra'\]"):
         ev.from_dict({"type": "busted", "player": "A", "place": 2, "tied": 1, "table": 1,
                       "knocked_out_by": None, "extra": 1})
+
+
+@record
+class Tagged(Record):
+    name: str
+    tags: tuple = ()
+    seen: list = __import__("dataclasses").field(default_factory=list,
+                                                 metadata={"doc": "a fresh list each"})
+
+
+def test_field_default_factory_and_metadata_as_in_a_dataclass():
+    a, b = Tagged("a"), Tagged("b")
+    assert a.seen == [] and a.seen is not b.seen
+    assert Tagged("c", seen=[1]).seen == [1]
+    assert Tagged._metadata["seen"]["doc"] == "a fresh list each"
+
+
+def test_replace_and_asdict():
+    p = Point3(1, 2, 3)
+    assert p._replace(y=7) == Point3(1, 7, 3) and p == Point3(1, 2, 3)
+    assert p._asdict() == {"x": 1, "y": 2, "z": 3}
+    with pytest.raises(TypeError, match="Point3 has no field\\(s\\) w"):
+        p._replace(w=1)

@@ -4,7 +4,7 @@ A ``@dataclass(frozen=True, slots=True)`` writes and compiles six methods and bu
 twice when it is defined. The tournament's event types are some thirty of them, defined by
 every command that reads an event log: their definitions alone cost a short command about
 0.03 s (issue 8). :func:`record` gives the same kind of class — fields from the annotations,
-defaults, keyword or positional construction, ``__post_init__``, frozen, slotted, equality and hash by value,
+defaults, keyword or positional construction, ``__post_init__``, ``field(default_factory=, metadata=)``, frozen, slotted, equality and hash by value,
 a readable repr, pickling and copying — with shared methods, and compiles a class's own
 ``__init__`` only the first time one is built. Type checkers see it as a dataclass
 (``dataclass_transform``).
@@ -12,6 +12,7 @@ a readable repr, pickling and copying — with shared methods, and compiles a cl
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 __all__ = ["FrozenRecordError", "Record", "record"]
@@ -29,6 +30,8 @@ class Record:
     __slots__ = ()
     _fields: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
+    _factories: ClassVar[dict[str, Any]] = {}
+    _metadata: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # The first record of a class: compile its own __init__ (a plain one, fast for the
@@ -62,21 +65,40 @@ class Record:
     def __reduce__(self) -> tuple[Any, ...]:
         return (self.__class__, self._values())
 
+    def _replace(self, **changes: Any) -> Any:
+        """A copy with some fields changed (``dataclasses.replace``); unknown names refused."""
+        unknown = set(changes) - set(self._fields)
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field(s) {', '.join(sorted(unknown))}")
+        return self.__class__(**{**self._asdict(), **changes})
+
+    def _asdict(self) -> dict[str, Any]:
+        """The fields by name, in order (values as they are: not copied)."""
+        return {n: getattr(self, n) for n in self._fields}
+
 
 def _compile_init(cls: type) -> Any:
     fields: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]
     defaults: dict[str, Any] = cls._defaults  # type: ignore[attr-defined]
-    params = ", ".join(f"{n}=_d_{n}" if n in defaults else n for n in fields)
-    body = "".join(f"\n    _set(self, {n!r}, {n})" for n in fields)
+    factories: dict[str, Any] = cls._factories  # type: ignore[attr-defined]
+    params = ", ".join(f"{n}=_d_{n}" if n in defaults else f"{n}=_NONE" if n in factories else n
+                       for n in fields)
+    body = "".join(f"\n    _set(self, {n!r}, _f_{n}() if {n} is _NONE else {n})" if n in factories
+                   else f"\n    _set(self, {n!r}, {n})" for n in fields)
     if hasattr(cls, "__post_init__"):      # a dataclass's check after the fields are set
         body += "\n    self.__post_init__()"
     body = body or "\n    pass"
     src = f"def __init__(self{', ' if fields else ''}{params}):{body}"
-    scope: dict[str, Any] = {"_set": object.__setattr__, **{f"_d_{n}": v for n, v in defaults.items()}}
+    scope: dict[str, Any] = {"_set": object.__setattr__, "_NONE": _NONE,
+                             **{f"_d_{n}": v for n, v in defaults.items()},
+                             **{f"_f_{n}": f for n, f in factories.items()}}
     exec(src, scope)  # noqa: S102 - our own field names, checked identifiers
     init = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     return init
+
+
+_NONE = object()      # an argument not given: its default_factory makes the value
 
 
 def _is_classvar(annotation: Any) -> bool:
@@ -99,10 +121,23 @@ def record(cls: T) -> T:
             raise TypeError(f"{cls.__name__}: {n!r} cannot be a record field")
     inherited: tuple[str, ...] = cls._fields
     defaults = dict(cls._defaults)
+    factories = dict(cls._factories)
+    metadata = dict(cls._metadata)
     for n in own:
         if n in ns:
-            defaults[n] = ns.pop(n)
-        elif defaults and n not in inherited:
+            v = ns.pop(n)
+            if isinstance(v, dataclasses.Field):    # field(default=, default_factory=, metadata=)
+                metadata[n] = v.metadata
+                if v.default is not dataclasses.MISSING:
+                    defaults[n] = v.default
+                elif v.default_factory is not dataclasses.MISSING:
+                    factories[n] = v.default_factory
+                elif defaults or factories:
+                    raise TypeError(f"{cls.__name__}: field {n!r} without a default follows one "
+                                    "with a default")
+            else:
+                defaults[n] = v
+        elif (defaults or factories) and n not in inherited:
             raise TypeError(f"{cls.__name__}: field {n!r} without a default follows one with a default")
     for n, v in defaults.items():
         if isinstance(v, (list, dict, set)):
@@ -112,6 +147,8 @@ def record(cls: T) -> T:
     ns["__slots__"] = tuple(n for n in own if n not in inherited)
     ns["_fields"] = inherited + tuple(n for n in own if n not in inherited)
     ns["_defaults"] = defaults
+    ns["_factories"] = factories
+    ns["_metadata"] = metadata
     ns["__match_args__"] = ns["_fields"]
     if "__init__" not in ns:               # its own first-use stub, not a parent's compiled one
         ns["__init__"] = Record.__init__

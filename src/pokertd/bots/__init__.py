@@ -14,6 +14,8 @@ SensibleBot = _players.SensibleBot
 absent_action = _players.absent_action
 chen_score = _players.chen_score
 make_bot = _players.make_bot
+MIX = _players.MIX
+STYLES = _players.STYLES
 _strength = _players._strength
 
-__all__ = ["RandomBot", "SensibleBot", "absent_action", "chen_score", "make_bot"]
+__all__ = ["MIX", "STYLES", "RandomBot", "SensibleBot", "absent_action", "chen_score", "make_bot"]

@@ -23,7 +23,7 @@ import random
 
 from pokertd.evaluator.strength import category_starts, showdown_tables
 
-__all__ = ["RandomBot", "SensibleBot", "absent_action", "chen_score", "make_bot"]
+__all__ = ["MIX", "STYLES", "RandomBot", "SensibleBot", "absent_action", "chen_score", "make_bot"]
 
 _CAT = category_starts()
 _TWO_PAIR = _CAT[2]
@@ -191,9 +191,29 @@ class SensibleBot:
             hand.fold()
 
 
+#: The styles a bot can play: how many Chen points it asks above (tight) or below (loose) the
+#: sensible bot's thresholds, or ``random``.
+STYLES: dict[str, float] = {"sensible": 0.0, "tight": 1.5, "loose": -1.5}
+
+#: The ``mix`` field (the structure designer's forecast): each player's style drawn from his
+#: seed with these weights, so that a field is neither all tight nor all loose.
+MIX: tuple[tuple[str, float], ...] = (("sensible", 0.4), ("tight", 0.25), ("loose", 0.25),
+                                      ("random", 0.1))
+
+
 def make_bot(kind: str, seed: int | str) -> RandomBot | SensibleBot:
+    """A bot of style ``kind`` (``sensible``, ``tight``, ``loose``, ``random``, or ``mix``:
+    a style drawn from the seed with the weights of :data:`MIX`)."""
+    if kind == "mix":
+        r = random.Random(f"{seed}:style").random()
+        kind = MIX[-1][0]
+        for style, weight in MIX:
+            if r < weight:
+                kind = style
+                break
+            r -= weight
     if kind == "random":
         return RandomBot(seed)
-    if kind == "sensible":
-        return SensibleBot(seed)
-    raise ValueError(f"unknown bot {kind!r}: 'random' or 'sensible'")
+    if kind in STYLES:
+        return SensibleBot(seed, tight=STYLES[kind])
+    raise ValueError(f"unknown bot {kind!r}: 'sensible', 'tight', 'loose', 'random' or 'mix'")

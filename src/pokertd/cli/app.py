@@ -65,6 +65,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                          "file."),
     "restore": ("backup", "Restore a backup into a new, empty store (SQLite or PostgreSQL), "
                           "checking every event."),
+    "structure": ("structure", "Structures: forecast when a structure reaches the money, the "
+                               "final table and its end, from simulated tournaments."),
     "floor": ("floor", "The floor's rulings at a live table: bets made with chips and words, "
                        "decided by the rule preset, the rule cited."),
 }

@@ -1,14 +1,22 @@
-"""``pokertd equity``: hold'em equity of hands and ranges, exact or Monte Carlo."""
+"""``pokertd equity``: equity of hands and ranges, exact or Monte Carlo: hold'em, and with
+``--game plo|plo8`` Omaha and Omaha hi-lo."""
 
 from __future__ import annotations
 
 import json
+from enum import Enum
 from typing import Annotated
 
 import typer
 from .output import Console, Table
 
 from .app import OutputFormat, app
+
+
+class Game(str, Enum):
+    holdem = "holdem"
+    plo = "plo"
+    plo8 = "plo8"
 
 
 def equity_table(result, title: str) -> Table:
@@ -30,15 +38,25 @@ def equity(
     samples: Annotated[int | None, typer.Option(help="Monte Carlo with this many samples (default: exact).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for Monte Carlo, for a reproducible result.")] = None,
     output: Annotated[OutputFormat, typer.Option("--format", help="table or json.")] = OutputFormat.table,
+    game: Annotated[Game, typer.Option(help="holdem, plo (Omaha: four cards, two of them with "
+                                       "three of the board) or plo8 (Omaha hi-lo eight or better).")]
+    = Game.holdem,
 ) -> None:
     """Win, tie and equity of each hand: exact (every board) unless --samples is given.
 
+    Omaha (--game plo, plo8) is exact when the boards are few enough, else 20,000 random
+    boards.
+
     Example: pokertd equity AhAs KdKc --board 2c7d9h
     """
-    from ..evaluator.equity import equity as compute
-
     try:
-        result = compute(hands, board, dead, samples=samples, seed=seed)
+        if game is Game.holdem:
+            from ..evaluator.equity import equity as compute
+            result = compute(hands, board, dead, samples=samples, seed=seed)
+        else:
+            from ..evaluator.omaha_equity import omaha_equity
+            result = omaha_equity(hands, board, dead, hilo=game is Game.plo8, samples=samples,
+                                  seed=seed)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     if output is OutputFormat.json:

@@ -9,6 +9,18 @@
 Impossible input (a negative amount, a chip not in the preset's chip set, a declared amount
 above the stack) prints ``Error: ...`` and exits 2. A bet the book leaves to the director
 (TDA 40-A) prints ``"action": "director"`` with the rule and its text.
+
+The other families print the ruling of :mod:`pokertd.rules.irregularities` and what to do next
+(``{"situation", "decision", "rule", "text", "procedure"}``; ``decision`` ``director`` when the
+book leaves it to the TD)::
+
+    pokertd floor rules --rules tda-2024            # every situation, its rule and text
+    pokertd floor misdeal --cause exposed-card --actions fold,call
+    pokertd floor board --street turn --error premature
+    pokertd floor out-of-turn --action bet --amount 500 --between raise --bet-between 1000
+    pokertd floor penalty --penalty rounds --players 9 --rounds 2
+    pokertd floor clock --facing-bet
+    pokertd floor dead --cause killed
 """
 
 from __future__ import annotations
@@ -22,15 +34,18 @@ from .app import OutputFormat, app, fail
 from .output import Console, Table
 
 floor_app = typer.Typer(name="floor", help="The floor's rulings at a live table: bets made with "
-                                           "chips and words, decided by the rule preset, the "
-                                           "rule cited.", no_args_is_help=True)
+                                           "chips and words, misdeals, board errors, action out "
+                                           "of turn, dead hands, the clock, penalties; decided "
+                                           "by the rule preset, the rule cited.",
+                        no_args_is_help=True)
 app.add_typer(floor_app, name="floor")
 
 
 @floor_app.callback()
 def floor() -> None:
-    """The floor's rulings at a live table: bets made with chips and words, decided by the rule
-    preset, the rule cited."""
+    """The floor's rulings at a live table: bets made with chips and words, misdeals, board
+    errors, action out of turn, dead hands, the clock, penalties; decided by the rule preset,
+    the rule cited."""
 
 PRESETS = ("ifp-2012", "wpa", "tda-2024", "gananda")
 
@@ -98,3 +113,174 @@ def bet_cmd(
     for key, value in result.items():
         table.add_row(key, str(value))
     Console().print(table)
+
+
+Rules = Annotated[str, typer.Option("--rules", help="Rules preset: ifp-2012, wpa, tda-2024 or gananda.")]
+Format = Annotated[OutputFormat, typer.Option("--format", help="table or json.")]
+
+
+def _print(ruling: Any, output: OutputFormat, title: str, **extra: Any) -> None:
+    result = {**ruling.to_dict(), **extra}
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(result))
+        return
+    table = Table(title=title)
+    table.add_column("ruling")
+    table.add_column("")
+    for key, value in result.items():
+        table.add_row(key, str(value))
+    Console().print(table)
+
+
+def _actions(text: str) -> list[str]:
+    return [a.strip() for a in text.split(",") if a.strip()]
+
+
+@floor_app.command("rules")
+def rules_cmd(
+    rules: Rules = "ifp-2012",
+    family: Annotated[str | None, typer.Option("--family", help="Only one family: bet, misdeal, board, hand, out-of-turn, clock or penalty.")] = None,
+    output: Format = OutputFormat.table,
+) -> None:
+    """Every situation the floor rules on, with the preset's ruling, its rule and text."""
+    from ..rules.irregularities import situations
+
+    rule_set, _ = _rules(rules)
+    rows = situations(rule_set)
+    families = sorted({r["family"] for r in rows})
+    if family is not None:
+        if family not in families:
+            raise fail(f"--family: unknown family {family!r} (one of {', '.join(families)})")
+        rows = [r for r in rows if r["family"] == family]
+    if output is OutputFormat.json:
+        typer.echo(json.dumps({"rules": rule_set.name, "situations": rows}))
+        return
+    table = Table(title=f"floor rules ({rule_set.name})")
+    for col in ("family", "situation", "case", "decision", "rule", "procedure"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(r["family"], r["situation"], r["case"], r["decision"], r["rule"],
+                      r["procedure"])
+    Console().print(table)
+
+
+@floor_app.command("misdeal")
+def misdeal_cmd(
+    cause: Annotated[str, typer.Option("--cause", help="What happened in the deal: first-card-exposed, exposed-card, two-exposed, boxed-card, two-boxed, extra-card, extra-cards, wrong-count, out-of-sequence, mixed-cards, button-wrong, first-card-wrong-seat, dealt-to-empty-seat, player-dealt-out, button-short, non-standard-card, fouled-deck.")],
+    rules: Rules = "ifp-2012",
+    actions: Annotated[str, typer.Option("--actions", help="The actions in turn taken so far, e.g. fold,call (blinds are not actions).")] = "",
+    defect: Annotated[str, typer.Option("--defect", help="A fouled deck: duplicate, count or back.")] = "duplicate",
+    where: Annotated[str, typer.Option("--where", help="A fouled deck: the card found in the hand or in the stub.")] = "hand",
+    output: Format = OutputFormat.table,
+) -> None:
+    """Rule an irregularity of the deal: a misdeal (redeal, button where it was), the card
+    replaced, or play on after substantial action."""
+    from ..rules.irregularities import deal_ruling, fouled_deck_ruling, substantial_action
+
+    rule_set, _ = _rules(rules)
+    try:
+        done = _actions(actions)
+        sa, sa_rule = substantial_action(rule_set, done)
+        if cause == "fouled-deck":
+            ruling = fouled_deck_ruling(rule_set, defect, where)
+        else:
+            ruling = deal_ruling(rule_set, cause, actions=done)
+    except ValueError as e:
+        raise fail(str(e)) from None
+    _print(ruling, output, f"floor misdeal ({rule_set.name})", substantial_action=sa,
+           substantial_action_rule=sa_rule)
+
+
+@floor_app.command("board")
+def board_cmd(
+    street: Annotated[str, typer.Option("--street", help="flop, turn or river (for premature: the street turned too soon).")],
+    error: Annotated[str, typer.Option("--error", help="premature, no-burn, extra-burn or extra-card.")],
+    rules: Rules = "ifp-2012",
+    acted: Annotated[bool, typer.Option("--acted/--no-action", help="Whether a player has acted on the street's cards.")] = False,
+    identifiable: Annotated[bool, typer.Option("--identifiable/--not-identifiable", help="Whether the correct card is 100% identifiable (IFP Appendix 1).")] = True,
+    output: Format = OutputFormat.table,
+) -> None:
+    """Rule a board error: the book's procedure for the cards, the burns and the stub."""
+    from ..rules.irregularities import board_ruling
+
+    rule_set, _ = _rules(rules)
+    try:
+        ruling = board_ruling(rule_set, street, error, acted=acted, identifiable=identifiable)
+    except ValueError as e:
+        raise fail(str(e)) from None
+    _print(ruling, output, f"floor board ({rule_set.name})")
+
+
+@floor_app.command("out-of-turn")
+def out_of_turn_cmd(
+    action: Annotated[str, typer.Option("--action", help="What he did out of turn: fold, check, call, bet or raise.")],
+    rules: Rules = "ifp-2012",
+    between: Annotated[str, typer.Option("--between", help="What the skipped players then did: none, check, call, fold, bet or raise.")] = "none",
+    amount: Annotated[int, typer.Option("--amount", help="His bet out of turn (irregularities 13 iv).")] = 0,
+    bet_between: Annotated[int, typer.Option("--bet-between", help="The bet made in between.")] = 0,
+    output: Format = OutputFormat.table,
+) -> None:
+    """Rule an action out of turn when the action reaches him."""
+    from ..rules.irregularities import out_of_turn_ruling
+
+    rule_set, _ = _rules(rules)
+    if amount < 0 or bet_between < 0:
+        raise fail("--amount and --bet-between are chips: 0 or more")
+    try:
+        ruling = out_of_turn_ruling(rule_set, action, between, amount=amount,
+                                    bet_between=bet_between)
+    except ValueError as e:
+        raise fail(str(e)) from None
+    _print(ruling, output, f"floor out-of-turn ({rule_set.name})")
+
+
+@floor_app.command("penalty")
+def penalty_cmd(
+    penalty: Annotated[str, typer.Option("--penalty", help="warning, hands, rounds or disqualification.")],
+    rules: Rules = "ifp-2012",
+    players: Annotated[int, typer.Option("--players", help="Players at the table when the penalty is given, the offender included.")] = 0,
+    rounds: Annotated[int, typer.Option("--rounds", help="Rounds of a missed-round penalty.")] = 0,
+    hands: Annotated[int, typer.Option("--hands", help="Hands of a missed-hand penalty.")] = 0,
+    output: Format = OutputFormat.table,
+) -> None:
+    """A penalty and the hands the offender misses (one per player at the table per round)."""
+    from ..rules.irregularities import penalty_ruling
+
+    rule_set, _ = _rules(rules)
+    try:
+        ruling, missed = penalty_ruling(rule_set, penalty, players_at_table=players,
+                                        rounds=rounds, hands=hands)
+    except ValueError as e:
+        raise fail(str(e)) from None
+    _print(ruling, output, f"floor penalty ({rule_set.name})", hands_missed=missed)
+
+
+@floor_app.command("clock")
+def clock_cmd(
+    rules: Rules = "ifp-2012",
+    facing_bet: Annotated[bool, typer.Option("--facing-bet/--no-bet", help="Whether the player on the clock faces a bet.")] = True,
+    output: Format = OutputFormat.table,
+) -> None:
+    """The clock called: the time and countdown, and what happens when it runs out."""
+    from ..rules.irregularities import clock_ruling
+
+    rule_set, _ = _rules(rules)
+    _print(clock_ruling(rule_set, facing_bet), output, f"floor clock ({rule_set.name})",
+           seconds=rule_set.clock_seconds, countdown=rule_set.clock_countdown_seconds)
+
+
+@floor_app.command("dead")
+def dead_cmd(
+    cause: Annotated[str, typer.Option("--cause", help="killed (the dealer killed it, or it was fouled) or wrong-cards (found after substantial action).")],
+    rules: Rules = "ifp-2012",
+    output: Format = OutputFormat.table,
+) -> None:
+    """A hand killed by the dealer or found with the wrong number of cards."""
+    from ..rules.irregularities import killed_hand_ruling
+
+    rule_set, _ = _rules(rules)
+    try:
+        ruling = killed_hand_ruling(rule_set, cause)
+    except ValueError as e:
+        raise fail(str(e)) from None
+    _print(ruling, output, f"floor dead ({rule_set.name})")

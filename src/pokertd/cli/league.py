@@ -9,7 +9,6 @@ nothing written.
 from __future__ import annotations
 
 import csv
-import datetime
 import html
 import io
 import json
@@ -180,27 +179,18 @@ def add(
 
     The tournament's buy-in must be the season's, with room for the season's TOC part of it
     (Gananda: $25, $5 of it to the TOC pool)."""
-    from ..league.importer import STREAM_KIND, add_events, load_season
-    from ..league.season import season_preset
-    from ..league.tournaments import check_money, event_from_tournament
-    from ..services.tournaments import TournamentService, TournamentServiceError
+    from ..services.leagues import add_tournament
+    from ..services.tournaments import TournamentServiceError
 
     with _store(db) as store:
         config = _config(preset, formula)
+        names = [n.strip() for n in (subs or "").split(",") if n.strip()]
         try:
-            t = TournamentService(store).load(tournament).tournament
+            added = add_tournament(store, tournament, season, event=event, date=date,
+                                   substitutes=names, config=config)
         except TournamentServiceError as exc:
             raise fail(str(exc)) from None
-        names = [n.strip() for n in (subs or "").split(",") if n.strip()]
-        if date is None and t.clock.started_at is not None:
-            date = datetime.date.fromtimestamp(t.clock.started_at).isoformat()
-        league_event = event_from_tournament(t, event or tournament, date=date, substitutes=names)
-        if store.find_stream(STREAM_KIND, season) is not None:
-            season_config = load_season(store, season).config
-        else:
-            season_config = config if config is not None else season_preset("gananda")
-        check_money(t, league_event.name, season_config)   # Gananda: Cost
-        result = add_events(store, season, [league_event], config)
+        result, league_event = added.season, added.event
     typer.echo(f"season {season!r}: added {league_event.name!r} ({league_event.entrants} players)")
     _note_non_members(result)
 

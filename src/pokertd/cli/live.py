@@ -33,9 +33,10 @@ from .app import Db, OutputFormat, app, fail
 
 live = typer.Typer(
     name="tournament",
-    help="Run a live tournament: new, register, unregister, start, pause, resume, arrive, "
+    help="Run a live tournament: new, register, unregister, start, pause, resume, arrive, penalty, "
          "bust, button, rebuy, addon, hand-for-hand, last-hands, chip-race, status, moves, "
-         "seats, payouts, deal, undo, redo, list. State is kept in the database (--db).",
+         "seats, payouts, deal, undo, redo, list, forecast. State is kept in the database "
+         "(--db).",
     no_args_is_help=True,
 )
 app.add_typer(live, name="tournament")
@@ -415,6 +416,24 @@ def resume(name: Name, db: Db = None) -> None:
     out = _run(db, lambda s: s.resume(name))
     _print_clock(out.clock)
     typer.echo("clock running")
+
+
+@live.command()
+def penalty(name: Name, player: Annotated[str, typer.Argument(help="The player penalised.")],
+            kind: Annotated[str, typer.Option("--penalty", help="warning, hands, rounds or disqualification.")],
+            rounds: Annotated[int, typer.Option("--rounds", help="Rounds missed: one hand per player at his table, him included, per round.")] = 0,
+            hands: Annotated[int, typer.Option("--hands", help="Hands missed.")] = 0,
+            db: Db = None) -> None:
+    """A penalty (IFP 70, WPA 41, TDA 71): while it runs he is away, dealt in, his blinds and
+    antes posted, his hand killed; a disqualified player's chips are removed from play."""
+    out = _run(db, lambda s: s.penalty(name, player, kind, rounds=rounds, hands=hands))
+    e = out.result[0]
+    if kind == "disqualification":
+        typer.echo(f"{e.player} is disqualified, his chips removed from play ({e.rule})")
+    elif e.hands:
+        typer.echo(f"{e.player} misses {e.hands} hands, away from the table ({e.rule})")
+    else:
+        typer.echo(f"{e.player}: a warning ({e.rule})")
 
 
 @live.command()
@@ -955,3 +974,28 @@ def seats(
     to find a seat at the door or print the seating chart."""
     from . import seats as run
     run.seats(name, output.value, everyone, db)
+
+
+@live.command()
+def forecast(
+    name: Name,
+    finish_by: Annotated[str | None, typer.Option(
+        "--finish-by", help="A target (HH:MM, the first after the start, or YYYY-MM-DD HH:MM): "
+                            "the chance of finishing by then, and a change of the levels to "
+                            "come if the forecast misses it.")] = None,
+    runs: Annotated[int, typer.Option(help="Simulated rests of the event.")] = 200,
+    hands_per_hour: Annotated[float | None, typer.Option(
+        "--hands-per-hour", help="Hands each table deals an hour (default: measured from the "
+                                 "bust-outs so far, 30 until three are out).")] = None,
+    seed: Annotated[int, typer.Option(help="Seed of the runs.")] = 0,
+    jobs: Annotated[int, typer.Option(help="Processes on this machine.")] = 1,
+    ray: Annotated[str | None, typer.Option(
+        help="Run the simulations as Ray tasks on the cluster at this address (or auto).")]
+    = None,
+    output: Format = OutputFormat.table,
+    db: Db = None,
+) -> None:
+    """The live forecast: the bubble, the final table and the end with their bands, from the
+    event's state and its bust-out times (they measure the room's pace)."""
+    from . import live_forecast as run
+    run.forecast(name, runs, hands_per_hour, finish_by, seed, jobs, ray, output.value, db)

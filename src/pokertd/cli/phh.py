@@ -136,6 +136,10 @@ def export_cmd(
     limit: Annotated[bool, typer.Option("--limit", help="Fixed-limit (FT) instead of no-limit (NT).")] = False,
     rules: Annotated[str, typer.Option(help="Rules preset.")] = "ifp-2012",
     seed: Annotated[int, typer.Option(help="Seed for the cards and the random legal actions.")] = 0,
+    variant: Annotated[str | None, typer.Option(
+        help="A mixed game to play here instead of hold'em (PHH code: PO, FO/8, F7S, F7S/8, FR, "
+             "N2L1D, F2L3D ...); limit bets the big blind and twice it, stud antes --ante and "
+             "brings in the small blind.")] = None,
 ) -> None:
     """Write a hand played by the engine as PHH: the events of --events, or a hand played
     here with random legal actions (seeded)."""
@@ -143,7 +147,9 @@ def export_cmd(
     import random
     from ..engine import Hand, replay
     from ..formats.phh import dumps, export_hand
-    if events is not None:
+    if variant is not None or (events is not None and _mixed_events(events)):
+        text = _export_mixed(events, variant, players, stack, blinds, ante, rules, seed)
+    elif events is not None:
         h = replay(json.loads(events.read_text(encoding="utf-8")))
     else:
         try:
@@ -163,8 +169,52 @@ def export_cmd(
                 h.check_call()
             else:
                 h.raise_to(rng.randint(la.min_raise_to, la.max_raise_to))
-    text = dumps(export_hand(h))
+    if variant is None and not (events is not None and _mixed_events(events)):
+        text = dumps(export_hand(h))
     if output is None:
         sys.stdout.write(text)
     else:
         output.write_text(text, encoding="utf-8")
+
+
+def _mixed_events(events: Path) -> bool:
+    """Events of a mixed-game hand (MixedHand.events(): the 'started' event names the variant)."""
+    import json
+    data = json.loads(events.read_text(encoding="utf-8"))
+    return (bool(data) and isinstance(data[0], dict) and data[0].get("type") == "started"
+            and isinstance(data[0].get("config"), dict) and "variant" in data[0]["config"])
+
+
+def _export_mixed(events: Path | None, variant: str | None, players: int, stack: int, blinds: str,
+                  ante: int, rules: str, seed: int) -> str:
+    """PHH text of a mixed-game hand: replayed from its events, or played here at random."""
+    import json
+    import random
+    from ..bots.mixed import play_random
+    from ..engine.games import game
+    from ..engine.mixed import MixedHand
+    from ..formats.phh import dumps
+    from ..formats.phh_mixed import export_mixed
+    if events is not None:
+        try:
+            h = MixedHand.replay(json.loads(events.read_text(encoding="utf-8")))
+        except ValueError as e:
+            raise typer.BadParameter(str(e), param_hint="--events") from None
+        return dumps(export_mixed(h))
+    assert variant is not None
+    try:
+        g, _ = game(variant)
+        sb, bb = (int(x) for x in blinds.split("/"))
+    except ValueError as e:
+        raise typer.BadParameter(str(e) if "variant" in str(e) or "game" in str(e)
+                                 else "blinds look like 50/100", param_hint="--variant") from None
+    rng = random.Random(seed)
+    kw = (dict(antes=ante, bring_in=sb) if g.stud else
+          dict(blinds=([bb, sb] if players == 2 else [sb, bb] + [0] * (players - 2)), antes=ante))
+    try:
+        h = MixedHand(variant, [stack] * players, small_bet=bb, big_bet=2 * bb, min_bet=bb,
+                      rules=rules, rng=rng, **kw)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--variant") from None
+    play_random(h, rng)
+    return dumps(export_mixed(h))

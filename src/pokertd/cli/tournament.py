@@ -30,6 +30,12 @@ class Bot(str, Enum):
     random = "random"
 
 
+class StructureName(str, Enum):
+    preset = "preset"
+    gananda = "gananda"
+    horse = "horse"
+
+
 @app.command()
 def simulate(
     players: Annotated[int, typer.Option(help="Players in the field (2 or more).")],
@@ -40,6 +46,9 @@ def simulate(
     bot: Annotated[Bot, typer.Option(help="sensible or random bots.")] = Bot.sensible,
     seconds_per_hand: Annotated[int, typer.Option(help="Simulated seconds per hand.")] = 120,
     output: Annotated[OutputFormat, typer.Option("--format", help="table or json.")] = OutputFormat.table,
+    structure: Annotated[StructureName, typer.Option(
+        help="The preset's structure, gananda, or horse (limit hold'em, Omaha hi-lo, razz, "
+             "stud and stud hi-lo, an orbit each, eight-handed).")] = StructureName.preset,
     fair: Annotated[Path | None, typer.Option(
         "--fair", help="Deal provably fairly and write each revealed hand to this folder "
                        "(NNNNNN.json, checked by pokertd verify).")] = None,
@@ -56,6 +65,7 @@ def simulate(
     if seconds_per_hand < 1:
         raise typer.BadParameter(f"a hand takes at least 1 second, got {seconds_per_hand}",
                                  param_hint="--seconds-per-hand")
+    chosen = None if structure is StructureName.preset else structure.value
     reveal = None
     if fair is not None:
         try:
@@ -70,7 +80,7 @@ def simulate(
             (fair / f"{count[0]:06d}.json").write_text(json.dumps(record), encoding="utf-8")
     if output is OutputFormat.json:
         result = run(players, preset=preset.value, seed=seed, bot=bot.value,
-                     seconds_per_hand=seconds_per_hand, fair=reveal)
+                     seconds_per_hand=seconds_per_hand, structure=chosen, fair=reveal)
         typer.echo(json.dumps(result.to_dict()))
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -86,9 +96,11 @@ def simulate(
                             info=f"{t.hands:,} hands, level {t.level}")
 
         result = run(players, preset=preset.value, seed=seed, bot=bot.value,
-                     seconds_per_hand=seconds_per_hand, progress=show, fair=reveal)
+                     seconds_per_hand=seconds_per_hand, progress=show, structure=chosen,
+                     fair=reveal)
     t = result.tournament
-    table = Table(title=f"{players} players ({preset.value}), {result.hands:,} hands, prize pool "
+    table = Table(title=f"{players} players ({preset.value}"
+                        f"{'' if chosen is None else ', ' + chosen}), {result.hands:,} hands, prize pool "
                         f"{result.prize_pool:,}, winner {t.winner}")
     table.add_column("place", justify="right")
     table.add_column("player")

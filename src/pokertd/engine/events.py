@@ -22,6 +22,16 @@ Every change of state is one event. In JSON form each is an object with a ``type
 ``shown``      ``player``, ``cards``, ``reason`` (all-in: IFP 43; showdown; winner: WPA 40)
 ``mucked``     ``player``
 ``killed``     ``player``, ``rule``: the dealer killed the hand (IFP 8: an absent all-in hand)
+``voided``     ``cause``, ``rule``: the hand void, every chip back where it was (a misdeal:
+               IFP 64, TDA 35; a fouled deck: IFP 63, TDA 35-E); ``ended`` follows
+``irregularity``  ``family`` (deal, board, clock), ``situation``, ``player``, ``decision``,
+               ``rule``, ``data``: the floor's ruling and the cards of its procedure
+               (:mod:`.floor`): an exposed card replaced (``slot``, ``card``, ``replacement``),
+               what the dealer put out (``dealt``: its ``burns`` and ``board``) and the
+               street's ``burns`` and ``board`` as ruled (replacing those of the ``board``
+               event), ``set_aside`` cards, ``next_burns`` before each coming street
+``dead``       ``player``, ``cause`` (killed, wrong-cards), ``extra_cards``, ``rule``: a hand
+               made dead (IFP 27, TDA 38, 65-A); a fold or a returned bet follows
 ``awarded``    ``pot`` (0 main, 1.. side pots in creation order), ``amount``, ``winners``,
                ``shares``
 ``ended``      ``stacks``: the finishing stacks
@@ -43,6 +53,7 @@ from .errors import IllegalAction
 from .hand import (
     ACTION_NAMES, E_ACT, E_AWARD, E_BOARD, E_BURN, E_END, E_HOLE, E_KILL, E_MUCK, E_POST,
     E_OOT, E_OOT_RULED, E_RETURN, E_HOLES, E_RULED, E_SHOW, E_START, STREETS, Hand,
+    E_DEAD, E_FLOOR, E_VOID,
 )
 
 __all__ = ["event_to_dict", "replay", "to_dicts"]
@@ -83,6 +94,13 @@ def event_to_dict(hand: Hand, e: tuple) -> dict[str, Any]:
                 "later_motions": [list(m) for m in e[4]], "pulled_back": e[5],
                 "prior_chips": e[6], "action": e[7], "total": e[8], "returned": e[9],
                 "owed": e[10], "rule": e[11]}
+    if code == E_VOID:
+        return {"type": "voided", "cause": e[1], "rule": e[2]}
+    if code == E_FLOOR:
+        from .floor import to_dict
+        return to_dict(e)
+    if code == E_DEAD:
+        return {"type": "dead", "player": e[1], "cause": e[2], "extra_cards": e[3], "rule": e[4]}
     if code == E_AWARD:
         return {"type": "awarded", "pot": e[1], "amount": e[2], "winners": list(e[3]), "shares": list(e[4])}
     if code == E_END:
@@ -142,32 +160,28 @@ def replay(events: Sequence[dict[str, Any]]) -> Hand:
         raise ValueError(f"event 0 (started): the set-up has no {exc}") from None
     except (TypeError, AttributeError) as exc:
         raise ValueError(f"event 0 (started): not a hand's set-up: {exc}") from None
-    burn = None
-    # The "acted" event after a "ruled" one, or after an out-of-turn action ruled binding,
-    # comes from the ruling itself.
-    ruled = False
+    burns: list = []
     for k, e in enumerate(events[1:], start=1):
         t = e.get("type")
+        if k < len(h._events):
+            continue      # derived: the engine gave it already (checked below)
         try:
-            if t == "acted" and ruled:
-                ruled = False
-                continue
             if t == "out_of_turn":
                 h.out_of_turn(e["player"], e["action"], e["to"])
-            elif t == "out_of_turn_ruled":
-                ruled = e["ruling"] in ("binding", "check")
             elif t == "ruled":
                 h.physical_bet(e["chips"], e["declared"], later_motions=e["later_motions"],
                                pulled_back=e["pulled_back"], prior_chips=e["prior_chips"],
                                player=e["player"])
-                ruled = True
             elif t == "dealt":
                 h.deal_hole(e["player"], e["cards"])
             elif t == "burned":
-                burn = e["card"]
+                burns.append(e["card"])
             elif t == "board":
-                h.deal_board(e["cards"], burn=burn)
-                burn = None
+                if len(burns) == 1:
+                    h.deal_board(e["cards"], burn=burns[0])
+                else:
+                    h.deal_board(e["cards"], burns=burns)     # none or two (IFP Appendix 1)
+                burns = []
             elif t == "acted":
                 a = e["action"]
                 if a == "fold":
@@ -182,6 +196,16 @@ def replay(events: Sequence[dict[str, Any]]) -> Hand:
                 h.muck(e["player"])
             elif t == "killed" and h.status[e["player"]] != 2:
                 h.kill(e["player"], e["rule"])      # killed during the hand (not at its start)
+            elif t in ("voided", "irregularity", "dead"):
+                from . import floor
+                if t == "voided":
+                    floor.void(h, e["cause"], e["rule"])
+                elif t == "dead" and e["cause"] in ("button-short", "non-standard-card"):
+                    floor._make_dead(h, e["player"], e["cause"], 0, e["rule"])   # a deal error
+                elif t == "dead":
+                    h.kill_hand(e["player"], e["cause"], extra_cards=e["extra_cards"])
+                else:
+                    floor.apply_logged(h, e)
         except (IllegalAction, KeyError, TypeError, AttributeError, IndexError) as exc:
             raise ValueError(f"event {k} ({t}): {exc}") from exc
     h.auto_showdown = bool(config.get("auto_showdown", True))

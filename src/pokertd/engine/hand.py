@@ -216,6 +216,13 @@ E_RULED: Final = 13
 # check), no-raise (may call or fold), released (all options).
 E_OOT: Final = 14
 E_OOT_RULED: Final = 15
+# The floor's rulings on irregularities (pokertd.engine.floor, pokertd.rules.irregularities):
+# the hand void, every chip back (E_VOID, cause, rule); an irregularity ruled and its
+# procedure applied (E_FLOOR, family, situation, player, decision, rule, data); a hand made
+# dead (E_DEAD, player, cause, rule).
+E_VOID: Final = 16
+E_FLOOR: Final = 17
+E_DEAD: Final = 18
 # The rule of a refused raise amount, by preset (a house falls back to IFP, its usual base).
 _MIN_RAISE_RULES: Final = {"ifp-2012": "IFP 37", "wpa": "WPA 22", "tda-2024": "TDA 43"}
 _LIMIT_RULES: Final = {"ifp-2012": "IFP 33", "wpa": "WPA 22", "tda-2024": "TDA 48"}
@@ -555,6 +562,7 @@ class Hand:
         "burns", "street", "phase", "actor", "current", "min_raise", "full_raises", "raises",
         "aggressor", "n_live", "n_active", "pot", "_events", "faced_up", "_sd_order",
         "winnings", "_holes_pending", "_dead_pl", "_legal", "dead", "done", "absent", "_oot",
+        "_floor",
     )
 
     t: _Table
@@ -604,6 +612,7 @@ class Hand:
     done: bool
     absent: tuple[Any, ...]
     _oot: _OutOfTurn | None
+    _floor: Any                       # engine.floor.FloorState once an irregularity is ruled
 
     def __init__(
         self,
@@ -714,6 +723,7 @@ class Hand:
         self._dead_pl = 0
         self._legal = None
         self._oot = None
+        self._floor = None
         self.done = False
         ev = self._events = [_START_EVENT]
         # Forced bets: antes first (dead money), then the blinds and straddles (live).
@@ -904,6 +914,7 @@ class Hand:
         self.done = o.done
         self.absent = o.absent
         self._oot = None if o._oot is None else o._oot.copy()
+        self._floor = None if o._floor is None else o._floor.copy()
 
     def kill(self, player: Any, rule: str = "IFP 8") -> None:
         """The dealer kills an all-in hand during the hand (IFP 8: an absent player's all-in
@@ -1101,12 +1112,23 @@ class Hand:
         while True:
             pos = self._deck_pos
             k = 3 if street == FLOP else 1
-            burn = d[pos]
-            cards = tuple(d[pos + 1:pos + 1 + k])
-            self._deck_pos = pos + 1 + k
-            self.burns.append(burn)
-            self.board += cards
-            ev += ((E_BURN, burn), (E_BOARD, street, cards))
+            if self._floor is None:
+                burn = d[pos]
+                cards = tuple(d[pos + 1:pos + 1 + k])
+                self._deck_pos = pos + 1 + k
+                self.burns.append(burn)
+                self.board += cards
+                ev += ((E_BURN, burn), (E_BOARD, street, cards))
+            else:
+                # After a board error the book may want no burn or two (IFP Appendix 1).
+                nb = self._floor.street_dealt(street, pos)
+                for b in d[pos:pos + nb]:
+                    self.burns.append(b)
+                    ev.append((E_BURN, b))
+                cards = tuple(d[pos + nb:pos + nb + k])
+                self._deck_pos = pos + nb + k
+                self.board += cards
+                ev.append((E_BOARD, street, cards))
             # The next betting round, opened by the first active player left of the button.
             self.current = 0
             t = self.t
@@ -1648,6 +1670,61 @@ class Hand:
             else:
                 self.check_call()
 
+    # ------------------------------------------------------------------ the floor's rulings
+    # Irregularities are rare: each method is a thin entry point into pokertd.engine.floor,
+    # which rules them with pokertd.rules.irregularities and applies the book's procedure.
+
+    def deal_error(self, cause: Any, *, card: Any = None, player: Any = None,
+                   rng: Any = None) -> Any:
+        """An irregularity of the initial deal (``cause`` one of
+        :data:`pokertd.rules.irregularities.DEAL_CAUSES`: ``exposed-card`` with the ``card``,
+        ``boxed-card`` with the ``card``, ``extra-card``, ``wrong-count`` with the ``player``,
+        ``button-wrong``, ...), ruled by the preset: a misdeal voids the hand (every chip back;
+        :meth:`redeal` deals it again with the button where it was); an exposed card is replaced
+        by the top of the stub and becomes the burn; a boxed card is a scrap of paper replaced
+        by the next card; after substantial action the hand plays on. Returns the Ruling; a
+        case the book leaves to the TD raises ``LeftToDirector``, the hand unchanged."""
+        from .floor import deal_error
+        return deal_error(self, cause, card, player, rng)
+
+    def fouled_deck(self, defect: Any = "duplicate", where: Any = "hand") -> Any:
+        """A fouled deck (IFP 63, TDA 35-E, Gananda Irregularities 3-4): the hand void whatever
+        the action, every chip back where it was at the start. Returns the Ruling."""
+        from .floor import fouled_deck
+        return fouled_deck(self, defect, where)
+
+    def board_error(self, error: Any, *, identifiable: Any = True, rng: Any = None) -> Any:
+        """A board error on the street in play (``no-burn``, ``extra-burn``, ``extra-card``) or the
+        next street's cards turned too soon (``premature``), ruled by the preset's
+        ``board_errors`` book (IFP Appendix 1, TDA 38-39 and RP-5, irregularities 3-8, Gananda
+        Holdem Irregularities 3-8) and applied to the deck: the board and burns as the book says,
+        the stub reshuffled with ``rng`` where it says so, the burns before the next streets.
+        Returns the Ruling; ``LeftToDirector`` where the book is silent, the hand unchanged."""
+        from .floor import board_error
+        return board_error(self, error, identifiable, rng)
+
+    def kill_hand(self, player: Any, cause: Any = "killed", *, extra_cards: Any = 0) -> Any:
+        """A hand made dead: ``killed`` (the dealer killed it by mistake or it was fouled: IFP
+        27, WPA 31, TDA 65-A: no redress, an uncalled bet or raise returned) or ``wrong-cards``
+        (the wrong number of cards found after substantial action: TDA 38, Gananda Dead Hands
+        1c; ``extra_cards`` he held beyond two, taken off the stub: one burn per street after).
+        Returns the Ruling."""
+        from .floor import kill_hand
+        return kill_hand(self, player, cause, extra_cards)
+
+    def clock_expired(self, player: Any = None) -> Any:
+        """The clock ran out on the player to act (IFP 55, WPA 26, TDA 29, Gananda No Limit 11):
+        his hand is dead (folded), or under TDA 29, not facing a bet, checked. Returns the Ruling."""
+        from .floor import clock_expired
+        return clock_expired(self, player)
+
+    def redeal(self, **cards: Any) -> Hand:
+        """The redeal after a misdeal: the same hand again, the button where it was, the same
+        players, stacks and forced bets (IFP 64, TDA 35-C), dealt from ``cards`` (``rng``,
+        ``seed``, ``deck`` or ``manual``)."""
+        from .floor import redeal
+        return redeal(self, cards)
+
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> LegalActions:
@@ -1773,25 +1850,46 @@ class Hand:
         if not self._holes_pending:
             self._start_round()
 
-    def deal_board(self, cards: Any, burn: Any = None) -> None:
-        """Deal the next street's board cards by hand, after a burn card (unknown if not given)."""
+    def deal_board(self, cards: Any, burn: Any = None, burns: Any = None) -> None:
+        """Deal the next street's board cards by hand, after a burn card (unknown if not given);
+        ``burns``: the burn cards when there were none or several (a board error ruled by
+        IFP Appendix 1: no burn, or two burns)."""
         self._legal = None
         if not (self.phase == DEALING and not self._holes_pending):
             raise IllegalAction("no board cards to deal now", self.legal_actions().describe(), "IFP 64f")
         k = _BOARD_COUNTS[self.street]
         items = self._card_items(cards, k)
-        b = self._check_cards([burn], 1)[0] if burn is not None else None
-        cs: Any = self._check_cards(items, k)
-        if b is not None and b in cs:
-            raise IllegalAction(f"card {CARDS[b]} is both burned and dealt", "distinct cards", "IFP 63c")
-        if None in cs:
-            raise IllegalAction("board cards must be known", "the cards dealt", "IFP 58")
-        for c in cs:
-            self._used |= 1 << c
-        if b is not None:
-            self._used |= 1 << b
-        self.burns.append(b)
-        self._events.append((E_BURN, b))
+        cs: Any
+        if burns is None:
+            b = self._check_cards([burn], 1)[0] if burn is not None else None
+            cs = self._check_cards(items, k)
+            if b is not None and b in cs:
+                raise IllegalAction(f"card {CARDS[b]} is both burned and dealt", "distinct cards",
+                                    "IFP 63c")
+            if None in cs:
+                raise IllegalAction("board cards must be known", "the cards dealt", "IFP 58")
+            for c in cs:
+                self._used |= 1 << c
+            if b is not None:
+                self._used |= 1 << b
+            self.burns.append(b)
+            self._events.append((E_BURN, b))
+        else:
+            bs = list(self._check_cards(self._card_items(burns, len(burns)), len(burns)))
+            cs = self._check_cards(items, k)
+            for b in bs:
+                if b is not None and (b in cs or bs.count(b) > 1):
+                    raise IllegalAction(f"card {CARDS[b]} is both burned and dealt",
+                                        "distinct cards", "IFP 63c")
+            if None in cs:
+                raise IllegalAction("board cards must be known", "the cards dealt", "IFP 58")
+            for c in cs:
+                self._used |= 1 << c
+            for b in bs:
+                if b is not None:
+                    self._used |= 1 << b
+                self.burns.append(b)
+                self._events.append((E_BURN, b))
         self.board.extend(cs)
         self._events.append((E_BOARD, self.street, cs))
         self._start_round()

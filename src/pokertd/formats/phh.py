@@ -1,7 +1,9 @@
-"""PHH (Poker Hand History, the TOML format of the PHH standard) for hold'em.
+"""PHH (Poker Hand History, the TOML format of the PHH standard).
 
-Reading and writing cover ``NT`` (no-limit Texas hold'em) and ``FT`` (fixed-limit Texas
-hold'em); other variants are refused with ``unsupported variant: X``.
+Hold'em (``NT``, ``FT``) is read and written here with :class:`~pokertd.engine.Hand`; the
+other games (Omaha, stud, razz, deuce-to-seven draw: ``PO``, ``FO/8``, ``F7S``, ``F7S/8``,
+``FR``, ``N2L1D``, ``F2L3D`` ...) by :mod:`.phh_mixed`; other variants are refused with
+``unsupported variant: X``.
 
 PHH lists players ``p1 .. pN`` from the seat left of the button, the button last: the
 engine's position order. Heads-up PHH gives the forced bets as ``[small, big]`` and the
@@ -324,12 +326,16 @@ def _plain_player(token: str) -> int:
     return -1
 
 
-def replay(data: dict[str, Any], rules: RuleSet | str | None = None) -> Hand:
+def replay(data: dict[str, Any], rules: RuleSet | str | None = None) -> Any:
     """Replay a PHH hand from ``starting_stacks`` and ``actions`` alone; the hand is complete.
 
     Refusals are :class:`PHHError` with ``action`` set to the index at fault (the number of
     actions when the history stops before the hand is over).
     """
+    if data.get("variant") not in SUPPORTED_VARIANTS:
+        from .phh_mixed import is_mixed, replay_mixed
+        if is_mixed(data.get("variant")):
+            return replay_mixed(data, rules)       # Omaha, stud, razz, draw (phh_mixed)
     h = hand_from_phh(data, rules)
     actions = data["actions"]
     if not isinstance(actions, list):
@@ -481,6 +487,12 @@ def export_hand(hand: Hand, **extra: Any) -> dict[str, Any]:
             actions.append(f"p{e['player'] + 1} sm {cards}")
         elif ty == "mucked":
             actions.append(f"p{e['player'] + 1} sm")
+        elif ty in ("voided", "irregularity", "dead"):
+            what = (f"was void ({e['cause']}, {e['rule']})" if ty == "voided" else
+                    f"had player {e['player'] + 1}'s hand made dead ({e['rule']})" if ty == "dead"
+                    else f"had an irregularity ruled ({e['situation']}, {e['rule']})")
+            raise PHHError(f"the hand {what}: PHH has no action for the floor's rulings, so the "
+                           "file could not replay it")
         elif ty == "killed":
             raise PHHError(f"player {e['player'] + 1}'s hand was killed by the dealer ({e['rule']}): "
                            "PHH has no action for a killed hand, so the file could not replay it")

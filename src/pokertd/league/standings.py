@@ -31,7 +31,7 @@ from ..tournament.payouts import award, load_payout_table
 from .formula import FormulaError
 from .season import Event, LeagueError, Season
 
-__all__ = ["EventScore", "Standing", "Toc", "TocSeat", "event_prizes", "score_event",
+__all__ = ["EventScore", "Standing", "Toc", "TocSeat", "event_prizes", "event_scores", "score_event",
            "standings", "standings_history", "toc"]
 
 _TIE_DIGITS = 9
@@ -148,6 +148,19 @@ def standings_history(season: Season) -> list[list[Standing]]:
         history.append(_rank(season, scores))
         previous_winners = event.winners
     return history
+
+
+def event_scores(season: Season) -> dict[str, dict[str, EventScore]]:
+    """Each event's scores by player, as :func:`standings_history` counts them (the bonuses'
+    leaders and previous winners those of the events before: Gananda: Standings)."""
+    history = standings_history(season)
+    out: dict[str, dict[str, EventScore]] = {}
+    previous_winners: frozenset[str] = frozenset()
+    for i, event in enumerate(season.events):
+        leaders = frozenset(s.player for s in history[i - 1] if s.rank == 1) if i else frozenset()
+        out[event.name] = score_event(season, event, leaders, previous_winners)
+        previous_winners = event.winners
+    return out
 
 
 def standings(season: Season) -> list[Standing]:

@@ -13,11 +13,13 @@ preset is complete; the layers that need them read them.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
-__all__ = ["DEFAULT_PRESET", "PRESETS", "RuleSet", "field_rules", "get_rules"]
+from pokertd.records import Record, record
+
+__all__ = ["DEFAULT_PRESET", "PRESETS", "RuleSet", "field_doc", "field_names", "field_rules",
+           "get_rules"]
 
 DEFAULT_PRESET = "ifp-2012"
 
@@ -26,8 +28,8 @@ def _f(default: Any, rules: dict[str, str], doc: str) -> Any:
     return field(default=default, metadata={"rules": rules, "doc": doc})
 
 
-@dataclass(frozen=True, slots=True)
-class RuleSet:
+@record
+class RuleSet(Record):
     """The rule choices one tournament plays by. Defaults are the ``ifp-2012`` preset."""
 
     name: str = _f("ifp-2012", {}, "preset (or house) name")
@@ -215,16 +217,64 @@ class RuleSet:
                                 "last 3-7 hands of a day drawn by a player")
     new_level: str = _f("next-hand", {"ifp-2012": "IFP 23", "tda-2024": "TDA 23", "wpa": ""},
                         "a new level applies to the next hand (WPA: no rule)")
+    # --- floor: dealing and board irregularities (pokertd.rules.irregularities) ------------
     substantial_action: str = _f(
         "two-actions-one-with-chips-or-three",
-        {"ifp-2012": "IFP 29", "tda-2024": "TDA 36", "club": "club 80.4"},
-        "what counts as substantial action")
-    board_errors: str = _f("ifp-appendix-1", {"ifp-2012": "IFP Appendix 1",
-                                              "tda-2024": "TDA 38, 39, RP-5"},
-                           "how board irregularities are fixed")
+        {"ifp-2012": "IFP 29", "wpa": "IFP 29", "tda-2024": "TDA 36", "club": "club 80.4",
+         "gananda": "Gananda: Misdeals 1"},
+        "what counts as substantial action, after which no misdeal can be declared: "
+        "'two-actions-one-with-chips-or-three' (IFP 29; TDA 36 the same, posted blinds not "
+        "counting; WPA is silent and the wpa preset keeps IFP's) or 'two-players-acted' (club "
+        "80.4: 'two players after the big blind have acted'; Gananda Misdeals 1)")
+    dealing_irregularities: str = _f(
+        "ifp-2012",
+        {"ifp-2012": "IFP 63, 64", "wpa": "WPA 30 (IFP 64 where WPA is silent)",
+         "tda-2024": "TDA 34-A, 35, 37, 38, 65", "club": "club 80.3, 80.4; irregularities 2, 10",
+         "gananda": "Gananda: Misdeals, Irregularities, Holdem Irregularities 1-2"},
+        "whose list of misdeals and procedures for the initial deal apply: 'ifp-2012', "
+        "'tda-2024' (an extra card to the first player is a misdeal: TDA 35-A5; one exposed "
+        "card or one boxed card is the TD's), 'club' (the extra card is the burn: irregularities "
+        "2; a boxed card is mucked and replaced: irregularities 10) or 'gananda' (the same: "
+        "Holdem Irregularities 1-2, Irregularities 7); a house book silent on a cause falls "
+        "back to IFP")
+    board_errors: str = _f(
+        "ifp-2012",
+        {"ifp-2012": "IFP Appendix 1", "wpa": "IFP Appendix 1 (WPA is silent)",
+         "tda-2024": "TDA 38, 39, RP-5", "club": "irregularities 3-8",
+         "gananda": "Gananda: Holdem Irregularities 3-8"},
+        "whose board-error procedures apply: 'ifp-2012' (Appendix 1 by street: premature "
+        "cards, missed or double burns, too many cards, before or after action), 'tda-2024' "
+        "(the burn protects the stub: 4-card and burnless flops scrambled, premature cards "
+        "reshuffled into the stub and re-dealt without a burn: RP-5), 'irregularities' (a redealt "
+        "flop without a burn; a premature turn replaced by the would-be river) or 'gananda' (a "
+        "redealt flop with a burn; a premature turn reshuffled); a house book silent on a case "
+        "falls back to IFP")
+    wrong_cards_after_sa: str = _f(
+        "director", {"ifp-2012": "IFP 64", "tda-2024": "TDA 38",
+                     "gananda": "Gananda: Dead Hands 1c"},
+        "a player found with the wrong number of cards after substantial action: 'dead' (TDA "
+        "38: mucked, one burn per street; Gananda Dead Hands 1c) or 'director' (IFP 64: the hand "
+        "is played out, the book says nothing of that hand)")
+    clock_expiry: str = _f(
+        "dead", {"ifp-2012": "IFP 55", "wpa": "WPA 26", "tda-2024": "TDA 29",
+                 "gananda": "Gananda: No Limit 11"},
+        "when the clock runs out: 'dead' (IFP 55, WPA 26, Gananda No Limit 11) or "
+        "'dead-facing-bet-else-checked' (TDA 29)")
+    clock_after_seconds: int = _f(
+        0, {"ifp-2012": "IFP 55", "wpa": "WPA 26", "tda-2024": "TDA 29"},
+        "how long a player may take before a clock can be called (WPA 26: 2 minutes); 0: "
+        "'a reasonable amount of time', the TD's judgement (IFP 55, TDA 29)")
     penalties: str = _f("missed-hands-per-player-at-table",
                         {"ifp-2012": "IFP 70", "wpa": "WPA 41", "tda-2024": "TDA 71"},
-                        "penalty scale")
+                        "penalty scale: one hand for every player at the table, the offender "
+                        "included, times the rounds (IFP 70, WPA 41, TDA 71-A)")
+    penalty_hands_max: int = _f(
+        1, {"ifp-2012": "IFP 70", "wpa": "WPA 41", "tda-2024": "TDA 71-A"},
+        "a missed-hand penalty of this many hands at most (IFP 70: 'a 1-hand penalty'); 0: any "
+        "number (TDA 71-A: 'one or more missed hand'); -1: none (WPA 41: rounds only)")
+    penalty_rounds_max: int = _f(
+        4, {"ifp-2012": "IFP 70", "wpa": "WPA 41", "tda-2024": "TDA 71-A"},
+        "the longest missed-round penalty (IFP 70, WPA 41: 1 to 4 rounds); 0: no maximum (TDA 71-A)")
     deals_allowed: bool = _f(True, {"ifp-2012": "IFP 62", "wpa": "WPA 12"},
                              "deal-making at the final table")
 
@@ -238,33 +288,32 @@ class RuleSet:
 
     def override(self, name: str | None = None, **fields: Any) -> RuleSet:
         """A house variant: this preset with some fields changed (unknown fields refused)."""
-        known = {f.name for f in dataclasses.fields(self)}
+        known = set(self._fields)
         for key in fields:
             if key not in known:
                 raise ValueError(f"unknown RuleSet field: {key!r}")
         _check_types(fields)
-        return dataclasses.replace(self, name=name or f"{self.name}+house", **fields)
+        return self._replace(name=name or f"{self.name}+house", **fields)
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        return self._asdict()
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> RuleSet:
         base = PRESETS.get(str(data.get("name", "")), PRESETS[DEFAULT_PRESET])
-        known = {f.name for f in dataclasses.fields(RuleSet)}
-        unknown = set(data) - known
+        unknown = set(data) - set(RuleSet._fields)
         if unknown:
             raise ValueError(f"unknown RuleSet field(s): {', '.join(sorted(unknown))}")
         _check_types(data)
-        return dataclasses.replace(base, **data)
+        return base._replace(**data)
 
 
 def _check_types(values: dict[str, Any]) -> None:
     """Each field's value of its default's kind (a flag, a whole number or a name): a rule set
     read from data (a stored event, a house file) refuses any other, naming the field."""
-    kinds = {f.name: type(f.default) for f in dataclasses.fields(RuleSet)}
+    defaults = RuleSet()
     for key, value in values.items():
-        kind = kinds[key]
+        kind = type(getattr(defaults, key))
         if type(value) is not kind:
             what = {bool: "true or false", int: "a whole number", str: "a name"}.get(
                 kind, kind.__name__)
@@ -273,16 +322,28 @@ def _check_types(values: dict[str, Any]) -> None:
 
 def field_rules(field_name: str) -> dict[str, str]:
     """The rule ids that decide ``field_name``, per preset (and house) name."""
-    for f in dataclasses.fields(RuleSet):
-        if f.name == field_name:
-            return dict(f.metadata.get("rules", {}))
-    raise ValueError(f"unknown RuleSet field: {field_name!r}")
+    meta = RuleSet._metadata.get(field_name)
+    if meta is None:
+        raise ValueError(f"unknown RuleSet field: {field_name!r}")
+    return dict(meta.get("rules", {}))
+
+
+def field_names() -> tuple[str, ...]:
+    """The fields of a rule set, in their order."""
+    return RuleSet._fields
+
+
+def field_doc(field_name: str) -> str:
+    """What ``field_name`` decides, in a line."""
+    meta = RuleSet._metadata.get(field_name)
+    if meta is None:
+        raise ValueError(f"unknown RuleSet field: {field_name!r}")
+    return str(meta.get("doc", ""))
 
 
 IFP_2012 = RuleSet()
 
-WPA = dataclasses.replace(
-    IFP_2012,
+WPA = IFP_2012._replace(
     name="wpa",
     raise_completion="50%-of-previous-bet",            # WPA 20
     multiple_chips="threshold-only",                     # WPA 20 (no multiple-chip rule)
@@ -298,12 +359,11 @@ WPA = dataclasses.replace(
     button_start="unspecified",
     chip_race="one-chip-max-round-half-up-never-raced-out",  # WPA 14
     clock_seconds=60,                                     # WPA 26: after 2 minutes, 1 minute
-    substantial_action="unspecified",
-    board_errors="unspecified",
+    clock_after_seconds=120,                              # WPA 26
+    penalty_hands_max=-1,                                 # WPA 41: rounds only
 )
 
-TDA_2024 = dataclasses.replace(
-    IFP_2012,
+TDA_2024 = IFP_2012._replace(
     name="tda-2024",
     short_allins_accumulate=True,                         # TDA 47-A
     limit_half_bet_reopens=True,                          # TDA 47-B
@@ -333,9 +393,12 @@ TDA_2024 = dataclasses.replace(
     clock_countdown_seconds=5,                            # TDA 29
     hand_for_hand="two-minutes-off-clock-per-hand-max-three",  # TDA RP-8
     end_of_day_hands=False,
-    substantial_action="two-actions-one-with-chips-or-three; posted blinds do not count",  # TDA 36
-    board_errors="burns-protect-stub; scramble-and-re-pick",   # TDA 38, 39, RP-5
-    penalties="missed-rounds",                            # TDA 71
+    dealing_irregularities="tda-2024",                    # TDA 34-A, 35, 37, 38, 65
+    board_errors="tda-2024",                              # TDA 38, 39, RP-5
+    wrong_cards_after_sa="dead",                          # TDA 38
+    clock_expiry="dead-facing-bet-else-checked",          # TDA 29
+    penalty_hands_max=0,                                  # TDA 71-A: one or more hands
+    penalty_rounds_max=0,                                 # TDA 71-A: one or more rounds
     deals_allowed=True,
 )
 

@@ -26,7 +26,7 @@ redo leaves out that the clock still brings by then, the undo or redo records ag
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 __all__ = [
@@ -98,6 +98,49 @@ class History:
         self.batches[batch.id] = batch
         self.active.append(batch.id)
 
+    def extend(self, recorded: Iterable[Any]) -> bool:
+        """Add the stored events that follow the last one read (``RecordedEvent`` items, in
+        order). True when only new events came into play, at the end of the log (commands and
+        the clock's batches); False when an undo or a redo changed which batches are in play
+        (the tournament must then be replayed)."""
+        appended = True
+        last = self.batches[self.active[-1]] if self.active else None
+        current: Batch | None = None
+        for r in recorded:
+            if r.type in MARKERS:
+                if current is not None:
+                    self.add(current)
+                p = r.payload
+                if r.type == COMMAND:
+                    current = Batch(r.seq, p["command"], dict(p.get("args") or {}), p.get("at"))
+                else:
+                    appended = False
+                    current = Batch(r.seq, "undo" if r.type == UNDONE else "redo", {},
+                                    p.get("at"), p["batch"])
+                continue
+            if current is None:
+                if last is None:
+                    current = Batch(r.seq, CREATED)
+                else:
+                    # A log of no markers (recorded before undo existed) goes on in its last
+                    # batch, the last in play: a copy, as a copy of this history shares it.
+                    last = self.batches[last.id] = replace(last, events=list(last.events))
+                    last.events.append({"type": r.type, **r.payload})
+                    continue
+            current.events.append({"type": r.type, **r.payload})
+        if current is not None:
+            self.add(current)
+        return appended
+
+    def copy(self) -> History:
+        """A copy that batches added later do not change (the batches themselves shared)."""
+        h = History()
+        h.batches = dict(self.batches)
+        h.active = list(self.active)
+        h._undo = list(self._undo)
+        h._redo = [(c, list(taken), start) for c, taken, start in self._redo]
+        return h
+
     def events(self) -> Iterator[dict[str, Any]]:
         """The tournament events in play, in order: what the tournament replays."""
         for bid in self.active:
@@ -123,23 +166,7 @@ class History:
 def read_history(recorded: Iterable[Any]) -> History:
     """The history of a stored log (:class:`~pokertd.storage.RecordedEvent` items)."""
     h = History()
-    current: Batch | None = None
-    for r in recorded:
-        if r.type in MARKERS:
-            if current is not None:
-                h.add(current)
-            p = r.payload
-            if r.type == COMMAND:
-                current = Batch(r.seq, p["command"], dict(p.get("args") or {}), p.get("at"))
-            else:
-                current = Batch(r.seq, "undo" if r.type == UNDONE else "redo", {}, p.get("at"),
-                                p["batch"])
-            continue
-        if current is None:
-            current = Batch(r.seq, CREATED)
-        current.events.append({"type": r.type, **r.payload})
-    if current is not None:
-        h.add(current)
+    h.extend(recorded)
     return h
 
 
@@ -201,6 +228,8 @@ def changes(before: Any, after: Any) -> tuple[list[str], list[dict[str, Any]]]:
             x, y = getattr(b, attr), getattr(a, attr)
             if x != y:
                 lines.append(f"{name}'s {what}: {x} -> {y}")
+        if b.penalty != a.penalty and not a.out:
+            lines.append(f"{name}'s penalty: {b.penalty} -> {a.penalty} hands to miss")
         if b.absent != a.absent and not a.out:
             lines.append(f"{name} is absent again" if a.absent else f"{name} has arrived")
     if before.prize_pool != after.prize_pool:

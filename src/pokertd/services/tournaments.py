@@ -44,13 +44,14 @@ is the service's ``clock()``: wall-clock seconds by default, injectable for test
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from pokertd.services.history import (
-    CLOCK, COMMAND, REDONE, UNDONE, Batch, History, HistoryError, changes, describe,
+    CLOCK, COMMAND, MARKERS, REDONE, UNDONE, Batch, History, HistoryError, changes, describe,
     read_history,
 )
 from pokertd.storage import NewEvent, RecordedEvent, Store
@@ -102,6 +103,10 @@ class Loaded:
     stored: int
     tournament: Tournament
     history: History = field(default_factory=History)
+    seat_records: tuple[RecordedEvent, ...] = ()
+    """The log's last :data:`SEAT_RECORDS` seat changes (moved, table broken, final table
+    formed) as stored, with their record times, undone or not: what the room's screens show
+    for a few minutes after each change."""
 
     @property
     def new_events(self) -> list[ev.Event]:
@@ -144,12 +149,106 @@ def _new_event(e: ev.Event) -> NewEvent:
     return NewEvent(kind, data)
 
 
+class _Replays:
+    """The replay of each tournament's log, kept from one load to the next (a long-lived
+    service, the web's, loads the same event at every command and every screen update).
+
+    What is kept is exactly the replay of the log up to its event number ``head``: a load reads
+    only the events stored after it (by any writer: this process, the CLI, another server) and
+    applies them in order, which is what a replay from the start does with them (DESIGN:
+    "Replaying the events rebuilds the state exactly"). An undo or a redo changes which batches
+    are in play, not only what follows, so the log is then replayed from the start. Each caller
+    gets a tournament of its own (it runs a command on it, or lets the clock run in memory for
+    a screen): the replay is kept pickled, its log (frozen events) aside, and unpickled for
+    each load, several times quicker than a replay or a deep copy."""
+
+    #: Tournaments kept, the least recently loaded dropped first.
+    SIZE = 64
+
+    def __init__(self, store: Store) -> None:
+        import threading
+
+        self.store = store
+        self._kept: dict[int, _Kept] = {}
+        self._lock = threading.Lock()
+
+    def get(self, stream_id: int
+            ) -> tuple[int, Tournament, History, tuple[RecordedEvent, ...]]:
+        with self._lock:
+            kept = self._kept.pop(stream_id, None)
+            if kept is None:
+                recorded = self.store.read(stream_id)
+                history = read_history(recorded)
+                t = Tournament.replay(history.events())
+                head = recorded[-1].seq if recorded else 0
+                seats = _seat_records((), recorded)
+            else:
+                recorded = self.store.read(stream_id, after=kept.head)
+                history = kept.history
+                if not recorded:
+                    self._kept[stream_id] = kept
+                    return kept.head, kept.tournament(), history.copy(), kept.seats
+                head = recorded[-1].seq
+                seats = _seat_records(kept.seats, recorded)
+                if history.extend(recorded):
+                    t = kept.tournament()
+                    for r in recorded:
+                        if r.type not in MARKERS:
+                            t.apply(ev.from_dict({"type": r.type, **r.payload}))
+                else:
+                    t = Tournament.replay(history.events())
+            with contextlib.suppress(Exception):   # a state that does not pickle is not kept
+                self._kept[stream_id] = _Kept(head, t, history, seats)
+            while len(self._kept) > self.SIZE:
+                del self._kept[next(iter(self._kept))]
+            return head, t, history.copy(), seats
+
+
+#: How many of the log's last seat changes a load gives (:attr:`Loaded.seat_records`).
+SEAT_RECORDS = 100
+
+
+def _seat_records(kept: tuple[RecordedEvent, ...],
+                  recorded: Sequence[RecordedEvent]) -> tuple[RecordedEvent, ...]:
+    new = tuple(r for r in recorded if r.type in SEAT_CHANGES)
+    return (kept + new)[-SEAT_RECORDS:] if new else kept
+
+
+class _Kept:
+    """One tournament's replay up to the log's event ``head``, pickled but for its events."""
+
+    __slots__ = ("head", "history", "seats", "_events", "_state")
+
+    def __init__(self, head: int, t: Tournament, history: History,
+                 seats: tuple[RecordedEvent, ...]) -> None:
+        import pickle
+
+        self.head = head
+        self.history = history
+        self.seats = seats
+        self._events = t.events
+        t.events = []
+        try:
+            self._state = pickle.dumps(t, protocol=pickle.HIGHEST_PROTOCOL)
+        finally:
+            t.events = self._events
+        self._events = list(self._events)
+
+    def tournament(self) -> Tournament:
+        import pickle
+
+        t: Tournament = pickle.loads(self._state)
+        t.events = list(self._events)
+        return t
+
+
 class TournamentService:
     """Tournaments in one store (see the module docstring)."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
+        self._replays = _Replays(store)
 
     def now(self) -> float:
         return float(self.clock())
@@ -194,15 +293,14 @@ class TournamentService:
         return Outcome(t, recorded, t)
 
     def load(self, name: str) -> Loaded:
-        """The tournament replayed from its stored events."""
+        """The tournament replayed from its stored events: a copy of its own for the caller
+        (see :class:`_Replays`: the events stored since the last load are applied to the
+        replay kept, and an undo or a redo replays the log again)."""
         info = self.store.find_stream(KIND, name)
         if info is None:
             raise UnknownTournament(name)
-        recorded = self.store.read(info.id)
-        history = read_history(recorded)
-        t = Tournament.replay(history.events())
-        head = recorded[-1].seq if recorded else 0
-        return Loaded(name, info.id, head, len(t.events), t, history)
+        head, t, history, seats = self._replays.get(info.id)
+        return Loaded(name, info.id, head, len(t.events), t, history, seats)
 
     def commit(self, loaded: Loaded, command: str = CLOCK, args: Mapping[str, Any] | None = None,
                at: float | None = None) -> tuple[RecordedEvent, ...]:
@@ -307,6 +405,17 @@ class TournamentService:
         now = self.now()
         return self.run(name, lambda t: t.arrive(player_named(t, player)), now=now,
                         label="arrive", args={"player": player})
+
+    def penalty(self, name: str, player: str, penalty: str, *, rounds: int = 0,
+                hands: int = 0) -> Outcome[list[ev.Event]]:
+        """A penalty given by the director (IFP 70, WPA 41, TDA 71): a warning, missed hands
+        or rounds (one hand per player at his table per round), or a disqualification."""
+        now = self.now()
+        return self.run(name, lambda t: t.penalize(player_named(t, player), penalty,
+                                                   rounds=rounds, hands=hands),
+                        now=now, label="penalty",
+                        args={"player": player, "penalty": penalty, "rounds": rounds,
+                              "hands": hands})
 
     def bust(self, name: str, player: str, *, knocked_out_by: str | None = None,
              buttons: Mapping[int, int] | None = None) -> Outcome[list[ev.Event]]:

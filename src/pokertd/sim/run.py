@@ -26,7 +26,7 @@ from pokertd.bots import make_bot
 import pokertd.engine as _engine
 from pokertd.tournament.clock import FINAL_TABLE, TABLE_BROKEN
 from pokertd.tournament.director import Bust, Tournament
-from pokertd.tournament.house import TournamentConfig, config_preset
+from pokertd.tournament.house import TournamentConfig, config_preset, with_structure
 
 # Any, not the engine's class: compiled (mypyc), this module works with the engine compiled or
 # run from its source alike.
@@ -36,6 +36,8 @@ __all__ = ["SimResult", "knockouts", "play_hand", "simulate"]
 
 _E_AWARD = 9
 _FOLDED = 2
+# Hold'em by its PHH code: the fast engine plays it; the other games pokertd.sim.mixed.
+_HOLDEM = {"NT": "no-limit", "FT": "fixed-limit", "PT": "pot-limit"}
 
 
 def knockouts(hand: Any, busted: list[int]) -> dict[int, int]:
@@ -78,10 +80,15 @@ def knockouts(hand: Any, busted: list[int]) -> dict[int, int]:
 
 
 def play_hand(setup: Any, rules: Any, bots: dict[str, Any], rng: random.Random,
-              deal: Any = None) -> Any:
-    """Deal and play one hand of a :class:`HandSetup` with the players' bots. ``deal``, when
-    given, makes the hand from (stacks, blinds, rules, options) instead of dealing from ``rng``
+              mixed_bots: Any = None, deal: Any = None) -> Any:
+    """Deal and play one hand of a :class:`HandSetup` with the players' bots (a mixed
+    game's hand, not hold'em, with ``mixed_bots``: pokertd.sim.mixed). ``deal``, when given,
+    makes a hold'em hand from (stacks, blinds, rules, options) instead of dealing from ``rng``
     (a provably fair deal: :mod:`pokertd.engine.fair`)."""
+    game = setup.game
+    if game not in _HOLDEM:
+        from pokertd.sim.mixed import play_mixed_hand
+        return play_mixed_hand(setup, rules, mixed_bots, rng)
     pos = setup.positions
     level = setup.level
     opts: dict[str, Any] = {}
@@ -100,6 +107,8 @@ def play_hand(setup: Any, rules: Any, bots: dict[str, Any], rng: random.Random,
         opts["bb_ante"] = level.big_blind_ante              # TDA RP-11
     if setup.chip_unit > 1:
         opts["chip_unit"] = setup.chip_unit                 # TDA 20
+    if game != "NT":
+        opts["structure"] = _HOLDEM[game]                   # limit: small bet the big blind
     absent = setup.absent if True in setup.absent else None
     if absent is not None:
         # IFP 8: an absent player's all-in hand (his blinds and antes took every chip) is
@@ -157,32 +166,51 @@ class _FairDealer:
 
 
 def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: int = 0,
-             bot: str = "sensible", seconds_per_hand: int = 120,
+             bot: str = "sensible", seconds_per_hand: float = 120,
              absent: int = 0, progress: Callable[[Tournament], None] | None = None,
-             check: bool = False, fair: Callable[[dict[str, Any]], None] | None = None
-             ) -> SimResult:
+             check: bool = False, hand_for_hand_seconds: float | None = None,
+             clock_at: float = 0.0,
+             watch: Callable[[Tournament, float], bool] | None = None,
+             structure: str | None = None,
+             fair: Callable[[dict[str, Any]], None] | None = None) -> SimResult:
     """Play a dealt freezeout of ``players`` bots to a winner. ``absent``: that many players
     (the last registered) are absent (IFP 8): dealt in, their cards killed, until their chips
     are removed (Gananda: level 3) or, under a structure that never removes them, until only
     absent players are left, when they arrive and play (two absent players folding to each
     other would never finish). ``progress`` is called after every round.
     ``check``: verify the chips after every hand and the floor after every rearrangement
-    (for tests). ``fair``: deal every hand provably fairly (:mod:`pokertd.engine.fair`), each
-    player mixing in a seed drawn by his bot's generator; ``fair`` gets each revealed hand."""
+    (for tests).
+
+    Time (the structure designer's forecast, :mod:`pokertd.sim.forecast`): a round takes
+    ``seconds_per_hand``, or during hand-for-hand play ``hand_for_hand_seconds`` when given
+    (every table waits for the slowest before the next hand, IFP 61; the clock runs meanwhile,
+    or under TDA RP-8 stands still with two minutes off it a hand). ``clock_at``: the clock
+    has already run that many seconds at the start (the rest of a live event). ``watch`` is
+    called after every round with the time the round ended; a true answer stops the run
+    there (the result is then unfinished).
+    ``fair``: deal every hold'em hand provably fairly (:mod:`pokertd.engine.fair`), each player
+    mixing in a seed drawn from the deck's generator; ``fair`` gets each revealed hand."""
     if players < 2:
         raise ValueError(f"{players} player(s): a tournament needs two")
     config = config_preset(preset) if isinstance(preset, str) else preset
+    if structure is not None:
+        # A shipped structure preset in place of the config's (``horse``: the mixed games).
+        config = with_structure(config, structure)
     width = len(str(players))
     names = [f"p{i:0{width}d}" for i in range(1, players + 1)]
     t = Tournament(config, seed=seed)
     for i, name in enumerate(names):
         t.register(name, absent=i >= players - absent)
     bots = {name: make_bot(bot, f"{seed}:{name}") for name in names}
+    mixed_bots: Any = None
+    if config.structure.mixed:
+        from pokertd.bots.mixed import MixedBot
+        mixed_bots = {name: MixedBot(f"{seed}:{name}") for name in names}
     deck = random.Random(f"{seed}:deck")
     rules = config.rules
-    structure = config.structure
+    struct = config.structure
     now = 0.0
-    t.start(now)
+    t.start(-clock_at)
     fl = t.floor
     assert fl is not None
     total = sum(p.stack for p in t.players.values())
@@ -193,7 +221,7 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
             if t.clock.hand_for_hand:
                 t.hand_for_hand(now, False)    # no hands on a break (TDA RP-8 stops the clock)
             assert st.break_number is not None
-            brk = structure.breaks[st.break_number - 1]
+            brk = struct.breaks[st.break_number - 1]
             if brk.color_up:
                 t.chip_up(brk.color_up)                    # IFP 56, WPA 14, TDA 24
                 total = sum(p.stack for p in t.players.values())
@@ -226,17 +254,21 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
             if table is None or table.count < 2:
                 continue
             setup = t.next_hand(tid, now)
-            if fair is None:
-                h = play_hand(setup, rules, bots, deck)
+            if fair is None or setup.game not in _HOLDEM:
+                h = play_hand(setup, rules, bots, deck, mixed_bots)
             else:
                 dealer = _FairDealer(f"table {tid} hand {t.hands + 1}", setup.players, deck)
-                h = play_hand(setup, rules, bots, deck, dealer)
+                h = play_hand(setup, rules, bots, deck, mixed_bots, dealer)
                 fair(dealer.deal_made.reveal())
             end = h.stacks
             t.record_hand(setup, end, now)
             if 0 in end:
                 out = [i for i, s in enumerate(end) if s == 0]
-                ko = knockouts(h, out)
+                if setup.game in _HOLDEM:
+                    ko = knockouts(h, out)
+                else:
+                    from pokertd.sim.mixed import mixed_knockouts
+                    ko = mixed_knockouts(h, out)
                 busts = [Bust(setup.players[i], tid, setup.stacks[i],
                               setup.players[ko[i]] if i in ko else None) for i in out]
                 if hand_for_hand:
@@ -251,5 +283,8 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
             t.hand_for_hand_hand_done(now)
         if progress is not None:
             progress(t)
-        now += seconds_per_hand
+        now += (hand_for_hand_seconds if hand_for_hand and hand_for_hand_seconds is not None
+                else seconds_per_hand)
+        if watch is not None and watch(t, now):
+            break
     return SimResult(players, t.hands, t.prize_pool, t.results(), t)

@@ -16,7 +16,8 @@ Rules decided here, with the preset values as parameters:
 - Who moves (``mover``): ``"next-big-blind"``, the player who will be big blind next, to the
   worst position, a single big blind when available, never the small blind (IFP 11a; TDA 11-A;
   presets ``ifp-2012`` and ``tda-2024``); or ``"big-blind"``, the player in the big blind
-  (WPA 5; preset ``wpa``).
+  (WPA 5; preset ``wpa``); in stud-only events ``"position"``, the player in the seat that
+  opened last at the short table, into that seat (IFP 11a; TDA 11-A; WPA 5).
 - Which tables (IFP 11a, TDA 11-C: "a predetermined procedure"; WPA 5): from the table that
   breaks next, to the table that breaks last, among the fullest and the shortest tables.
 - Play halts (:func:`halted_tables`) at a table ``halt_short`` or more players short of the
@@ -44,9 +45,9 @@ __all__ = ["balance", "balancing_pair", "break_table", "break_tables", "follow_b
            "form_final_table", "halted_tables", "live_button", "move_one", "needs_balancing",
            "tables_to_break"]
 
-Mover = Literal["next-big-blind", "big-blind"]
+Mover = Literal["next-big-blind", "big-blind", "position"]
 
-_MOVER_RULE = {"next-big-blind": "IFP 11a", "big-blind": "WPA 5"}
+_MOVER_RULE = {"next-big-blind": "IFP 11a", "big-blind": "WPA 5", "position": "IFP 11a"}
 
 
 def needs_balancing(floor: Floor, difference: int = 2) -> bool:
@@ -184,10 +185,32 @@ def move_one(floor: Floor, src_id: int, dst_id: int, mover: Mover = "next-big-bl
     blind next (IFP 11a; TDA 11-A) or the player in the big blind (WPA 5) to the worst
     position at the short table (never its small blind)."""
     src_t, dst_t = floor.tables[src_id], floor.tables[dst_id]
-    seat = _mover_seat(src_t, mover)
+    if mover == "position":
+        seat, to = _by_position(src_t, dst_t)
+    else:
+        seat, to = _mover_seat(src_t, mover), _worst_seat(dst_t)
     player = src_t.seats[seat - 1]
-    return floor.move(player, dst_id, _worst_seat(dst_t),
-                      f"balancing ({rule or _MOVER_RULE.get(mover, mover)})")
+    return floor.move(player, dst_id, to, f"balancing ({rule or _MOVER_RULE.get(mover, mover)})")
+
+
+def _by_position(src: Table, dst: Table) -> tuple[int, int]:
+    """Stud-only events (IFP 11a, TDA 11-A: "players move by position (last seat open at the
+    short table is the seat filled)"; WPA 5: "with a player from the same position from the
+    full table"): (the seat moved from, the seat filled). The seat that opened last at the
+    short table (its first open seat if none is known), filled from the same seat of the full
+    table, or the first player after it there."""
+    to = dst.last_opened
+    if to is None or dst.seats[to - 1] is not None:
+        opened = dst.open_seats()
+        if not opened:
+            raise SeatingError(f"table {dst.id} has no open seat")
+        to = opened[0]
+    n = len(src.seats)
+    for d in range(n):
+        s = (to - 1 + d) % n + 1
+        if s <= n and src.seats[s - 1] is not None:
+            return s, to
+    raise SeatingError(f"table {src.id} has no player to move")
 
 
 def balance(floor: Floor, *, difference: int = 2, mover: Mover = "next-big-blind",

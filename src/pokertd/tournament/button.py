@@ -24,6 +24,8 @@ The rules (a hand-by-hand walk-through of each is a test in ``tests/test_button.
   between the button and the small blind; he waits until the button has passed him.
 - The first button: a random draw (IFP 16, :func:`draw_button`) or seat 1 (Gananda: Seating,
   :func:`first_occupied`).
+- Mixed games (IFP 11b; TDA 11-B): during stud the button is frozen where the next hold'em
+  hand would have it (:meth:`ButtonState.freeze`).
 """
 
 from __future__ import annotations
@@ -220,6 +222,13 @@ class ButtonState:
             pos.small_blind if pos.small_blind is not None else self.big_blind_pos)
         self.big_blind_pos = pos.big_blind
         self._last_bb_hand[seats[pos.big_blind - 1]] = pos.hand  # type: ignore[index]
+
+    def freeze(self, pos: HandPositions) -> None:
+        """Record a stud hand dealt with the button frozen (IFP 11b, TDA 11-B): when a mixed
+        game shifts from hold'em to stud, the button goes where it would be for the next
+        hold'em hand and stays there through the stud hands; hold'em resumes from it. Only
+        the count of hands moves (``pos`` is :meth:`peek`'s)."""
+        self.hand = pos.hand
 
     # --- what balancing needs ------------------------------------------------------------------
 

@@ -95,7 +95,7 @@ from pokertd.tournament.house import TournamentConfig
 from pokertd.tournament.icm import DealRecord
 from pokertd.tournament.payouts import gananda_payouts, gananda_table, generated_payouts, split_tie
 from pokertd.tournament.seating import Floor, Move, initial_seating, seat_late_entry
-from pokertd.tournament.structure import Level
+from pokertd.tournament.structure import Level, is_stud
 
 __all__ = ["Bust", "DirectorError", "HandSetup", "PlayerState", "Tournament"]
 
@@ -127,6 +127,7 @@ class HandSetup(NamedTuple):
     level_number: int
     chip_unit: int
     absent: tuple[bool, ...]
+    game: str = "NT"             # the hand's game (PHH code): mixed games, Structure.games
 
 
 @dataclass(slots=True)
@@ -142,6 +143,7 @@ class PlayerState:
     rebuys: int = 0
     addons: int = 0
     prize: int = 0
+    penalty: int = 0          # hands still to miss on a penalty (IFP 70, TDA 71)
 
 
 _FIELD_RULES: dict[str, dict[str, str]] = {}
@@ -214,6 +216,10 @@ class Tournament:
         # record_hand -> _on_hand_played: the event and its positions, already checked.
         self._hand_hint: tuple[ev.HandPlayed, HandPositions] | None = None
         self._mover = _MOVER.get(self.rules.balancing_mover, "next-big-blind")
+        if s.stud_only:
+            # IFP 11a, TDA 11-A, WPA 5: in stud-only events players are moved by position
+            # (mixed games such as HORSE balance as flop games: by the big blind).
+            self._mover = "position"
         self._two_step = "two-step" in self.rules.broken_table_seating
         # The rules of the preset in force, named in the events (a house: its base's).
         base = self.rules.name if self.rules.name in PRESETS else config.rules_base
@@ -239,6 +245,11 @@ class Tournament:
         # table, and the tables that have raced them.
         self.racing: tuple[int, ...] = ()
         self.raced_tables: set[int] = set()
+        # Mixed games rotated by orbit: each table's place in the rotation (the index of its
+        # game, hands of it left), and the index of the last game dealt anywhere (a new
+        # table takes it up).
+        self.orbits: dict[int, list[int]] = {}
+        self._last_game = 0
         self.apply(ev.Created(config.to_dict(), seed, dealt))
 
     # --- chance -------------------------------------------------------------------------------
@@ -387,7 +398,13 @@ class Tournament:
         t = self.floor.tables[e.table]
         assert t.button is not None
         hint = self._hand_hint
-        if hint is not None and hint[0] is e:
+        if e.game:
+            self._rotate(e)
+        if e.game and is_stud(e.game):
+            # IFP 11b / TDA 11-B: in stud the button stays where hold'em would have it next.
+            t.button.freeze(hint[1] if hint is not None and hint[0] is e else t.button.peek(t.seats))
+            self._hand_hint = None
+        elif hint is not None and hint[0] is e:
             # record_hand checked that the positions are the button's for these seats now.
             self._hand_hint = None
             t.button.record(hint[1], t.seats)
@@ -395,7 +412,10 @@ class Tournament:
             t.button.next_hand(t.seats)
         ps = self.players
         for name, chips in zip(e.players, e.end):
-            ps[name].stack = chips
+            p = ps[name]
+            p.stack = chips
+            if p.penalty:
+                p.penalty -= 1        # IFP 70: one hand missed, dealt in while away
         self.hands += 1
         self.last_at = e.at
 
@@ -488,6 +508,9 @@ class Tournament:
             self.chips += chips - p.stack        # IFP 56: the race rounds the odd chips
             p.stack = chips
         self.chips_in_play = tuple(v for v in self.chips_in_play if v not in out)
+
+    def _on_penalized(self, e: ev.Penalized, floor: bool) -> None:
+        self.players[e.player].penalty += e.hands
 
     def _on_arrived(self, e: ev.Arrived, floor: bool) -> None:
         self.players[e.player].absent = False
@@ -692,6 +715,33 @@ class Tournament:
             raise DirectorError(f"{player} is not absent")
         self.apply(ev.Arrived(player))
         return self.events[-1:]
+
+    def penalize(self, player: str, penalty: str, *, rounds: int = 0,
+                 hands: int = 0) -> list[ev.Event]:
+        """A penalty (IFP 70, WPA 41, TDA 71): a ``warning``; ``hands`` missed; ``rounds``
+        missed, one hand for every player at his table when it is given, him included, per
+        round; ``disqualification``, his chips removed from play. While on a penalty he is
+        dealt in as an absent player (his blinds and antes posted, his hand killed: IFP 70,
+        TDA 71-C), each hand his table deals counting one."""
+        from ..rules.irregularities import penalty_ruling
+        p = self._in_play(player)
+        at_table = 0
+        if self.floor is not None and player in self.floor.where:
+            seats = self.floor.tables[self.floor.where[player][0]].seats
+            at_table = sum(s is not None for s in seats)
+        if penalty == "rounds" and not at_table:
+            raise DirectorError(f"{player} is not seated: a missed-round penalty counts the "
+                                "players at his table (IFP 70)")
+        try:
+            ruling, missed = penalty_ruling(self.rules, penalty, players_at_table=at_table,
+                                            rounds=rounds, hands=hands)
+        except ValueError as e:
+            raise DirectorError(str(e)) from None
+        n = len(self.events)
+        self.apply(ev.Penalized(p.name, penalty, missed, ruling.rule))
+        if penalty == "disqualification":
+            self._eliminate_group([[p.name]], None, ruling.rule, removed=True)
+        return self.events[n:]
 
     def start(self, now: float) -> list[ev.Event]:
         """Start the clock and seat the field at random (IFP 5) over the fewest tables
@@ -914,15 +964,16 @@ class Tournament:
                 p = ps[name]
                 names.append(name)
                 stacks.append(p.stack)
-                absent.append(p.absent)
+                absent.append(p.absent or p.penalty > 0)   # on a penalty: away (IFP 70)
         c = self._level_cache
         if c is None or c[0] != now:
             self._hand_level(now)
             c = self._level_cache
         assert c is not None
         st = tuple(stacks)
+        game = self.game_at(table_id, self.level) if self.structure.mixed else "NT"
         setup = HandSetup(table_id, pos, tuple(names), st, c[2], self.level,
-                          self.chips_in_play[0], tuple(absent))
+                          self.chips_in_play[0], tuple(absent), game)
         self._setup = (setup, len(self.events), sum(st))
         return setup
 
@@ -949,10 +1000,41 @@ class Tournament:
                 raise DirectorError(f"table {setup.table}: the hand was set up for seats or "
                                     "stacks that have changed since; set up the next hand again")
         e = ev.HandPlayed(setup.table, pos.hand, float(now), setup.level_number, pos.button,
-                          pos.small_blind, pos.big_blind, setup.players, setup.stacks, tuple(end))
+                          pos.small_blind, pos.big_blind, setup.players, setup.stacks, tuple(end),
+                          "" if setup.game == "NT" and not self.structure.mixed else setup.game)
         self._hand_hint = (e, pos)
         self.apply(e)
         return e
+
+    def game_at(self, table_id: int, level_number: int) -> str:
+        """The game of the next hand at a table: the level's (Structure.games_of_level) or,
+        rotated by orbit, the table's place in the rotation."""
+        s = self.structure
+        games = s.games_of_level(level_number)
+        if len(games) == 1:
+            return games[0]
+        return games[self._orbit_index(table_id)]
+
+    def _orbit_index(self, table_id: int) -> int:
+        o = self.orbits.get(table_id)
+        if o is None:
+            return self._last_game
+        return o[0] if o[1] > 0 else (o[0] + 1) % len(self.structure.games)
+
+    def _rotate(self, e: ev.HandPlayed) -> None:
+        """Follow the rotation by orbit: a game is dealt as many hands as players were dealt
+        its first hand at the table (one orbit of the button); then the next game."""
+        s = self.structure
+        if s.rotation != "orbit" or not s.games or s.level(e.level).game:
+            return
+        o = self.orbits.get(e.table)
+        if o is None or o[1] <= 0:
+            i = self._orbit_index(e.table)
+            self.orbits[e.table] = [i, len(e.players) - 1]
+        else:
+            o[1] -= 1
+            i = o[0]
+        self._last_game = i
 
     # --- eliminations -------------------------------------------------------------------------
 
@@ -1364,6 +1446,8 @@ class Tournament:
         just opened for a late entry, has no button yet: any seat is as good)."""
         fl = self.floor
         assert fl is not None
+        if self._mover == "position":
+            return []                    # stud-only: moved by seat, no button needed (IFP 11a)
         return [tid for tid in tables
                 if fl.tables[tid].button is None and fl.tables[tid].count >= 2]
 

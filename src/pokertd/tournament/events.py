@@ -16,7 +16,7 @@ from pokertd.records import Record, record
 __all__ = [
     "Addon", "Arrived", "Busted", "Created", "ButtonPlaced", "ButtonRecorded", "LastHandsAnnounced", "ChipRaced", "ClockPaused", "ClockResumed",
     "DeadStacksRemoved", "DealMade", "Event", "HandForHand", "HandForHandHandDone", "FinalTableFormed", "Finished", "HandPlayed", "LevelStarted", "Moved",
-    "PayoutsFixed", "Rebuy", "Registered", "Seated", "Started", "TableBroken", "TableOpened",
+    "PayoutsFixed", "Penalized", "Rebuy", "Registered", "Seated", "Started", "TableBroken", "TableOpened",
     "EVENT_TYPES", "from_dict", "to_dict",
 ]
 
@@ -180,6 +180,7 @@ class HandPlayed(Event):
     players: tuple[str, ...]
     start: tuple[int, ...]
     end: tuple[int, ...]
+    game: str = ""        # mixed games: the hand's game (PHH code); "" is no-limit hold'em
 
 
 @_event
@@ -268,6 +269,20 @@ class ChipRaced(Event):
 class Arrived(Event):
     type: ClassVar[str] = "arrived"
     player: str
+
+
+@_event
+@record
+class Penalized(Event):
+    """A penalty given by the director (IFP 70, WPA 41, TDA 71): ``penalty`` warning, hands,
+    rounds or disqualification; ``hands`` the hands he misses, away from the table but dealt
+    in as an absent player (his blinds and antes posted, his hand killed: IFP 70, TDA 71-C);
+    a disqualified player's chips are removed from play (the ``busted`` event that follows)."""
+    type: ClassVar[str] = "penalized"
+    player: str
+    penalty: str
+    hands: int
+    rule: str
 
 
 @_event

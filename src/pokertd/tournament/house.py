@@ -33,7 +33,7 @@ from pokertd.tournament.payouts import PayoutTable
 from pokertd.tournament.structure import Structure, load_preset
 
 __all__ = ["GANANDA_RULES", "HOUSE_PRESETS", "TournamentConfig", "config_preset", "gananda",
-           "seated_for"]
+           "seated_for", "with_structure"]
 
 #: Gananda house rules on top of ifp-2012 (RULESETS.md; Gananda: Seating, Winning the
 #: Tournament, Showdown 7).
@@ -45,6 +45,10 @@ GANANDA_RULES: RuleSet = get_rules("ifp-2012").override(
     absent_hand="killed-at-deal",                                   # Gananda: Absent/Late Players
     multiple_chips="threshold-only",                                # Gananda: Betting 10
     out_of_turn="binding-unless-action-changes; check or call may not raise",  # Gananda: Betting 7
+    substantial_action="two-players-acted",                         # Gananda: Misdeals 1
+    dealing_irregularities="gananda",                               # Gananda: Misdeals, Irregularities
+    board_errors="gananda",                                         # Gananda: Holdem Irregularities
+    wrong_cards_after_sa="dead",                                    # Gananda: Dead Hands 1c
 )
 
 #: The bust-out rankings by preset (RuleSet.same_hand_bustouts):
@@ -150,6 +154,14 @@ def seated_for(rules: str, structure: Structure, *, stated: bool = False) -> Str
     data["max_players_per_table"] = size
     data["final_table_size"] = min(data.get("final_table_size", size), size)
     return Structure.from_dict(data)
+
+
+def with_structure(config: TournamentConfig, name: str) -> TournamentConfig:
+    """``config`` with a shipped structure preset (``gananda``, ``horse``) in place of its
+    own; the structure's table size stands (WPA 2: stud eight-handed)."""
+    from dataclasses import replace
+
+    return replace(config, structure=load_preset(name))
 
 
 def _plain(rules: str) -> TournamentConfig:

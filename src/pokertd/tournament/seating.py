@@ -66,12 +66,15 @@ class Move(Record):
 class Table:
     """One table: its seats (``seats[k]`` is the player in seat ``k + 1``, or None)."""
 
-    __slots__ = ("id", "seats", "count", "button")
+    __slots__ = ("id", "seats", "count", "button", "last_opened")
 
     def __init__(self, table_id: int, max_seats: int) -> None:
         self.id = table_id
         self.seats: list[Player | None] = [None] * max_seats
         self.count = 0
+        # The seat that opened last (a bust-out or a move away): stud-only balancing fills
+        # it (IFP 11a, TDA 11-A, WPA 5: "moved by position").
+        self.last_opened: int | None = None
         # The table's ButtonState (pokertd.tournament.button) once its first hand is placed;
         # balancing reads it to find the next big blind and the worst position.
         self.button: ButtonState | None = None
@@ -255,6 +258,7 @@ class Floor:
         t = self._open(table_id, seat)
         src = self.tables[ft]
         src.seats[fs - 1] = None
+        src.last_opened = fs
         self._set_count(src, -1)
         t.seats[seat - 1] = player
         self._set_count(t, +1)
@@ -269,6 +273,7 @@ class Floor:
             raise SeatingError(f"{player} has no seat") from None
         t = self.tables[ft]
         t.seats[fs - 1] = None
+        t.last_opened = fs
         self._set_count(t, -1)
         self.player_count -= 1
         return ft, fs

@@ -32,6 +32,8 @@ from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Union
 
+from pokertd.records import Record, record
+
 __all__ = [
     "Addon",
     "Break",
@@ -41,10 +43,12 @@ __all__ = [
     "Rebuys",
     "Structure",
     "StructureError",
+    "check_game",
+    "is_stud",
     "load_preset",
 ]
 
-PRESETS: dict[str, str] = {"gananda": "gananda-structure.toml"}
+PRESETS: dict[str, str] = {"gananda": "gananda-structure.toml", "horse": "horse-structure.toml"}
 """Shipped structure presets: name -> data file in ``pokertd/tournament/presets``."""
 
 
@@ -68,7 +72,8 @@ def _whole(value: Any, name: str, *, minimum: int | None = None, above: int | No
 
 def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
     """``data`` as keyword arguments of ``cls``; an unknown field is refused by name."""
-    names = [f.name for f in fields(cls) if f.init]  # type: ignore[arg-type]
+    names = list(cls._fields) if issubclass(cls, Record) else [
+        f.name for f in fields(cls) if f.init]  # type: ignore[arg-type]
     extra = [k for k in data if k not in names]
     if extra:
         raise StructureError(f"unknown field {extra[0]!r} (the fields are "
@@ -109,11 +114,31 @@ def _level_problems(minutes: int, small: int, big: int, ante: int, bb_ante: int)
     return problems
 
 
-@dataclass(frozen=True, slots=True)
-class Level:
+def check_game(code: Any, what: str = "game") -> str:
+    """A game as its PHH variant code (``NT``, ``FT``, ``FO/8``, ``FR``, ``F7S``, ``F7S/8``,
+    ``PO``, ``N2L1D`` ...), checked by the engine's games (imported only when a structure
+    names one: plain hold'em structures never load the engine here)."""
+    from pokertd.engine.games import game
+    try:
+        game(code)
+    except ValueError as e:
+        raise StructureError(f"{what}: {e}") from None
+    return str(code)
+
+
+def is_stud(code: str) -> bool:
+    return code[1:] in ("7S", "7S/8", "R")
+
+
+@record
+class Level(Record):
     """One blind level. ``ante`` is paid by every player dealt in; ``big_blind_ante`` is one
     ante for the whole table, posted by the big blind after the blind (TDA RP-11). A level has
-    at most one of the two."""
+    at most one of the two.
+
+    Mixed games: ``game`` is the level's own game (a PHH variant code; empty: the structure's
+    rotation, or no-limit hold'em). Limit games bet the big blind (the small bet) and twice
+    it (the big bet); stud plays ``stud_ante`` and a ``bring_in`` (TDA RP-10) instead of blinds."""
 
     minutes: int
     small_blind: int
@@ -121,16 +146,27 @@ class Level:
     ante: int = 0
     big_blind_ante: int = 0
     kind: str = "level"
+    game: str = ""
+    stud_ante: int = 0
+    bring_in: int = 0
 
     def __post_init__(self) -> None:
         if self.kind != "level":
             raise StructureError(f"kind {self.kind!r} is not 'level'")
-        for name in ("minutes", "small_blind", "big_blind", "ante", "big_blind_ante"):
+        for name in ("minutes", "small_blind", "big_blind", "ante", "big_blind_ante",
+                     "stud_ante", "bring_in"):
             _whole(getattr(self, name), name)
         problems = _level_problems(self.minutes, self.small_blind, self.big_blind, self.ante,
                                    self.big_blind_ante)
+        if self.stud_ante < 0 or self.bring_in < 0:
+            problems.append("a negative stud ante or bring-in")
+        if self.bring_in > self.big_blind:
+            problems.append(f"bring-in {self.bring_in} is above the small bet {self.big_blind} "
+                            "(TDA RP-10: the bring-in is completed to the small bet)")
         if problems:
             raise StructureError("; ".join(problems))
+        if self.game:
+            check_game(self.game)
 
     @property
     def seconds(self) -> int:
@@ -141,13 +177,17 @@ class Level:
         return (self.small_blind, self.big_blind)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "level", "minutes": self.minutes, "small_blind": self.small_blind,
-                "big_blind": self.big_blind, "ante": self.ante,
-                "big_blind_ante": self.big_blind_ante}
+        out: dict[str, Any] = {"kind": "level", "minutes": self.minutes,
+                               "small_blind": self.small_blind, "big_blind": self.big_blind,
+                               "ante": self.ante, "big_blind_ante": self.big_blind_ante}
+        for name in ("game", "stud_ante", "bring_in"):
+            if getattr(self, name):
+                out[name] = getattr(self, name)        # mixed games only
+        return out
 
 
-@dataclass(frozen=True, slots=True)
-class Break:
+@record
+class Break(Record):
     """A break. ``color_up`` lists the chip denominations going out of play at this break (a
     chip-up break: the odd chips are raced off, IFP 56 / WPA 14 / TDA 24)."""
 
@@ -191,8 +231,8 @@ class Break:
 Period = Union[Level, Break]
 
 
-@dataclass(frozen=True, slots=True)
-class Rebuys:
+@record
+class Rebuys(Record):
     """Rebuy terms (IFP 59: a rebuy is made before the next hand is dealt; WPA 6).
 
     The rebuy period is levels 1 to ``until_level``. ``max_per_player`` None means unlimited.
@@ -215,8 +255,8 @@ class Rebuys:
                 "max_per_player": self.max_per_player, "max_stack": self.max_stack}
 
 
-@dataclass(frozen=True, slots=True)
-class Addon:
+@record
+class Addon(Record):
     """Add-on terms (WPA 6: after the last hand of the rebuy period and before the first hand
     of the next level; the player must have at least one chip)."""
 
@@ -288,6 +328,13 @@ class Structure:
     Absent/Late Players, level 3). None: never (IFP 8: an absent player is dealt in)."""
     rebuys: Rebuys | None = None
     addon: Addon | None = None
+    games: tuple[str, ...] = ()
+    """Mixed games: the games in rotation (PHH variant codes, e.g. HORSE: FT, FO/8, FR, F7S,
+    F7S/8). Empty: no-limit hold'em (or each level's own ``game``)."""
+    rotation: str = "level"
+    """How the games rotate: ``"level"``, one game a level in turn; ``"orbit"``, at each
+    table one orbit of each game in turn (as many hands as players were dealt the game's
+    first hand)."""
 
     _starts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
     _ends: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
@@ -312,7 +359,51 @@ class Structure:
             set_(self, "rebuys", _build(Rebuys, self.rebuys, "rebuys: "))
         if self.addon is not None:
             set_(self, "addon", _build(Addon, self.addon, "addon: "))
+        if not isinstance(self.games, (list, tuple)):
+            raise StructureError(f"games must be a list of game codes, not {self.games!r}")
+        set_(self, "games", tuple(check_game(g, "games") for g in self.games))
+        if self.rotation not in ("level", "orbit"):
+            raise StructureError(f"rotation must be 'level' or 'orbit', not {self.rotation!r}")
         self._check()
+        self._check_games()
+
+    def _check_games(self) -> None:
+        """Stud is dealt to at most eight (WPA 2: "all stud games 8-handed"; seven cards
+        each), and needs a bring-in at every level it is played (TDA RP-10)."""
+        problems = []
+        studs = [g for g in self.games if is_stud(g)]
+        for number, lv in enumerate(self.levels, 1):
+            if lv.game and is_stud(lv.game):
+                studs.append(lv.game)
+            if any(is_stud(g) for g in self.games_of_level(number)) and not lv.bring_in:
+                problems.append(f"level {number}: stud needs a bring-in (TDA RP-10)")
+        if studs and self.max_players_per_table > 8:
+            problems.append(f"{self.max_players_per_table} players a table, but stud "
+                            f"({', '.join(sorted(set(studs)))}) is played eight-handed (WPA 2)")
+        if problems:
+            raise StructureError("; ".join(problems))
+
+    def games_of_level(self, number: int) -> tuple[str, ...]:
+        """The games that may be dealt in level ``number``: its own game, the game its turn
+        in the rotation gives, all of the rotation (by orbit), or no-limit hold'em."""
+        lv = self.level(number)
+        if lv.game:
+            return (lv.game,)
+        if not self.games:
+            return ("NT",)
+        if self.rotation == "orbit":
+            return self.games
+        return (self.games[(number - 1) % len(self.games)],)
+
+    @property
+    def mixed(self) -> bool:
+        return bool(self.games) or any(lv.game for lv in self.levels)
+
+    @property
+    def stud_only(self) -> bool:
+        """Every level deals stud (stud, stud hi-lo, razz): balanced by position (IFP 11a)."""
+        return self.mixed and all(is_stud(g) for n in range(1, self.level_count + 1)
+                                  for g in self.games_of_level(n))
 
     def _check(self) -> None:
         problems: list[str] = []
@@ -527,7 +618,8 @@ class Structure:
                 "balance_difference": self.balance_difference,
                 "absent_stack_removed_at_level": self.absent_stack_removed_at_level,
                 "rebuys": None if self.rebuys is None else self.rebuys.to_dict(),
-                "addon": None if self.addon is None else self.addon.to_dict()}
+                "addon": None if self.addon is None else self.addon.to_dict(),
+                **({"games": list(self.games), "rotation": self.rotation} if self.games else {})}
 
 
 def load_preset(name: str) -> Structure:

@@ -5,11 +5,14 @@ Thin, like the CLI: every command calls :class:`~pokertd.services.tournaments.To
 (:mod:`pokertd.web.views`). Routes:
 
 - public, read-only: ``/`` (the events), ``/events/{name}/clock`` (the room's clock),
-  ``/events/{name}/seats`` (find my seat; every table in turn), ``/events/{name}/state``
-  (the snapshot as JSON), ``/events/{name}/stream`` (server-sent snapshots, live);
+  ``/events/{name}/seats`` (find my seat; every table in turn), ``/events/{name}/phone`` (a
+  player's phone: the clock, his seat and moves), ``/events/{name}/state`` (the snapshot as
+  JSON), ``/events/{name}/stream`` (server-sent snapshots, live), ``/league/...`` (the
+  seasons: :mod:`pokertd.web.league`);
 - login: ``/login`` (GET the form, POST it), ``/logout`` (POST);
 - console, a logged-in user (``floor`` reads, ``director`` also acts): ``/console``,
-  ``/console/events/{name}``, ``/console/api/...``; every POST carries the CSRF token.
+  ``/console/events/{name}``, ``/console/players`` (:mod:`pokertd.web.players`),
+  ``/console/api/...``; every POST carries the CSRF token.
 
 Errors are answers, never crashes: a refused command (the pure layers' ``ValueError``, the
 service's errors) is 400 with the CLI's message, an unknown event 404, a name taken 409, a
@@ -80,8 +83,7 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     else a random one: sessions then last as long as the server)."""
     service = TournamentService(store, clock=clock)
     users = UserStore(store)
-    settings: dict[str, dict[str, Any]] = {}
-    hub = Hub(service, lambda name: snapshot(service, name, settings=settings.get(name)))
+    hub = Hub(service, lambda name: snapshot(service, name))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -94,14 +96,13 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     app.state.users = users
     app.state.hub = hub
     app.state.limiter = limiter or LoginLimiter()
-    app.state.settings = settings
     app.add_middleware(SessionMiddleware,
                        secret_key=secret or os.environ.get("POKERTD_SECRET")
                        or secrets.token_urlsafe(32),
                        session_cookie=SESSION_COOKIE, max_age=SESSION_MAX_AGE_S,
                        same_site="lax", https_only=False)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-    templates = Jinja2Templates(directory=HERE / "templates")
+    templates = app.state.templates = Jinja2Templates(directory=HERE / "templates")
 
     def page(request: Request, template: str, status_code: int = 200,
              **context: Any) -> HTMLResponse:
@@ -170,13 +171,17 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
 
     def read(name: str, console: bool = False) -> dict[str, Any]:
         try:
-            return snapshot(service, name, settings=settings.get(name), console=console)
+            return snapshot(service, name, console=console)
         except UnknownTournament as exc:
             raise HTTPException(404, str(exc)) from None
 
     def done(out: Any, **extra: Any) -> dict[str, Any]:
         return {"ok": True, "events": [{"seq": e.seq, "type": e.type, **e.payload}
                                        for e in out.events], **extra}
+
+    from .forecast import router as forecast_router
+
+    app.include_router(forecast_router(service))        # the live forecast (issue 15)
 
     # --- public screens -----------------------------------------------------------------------
 
@@ -196,16 +201,22 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     def seats_screen(request: Request, name: str) -> Response:
         return page(request, "seats.html", name=name, state=script_json(read(name)))
 
+    @app.get("/events/{name}/phone", response_class=HTMLResponse)
+    def phone_screen(request: Request, name: str) -> Response:
+        """A player's watch-only copy on his phone: the clock, his seat and his moves as they
+        are announced, the payouts, the league."""
+        return page(request, "phone.html", name=name, state=script_json(read(name)))
+
     @app.get("/events/{name}/qr.svg")
-    def qr(request: Request, name: str, to: str = "clock") -> Response:
-        """A QR code of this event's clock or seats screen at the address the screen itself
-        was opened with: a player's phone scans it for a watch-only copy."""
+    def qr(request: Request, name: str, to: str = "phone") -> Response:
+        """A QR code of this event's phone view (or its clock or seats screen) at the address
+        the screen itself was opened with: a player's phone scans it for a watch-only copy."""
         import io
 
         import segno
 
-        if to not in ("clock", "seats"):
-            raise HTTPException(422, f"to={to!r}: clock or seats")
+        if to not in ("clock", "seats", "phone"):
+            raise HTTPException(422, f"to={to!r}: clock, seats or phone")
         read(name)
         url = str(request.url_for(f"{to}_screen", name=name))
         out = io.BytesIO()
@@ -300,12 +311,6 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
             raise HTTPException(404, str(exc)) from None
         return {"structure": c.structure.to_dict(), "buy_in": c.buy_in,
                 "to_prize_pool": c.to_prize_pool, "payout": c.payout}
-
-    @app.get("/console/api/players")
-    def api_players(q: str = "", user: User = Depends(console_user)) -> dict[str, Any]:
-        from .players import known_players
-
-        return {"players": known_players(store, q)[:20]}
 
     # --- console API: commands (a director, with the CSRF token) ------------------------------
 
@@ -446,9 +451,38 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
 
     @app.post("/console/api/events/{name}/announce", dependencies=acts)
     def api_announce(name: str, body: forms.Announce) -> dict[str, Any]:
+        from pokertd.services.console import ConsoleNotes
+
         read(name)  # 404 for an unknown event
-        settings.setdefault(name, {})["spoken"] = body.spoken
+        try:
+            ConsoleNotes(store).set_spoken(name, body.spoken)    # kept across restarts
+        except StorageError as exc:
+            raise HTTPException(409, f"{exc}; try again") from None
         hub.publish(name)
         return {"ok": True, "spoken": body.spoken}
 
+    @app.post("/console/api/events/{name}/moves", dependencies=acts)
+    def api_move_done(name: str, body: forms.MoveDone) -> dict[str, Any]:
+        """A seat move to make confirmed by the director as carried out (or not, again)."""
+        from pokertd.services.console import ConsoleNotes
+
+        moves = {m["key"]: m for m in read(name, console=True)["moves"]}
+        if body.move not in moves:
+            to_make = "; ".join(m["text"] for m in moves.values()) or "none"
+            raise HTTPException(400, f"no seat move {body.move!r} to make now (the moves to "
+                                     f"make: {to_make})")
+        try:
+            ConsoleNotes(store).confirm(name, body.move, body.done)
+        except StorageError as exc:
+            raise HTTPException(409, f"{exc}; try again") from None
+        hub.publish(name)
+        return {"ok": True, "move": moves[body.move]["text"], "done": body.done}
+
+    from . import league, players
+
+    app.include_router(players.router)
+    app.include_router(league.router)
+
+    from .tables import install as install_tables  # the playable tables (lobby, table, websocket)
+    install_tables(app, store)
     return app

@@ -153,3 +153,12 @@ class Announce(BaseModel):
     model_config = _STRICT
 
     spoken: bool
+
+
+class MoveDone(BaseModel):
+    """A seat move to make (its key, as the snapshot's ``moves`` give it) carried out, or not."""
+
+    model_config = _STRICT
+
+    move: str = Field(min_length=1, max_length=1000)
+    done: bool = True

@@ -15,11 +15,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from pokertd.services.console import ConsoleNotes, as_dict, move_keys
 from pokertd.services.tournaments import (
-    SEAT_CHANGES,
+    Loaded,
     TournamentService,
     describe_move,
-    seat_changes,
     status,
 )
 from pokertd.tournament import events as ev
@@ -32,11 +32,11 @@ RECENT_MOVES_S = 5 * 60
 def load_now(service: TournamentService, name: str) -> tuple[Tournament, int, int, float]:
     """The tournament replayed and brought to the clock's present in memory (nothing written),
     its stream id, the number of its last stored event, and the time used."""
-    t, stream_id, head, now, _ = _load_now(service, name)
-    return t, stream_id, head, now
+    t, loaded, now = _loaded_now(service, name)
+    return t, loaded.stream_id, loaded.head, now
 
 
-def _load_now(service: TournamentService, name: str) -> tuple[Tournament, int, int, float, Any]:
+def _loaded_now(service: TournamentService, name: str) -> tuple[Tournament, Loaded, float]:
     loaded = service.load(name)
     now = service.now()
     t = loaded.tournament
@@ -44,7 +44,7 @@ def _load_now(service: TournamentService, name: str) -> tuple[Tournament, int, i
         t.follow_clock(now)
     except ValueError:
         pass  # a clock set behind the log's last record: show the log as it stands
-    return t, loaded.stream_id, loaded.head, now, loaded.history
+    return t, loaded, now
 
 
 def _time_to_break(t: Tournament, now: float) -> float | None:
@@ -75,28 +75,31 @@ def _next_period(t: Tournament, now: float) -> dict[str, Any] | None:
             "big_blind": lvl.big_blind, "ante": lvl.ante, "big_blind_ante": lvl.big_blind_ante}
 
 
-def _recent_moves(service: TournamentService, stream_id: int, head: int,
-                  t: Tournament) -> list[dict[str, Any]]:
+def _recent_moves(loaded: Loaded) -> list[dict[str, Any]]:
     """The seat moves and tables broken recorded in the last :data:`RECENT_MOVES_S` seconds
     (of wall time: the store's record times), newest last."""
-    if head == 0:
-        return []
-    recorded = service.store.read(stream_id, after=max(0, head - 200))
     since = datetime.now(timezone.utc) - timedelta(seconds=RECENT_MOVES_S)
     out = []
-    for r in recorded:
-        if r.type in SEAT_CHANGES and r.recorded_at >= since:
+    for r in loaded.seat_records:
+        if r.recorded_at >= since:
             e = ev.from_dict({"type": r.type, **r.payload})
-            out += [{"seq": r.seq, "text": line} for line in describe_move(e)]
+            # Whose move each line is (a player's phone shows him his own): a table broken
+            # names no one (its players' moves follow it).
+            who = ([e.player] if isinstance(e, ev.Moved) else
+                   [p for p, *_ in e.seats] if isinstance(e, ev.FinalTableFormed) else [None])
+            out += [{"seq": r.seq, "text": line, "player": p}
+                    for line, p in zip(describe_move(e), who)]
     return out
 
 
-def snapshot(service: TournamentService, name: str, *, settings: dict[str, Any] | None = None,
-             console: bool = False) -> dict[str, Any]:
+def snapshot(service: TournamentService, name: str, *, console: bool = False) -> dict[str, Any]:
     """Everything the room's screens (clock, seats) show of one event; ``console``: also
     every player's line (the console's registration, players and deal), which the screens,
     sent to every watcher at each change, do without (they list the players out)."""
-    t, stream_id, head, now, history = _load_now(service, name)
+    t, loaded, now = _loaded_now(service, name)
+    head, history = loaded.head, loaded.history
+    notes = ConsoleNotes(service.store).read(name)
+    moves = move_keys(t.events)
     st = status(t, now)
     clock = st["clock"]
     average = st["average_stack"]
@@ -124,14 +127,17 @@ def snapshot(service: TournamentService, name: str, *, settings: dict[str, Any] 
         "seconds_to_break": _time_to_break(t, now) if t.started and not t.finished else None,
         "average_bb": average_bb,
         "payouts": payouts,
-        "recent_moves": _recent_moves(service, stream_id, head, t),
-        "moves_to_make": [line for e in seat_changes(t.events) for line in describe_move(e)],
+        "recent_moves": _recent_moves(loaded),
+        "moves_to_make": [line for _, line in moves],
+        # Each one confirmed by the director as carried out, or not yet (issue 9).
+        "moves": [{"key": k, "text": line, "confirmed": k in notes.confirmed}
+                  for k, line in moves],
         "players_out": [{"name": p.name, "place": p.place}
                         for p in t.players.values() if p.out],
         # The structure's rebuy period and add-on (IFP 59; WPA 6), if it has them.
         "rebuys_offered": t.structure.rebuys is not None,
         "addon_offered": t.structure.addon is not None,
-        "settings": dict(settings or {}),
+        "settings": as_dict(notes),
     }
     if console:
         from pokertd.services.history import describe
@@ -140,11 +146,24 @@ def snapshot(service: TournamentService, name: str, *, settings: dict[str, Any] 
         last, again = history.last_command(), history.next_redo()
         out["undo"] = None if last is None else {"batch": last.id, "text": describe(last)}
         out["redo"] = None if again is None else {"batch": again.id, "text": describe(again)}
+        if t.finished:
+            out["league"] = _league(service, name)
         out["players"] = [{"name": p.name, "out": p.out, "place": p.place, "absent": p.absent,
                            "knockouts": p.knockouts, "knocked_out_by": p.knocked_out_by,
                            "rebuys": p.rebuys, "addons": p.addons}
                           for p in t.players.values()]
     return out
+
+
+def _league(service: TournamentService, name: str) -> dict[str, Any]:
+    """A finished event and the league: the seasons there are (the last created first), and
+    those that hold an event of this tournament (``league add`` records its name)."""
+    from pokertd.league.importer import STREAM_KIND, load_season
+
+    names = [s.name for s in service.store.streams(STREAM_KIND)][::-1]
+    holding = [n for n in names
+               if any(e.name == name for e in load_season(service.store, n).events)]
+    return {"seasons": names, "added_to": holding}
 
 
 def next_change(snap: dict[str, Any]) -> float | None:

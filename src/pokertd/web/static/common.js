@@ -84,7 +84,11 @@ const PT = (() => {
     });
     let data = {};
     try { data = await res.json(); } catch (e) { data = { error: res.statusText }; }
-    if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
+    if (!res.ok) {
+      const err = new Error(data.error || `${res.status} ${res.statusText}`);
+      err.data = data;   // the whole answer (an import's problems, row by row)
+      throw err;
+    }
     return data;
   }
 

@@ -95,7 +95,7 @@
     e.preventDefault();
     const f = new FormData(form);
     const body = { name: f.get("name").trim(), preset: f.get("preset") };
-    for (const k of ["buy_in", "to_prize_pool", "seats"]) {
+    for (const k of ["buy_in", "to_prize_pool", "seats", "seed"]) {
       if (f.get(k) !== "") body[k] = Number(f.get(k));
     }
     if (f.get("payouts")) body.payouts = f.get("payouts");

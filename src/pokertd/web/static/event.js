@@ -39,7 +39,7 @@
   async function run(cmd, body) {
     try {
       const out = await PT.post(api(cmd), body);
-      say(true, summary(out.events || []));
+      say(true, out.move ? `${out.done ? "done" : "not done yet"}: ${out.move}` : summary(out.events || []));
       await refresh();
       return out;
     } catch (err) {
@@ -66,10 +66,14 @@
     show("btn-h4h-start", s.started && !s.finished && !h4h);
     show("btn-h4h-done", !s.finished && h4h);
     show("btn-h4h-stop", !s.finished && h4h);
-    const label = (id, word, x) => { if ($(id)) { $(id).hidden = !x; if (x) $(id).textContent = `${word}: ${x.text}`; } };
+    const label = (id, word, x) => {
+      if (!$(id)) return;
+      $(id).hidden = !x;
+      if (x) { $(id).textContent = `${word}: ${x.text}`; $(id).title = `${word}: ${x.text}`; }
+    };
     if (s.undo !== undefined) { label("btn-undo", "Undo", s.undo); label("btn-redo", "Redo", s.redo); }
     show("btn-last-hands", !!c && c.running && !s.finished && s.last_hands === null);
-    show("btn-deal", s.started && !s.finished && !!s.payouts && s.players_left <= 10);
+    show("btn-deal", s.started && !s.finished && !!s.payouts && !s.deal && s.players_left <= 10);
   }
 
   // Reload the live part of the page (server-rendered) and the state. A call while a reload
@@ -141,7 +145,9 @@
     const several = $("bust-rows").children.length > 1;
     document.querySelectorAll(".bust-stack-label").forEach((l) => { l.hidden = !several; });
   }
-  function openBust(player) {
+  async function openBust(player) {
+    // The seats as they are after the last command (its refresh may still be on its way).
+    if (queued || pending) await (queued || pending);
     $("bust-rows").replaceChildren();
     addRow(player);
     $("bust-dialog").showModal();
@@ -171,21 +177,38 @@
       b.addEventListener("click", () => run(b.dataset.cmd, {})));
     $("spoken").addEventListener("change", () => run("announce", { spoken: $("spoken").checked }));
     const name = $("player-name");
-    let asked = 0;
+    let asked = 0, people = [];
+    // The database's people named as typed (the datalist shows nickname and contact too);
+    // a name it does not hold is added to it with the registration.
+    const inDatabase = (n) => people.some((p) => p.in_database && p.name.toLowerCase() === n.toLowerCase());
+    const showNew = () => { $("new-person").hidden = !name.value.trim() || inDatabase(name.value.trim()); };
     name.addEventListener("input", async () => {
       const n = ++asked;
       const res = await fetch(`/console/api/players?q=${encodeURIComponent(name.value)}`);
       if (!res.ok || n !== asked) return;
       const taken = new Set((s.players || []).map((p) => p.name));
-      const { players } = await res.json();
-      $("known").replaceChildren(...players.filter((p) => !taken.has(p)).map((p) => option(p, p)));
+      people = (await res.json()).people;
+      $("known").replaceChildren(...people.filter((p) => !taken.has(p.name)).map((p) =>
+        option(p.name, [p.nickname && `“${p.nickname}”`, p.contact].filter(Boolean).join(" · ") || p.name)));
+      showNew();
     });
     $("register").addEventListener("submit", async (e) => {
       e.preventDefault();
       const player = name.value.trim();
       if (!player) return;
-      const absent = e.target.elements.absent.checked;
+      const f = e.target.elements;
+      const absent = f.absent.checked;
+      if (!$("new-person").hidden) {
+        try {
+          await PT.post("/console/api/players", { name: player,
+            nickname: f.nickname.value.trim() || null, contact: f.contact.value.trim() || null });
+        } catch (err) {
+          if (!/already in the player database/.test(err.message)) { say(false, err.message); return; }
+        }
+        f.nickname.value = ""; f.contact.value = "";
+      }
       name.value = "";     // ready for the next name at once; given back if refused
+      $("new-person").hidden = true;
       if (!(await run("register", { players: [player], absent })) && !name.value) name.value = player;
       name.focus();
     });
@@ -198,6 +221,8 @@
       if (r) run("rebuy", { player: r.dataset.player });
       const o = e.target.closest(".addon-btn");
       if (o) run("addon", { player: o.dataset.player });
+      const m = e.target.closest(".move-btn");
+      if (m) run("moves", { move: m.dataset.move, done: m.dataset.done === "true" });
     });
     $("live").addEventListener("submit", async (e) => {
       if (e.target.classList.contains("race")) {
@@ -205,6 +230,18 @@
         const stacks = {};
         for (const input of e.target.querySelectorAll("input")) stacks[input.name] = Number(input.value);
         await run("chip-race", { table: Number(e.target.dataset.table), stacks });
+        return;
+      }
+      if (e.target.id === "league-add") {
+        e.preventDefault();
+        const f = e.target.elements;
+        const body = { season: f.season.value.trim(), date: f.date.value.trim() || null,
+          substitutes: f.subs.value.split(",").map((x) => x.trim()).filter(Boolean) };
+        try {
+          const out = await PT.post(api("league"), body);
+          say(true, `added to the season ${out.season} (${out.entrants} players)`);
+          await refresh();
+        } catch (err) { say(false, err.message); }
         return;
       }
       if (e.target.id !== "buttons") return;

@@ -1,0 +1,454 @@
+"""The floor's rulings applied to a hand: misdeals, deal and board errors, fouled decks, dead
+hands, the clock (``Hand.deal_error``, ``Hand.board_error``, ...).
+
+The rulings come from :mod:`pokertd.rules.irregularities` (pure, by the preset); this module
+applies them to the hand's deck and state and logs them as events. It is kept out of the
+compiled ``hand.py``: irregularities are rare, and the hot path pays nothing for them but one
+``is None`` test when a street is dealt.
+
+The deck is the physical deck: hole cards one at a time round the table, then burn and flop,
+burn and turn, burn and river. A procedure that reaches past the cards the shuffle drew first
+completes the deck to 52 cards (the rest in an order drawn from ``rng``), so that every card
+stays accounted for: the hands, the board, the burns, the cards out of play and the stub are
+always 52 distinct cards.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..cards import CARDS, parse_card
+from ..rules.declarations import LeftToDirector
+from ..rules.irregularities import (
+    DEAL_CAUSES, Ruling, board_ruling, clock_ruling, deal_ruling, fouled_deck_ruling,
+    killed_hand_ruling, substantial_action,
+)
+from .errors import IllegalAction
+from .hand import (
+    ACTION_NAMES, ACTIVE, BETTING, COMPLETE, DEALING, E_ACT, E_DEAD, E_FLOOR, E_RETURN, E_VOID,
+    FOLDED, PREFLOP, RIVER, STREETS, Hand,
+)
+
+__all__ = ["FloorState", "apply_logged", "board_error", "clock_expired", "deal_error",
+           "fouled_deck", "kill_hand", "redeal", "void"]
+
+_BOARD_COUNTS = (0, 3, 1, 1)
+_END = (10,)
+
+
+class FloorState:
+    """What a hand keeps once an irregularity is ruled: the burns before each street still to
+    come (``next_burns``), where each street was dealt from and with how many burns, and the
+    cards out of play (``mucked``: scraps of paper, cards set aside, discards)."""
+
+    __slots__ = ("next_burns", "street_pos", "street_burns", "mucked", "premature", "ruled")
+
+    def __init__(self) -> None:
+        self.next_burns: list[int] = []
+        self.street_pos: dict[int, int] = {}
+        self.street_burns: dict[int, int] = {}
+        self.mucked: list[int] = []
+        self.premature: set[int] = set()          # streets whose cards were turned too soon
+        self.ruled: set[int] = set()              # streets whose board error was ruled
+
+    def copy(self) -> FloorState:
+        c = FloorState()
+        c.next_burns = self.next_burns[:]
+        c.street_pos = dict(self.street_pos)
+        c.street_burns = dict(self.street_burns)
+        c.mucked = self.mucked[:]
+        c.premature = set(self.premature)
+        c.ruled = set(self.ruled)
+        return c
+
+    def street_dealt(self, street: int, pos: int) -> int:
+        """The number of burns before ``street``, dealt from deck position ``pos``."""
+        nb = self.next_burns.pop(0) if self.next_burns else 1
+        self.street_pos[street] = pos
+        self.street_burns[street] = nb
+        return nb
+
+
+def _state(h: Hand) -> FloorState:
+    if h._floor is None:
+        h._floor = FloorState()
+    return h._floor
+
+
+def _actions(h: Hand) -> list[str]:
+    """The actions in turn so far (posted blinds and antes are not actions: TDA 36)."""
+    return [ACTION_NAMES[e[2]] for e in h._events if e[0] == E_ACT]
+
+
+def _refuse(h: Hand, message: str, rule: str) -> IllegalAction:
+    return IllegalAction(message, h.legal_actions().describe(), rule)
+
+
+def _full_deck(h: Hand, rng: Any) -> list[int]:
+    d = h._deck
+    have = set(d)
+    if h._floor is not None:
+        have.update(h._floor.mucked)              # scraps of paper are out of the deck
+    if len(have) < 52:
+        rest = [c for c in range(52) if c not in have]
+        (rng or random.SystemRandom()).shuffle(rest)
+        d.extend(rest)
+    return d
+
+
+def _card(h: Hand, card: Any) -> int:
+    try:
+        return int(parse_card(card)) if isinstance(card, str) else int(CARDS[card])
+    except (ValueError, IndexError, TypeError):
+        raise _refuse(h, f"not a card: {card!r} (give one like 'Ah')", "IFP 63") from None
+
+
+def _player(h: Hand, player: Any, rule: str) -> int:
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < h.n:
+        raise _refuse(h, f"no player {player!r} in this hand (0..{h.n - 1})", rule)
+    return player
+
+
+def void(h: Hand, cause: str, rule: str) -> None:
+    """The hand void: every bet returned, every stack as at the start of the hand (IFP 63, 64;
+    TDA 35-C, 35-E)."""
+    n = h.n
+    h._legal = None
+    h.stacks = list(h.starting)
+    h.bets = [0] * n
+    h.totals = [0] * n
+    h.winnings = [0] * n
+    h.pot = 0
+    h.dead = 0
+    h.actor = -1
+    h._oot = None
+    h.phase = COMPLETE
+    h.done = True
+    h._events.append((E_VOID, cause, rule))
+    h._events.append(_END)
+
+
+def _open(h: Hand, rule: str) -> None:
+    if h.phase == COMPLETE:
+        raise _refuse(h, "the hand is over: irregularities are ruled while it is played", rule)
+
+
+# --- the initial deal ---------------------------------------------------------------------------
+
+def deal_error(h: Hand, cause: Any, card: Any, player: Any, rng: Any) -> Ruling:
+    if cause not in DEAL_CAUSES:
+        raise _refuse(h, f"unknown deal irregularity {cause!r} (one of {', '.join(DEAL_CAUSES)})",
+                      "IFP 64")
+    _open(h, "IFP 64")
+    n = h.n
+    pos = -1
+    ci = -1
+    if cause in ("exposed-card", "boxed-card"):
+        if card is None:
+            raise _refuse(h, f"{cause}: give the card", "IFP 64")
+        if h._deck is None:
+            raise _refuse(h, f"{cause}: the procedure works on the deck; this hand is dealt by "
+                          "hand (replay its events instead)", "IFP 64")
+        ci = _card(h, card)
+        d = _full_deck(h, rng)
+        pos = d.index(ci)
+        if cause == "exposed-card":
+            if pos >= 2 * n:
+                raise _refuse(h, f"{CARDS[ci]} is not a hole card of this hand", "IFP 64")
+            if pos < 2:
+                cause = "first-card-exposed"          # the first or second card off the deck
+        elif 2 * n <= pos < h._deck_pos:
+            raise _refuse(h, f"{CARDS[ci]} is already on the board or burned, not in the deck",
+                          "IFP 64")
+    acted_by = -1 if player is None else _player(h, player, "IFP 64")
+    if cause == "button-short" and acted_by != n - 1:
+        raise _refuse(h, f"the button is player {n - 1} (the last position), not {player!r}",
+                      "TDA 37")
+    if cause == "non-standard-card" and acted_by < 0:
+        raise _refuse(h, "non-standard-card: give the player whose hand held it", "TDA 35-A6")
+    r = deal_ruling(h.rules, cause, actions=_actions(h),
+                    player_acted=any(e[0] == E_ACT and e[1] == acted_by for e in h._events))
+    decision = r.decision
+    if decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    if decision in ("misdeal", "reset"):
+        void(h, cause, r.rule)
+        return r
+    if decision == "dead":
+        if cause in ("button-short", "non-standard-card"):   # TDA 37; Gananda Irregularities 8
+            _make_dead(h, acted_by, cause, 0, r.rule)
+            return r
+        return kill_hand(h, player, "wrong-cards", 0)
+    data: tuple[Any, ...] = ()
+    who = -1 if player is None else _player(h, player, r.rule)
+    if ci < 0:
+        pass          # a ruling only: no card of the deck moves (a joker was never one of them)
+    elif decision in ("replace", "scrap") and pos < 2 * n:
+        if _actions(h) or h.board:
+            raise _refuse(h, f"{CARDS[ci]}: a hole card is replaced at the deal, before anyone "
+                          "acts", r.rule)
+        d = h._deck
+        top = 2 * n
+        new = d[top]
+        d[pos] = new
+        if decision == "replace":
+            d[top] = ci                               # the exposed card is the burn card
+        else:
+            del d[top]                                # the boxed card: a scrap of paper
+            _state(h).mucked.append(ci)
+        h._holes = None
+        who = pos % n
+        data = (pos // n, ci, new)
+    elif decision == "scrap":
+        d = h._deck
+        del d[pos]                                    # the next card takes its place
+        _state(h).mucked.append(ci)
+        data = (-1, ci, d[pos])
+    h._legal = None
+    h._events.append((E_FLOOR, "deal", cause, who, decision, r.rule, data))
+    return r
+
+
+def fouled_deck(h: Hand, defect: Any, where: Any) -> Ruling:
+    _open(h, "IFP 63")
+    try:
+        r = fouled_deck_ruling(h.rules, defect, where)
+    except ValueError as e:
+        raise _refuse(h, str(e), "IFP 63") from None
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    if r.decision == "void":
+        void(h, "fouled-deck", r.rule)
+    else:
+        h._events.append((E_FLOOR, "deal", "fouled-deck", -1, r.decision, r.rule, (defect, where)))
+    return r
+
+
+def redeal(h: Hand, cards: dict[str, Any]) -> Hand:
+    from .events import hand_from_config
+    cards = dict(cards)
+    cards.setdefault("auto_showdown", h.auto_showdown)
+    return hand_from_config(h.config(), **cards)
+
+
+# --- the board ----------------------------------------------------------------------------------
+
+def board_error(h: Hand, error: Any, identifiable: Any, rng: Any) -> Ruling:
+    if h.phase != BETTING:
+        raise _refuse(h, "board errors are ruled while a betting round is open", "IFP 65")
+    if h._deck is None:
+        raise _refuse(h, "the board procedure works on the deck; this hand is dealt by hand "
+                      "(replay its events instead)", "IFP 65")
+    street = h.street
+    st = h._floor
+    nb_old = 0
+    if error == "premature":
+        if street == RIVER:
+            raise _refuse(h, "no street comes after the river", "IFP 65")
+        ruled = street + 1
+        if st is not None and ruled in st.premature:
+            raise _refuse(h, f"the {STREETS[ruled]}'s premature cards were ruled on already",
+                          "IFP 65")
+        p0 = h._deck_pos
+        acted = False
+    else:
+        if street == PREFLOP:
+            raise _refuse(h, "no board card is dealt yet", "IFP 65")
+        ruled = street
+        if st is not None and street in st.ruled:
+            raise _refuse(h, f"the {STREETS[street]}'s cards were ruled on already: one ruling "
+                          "per street", "IFP 65")
+        if st is not None and street + 1 in st.premature:
+            raise _refuse(h, f"the {STREETS[street]} can no longer be corrected: the next street's "
+                          "cards were turned and ruled on since", "IFP 65")
+        k = _BOARD_COUNTS[street]
+        nb_old = st.street_burns.get(street, 1) if st is not None else 1
+        p0 = (st.street_pos[street] if st is not None and street in st.street_pos
+              else h._deck_pos - nb_old - k)
+        acted = max(h.acted) >= 0
+    g = rng or random.SystemRandom()
+    seq = _full_deck(h, g)[p0:]
+    try:
+        r = board_ruling(h.rules, STREETS[ruled], error, acted=acted,
+                         identifiable=bool(identifiable), cards=seq, rng=g)
+    except ValueError as e:
+        raise _refuse(h, str(e), "IFP 65") from None
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    d = h._deck
+    taken = list(r.burns) + list(r.board) + list(r.set_aside)
+    assert sorted(taken + list(r.stub)) == sorted(d[p0:]), "a procedure lost or made up a card"
+    h._deck = d[:p0] + taken + list(r.stub)
+    h._deck_pos = p0 + len(taken)
+    # What the dealer put out, as the log keeps it beside the ruling.
+    k = _BOARD_COUNTS[ruled]
+    nb, extra = {"no-burn": (0, 0), "extra-burn": (2, 0), "extra-card": (1, 1)}.get(error, (1, 0))
+    dealt = (tuple(seq[:nb]), tuple(seq[nb:nb + k + extra]))
+    data = (STREETS[ruled], nb_old, r.burns, r.board, r.set_aside, r.next_burns, *dealt)
+    _apply_board(h, data)
+    h._events.append((E_FLOOR, "board", error, -1, r.decision, r.rule, data))
+    return r
+
+
+def _apply_board(h: Hand, data: tuple[Any, ...]) -> None:
+    street_name, nb_old, burns, board, aside, next_burns = data[:6]
+    street = STREETS.index(street_name)
+    st = _state(h)
+    h._legal = None
+    if street == h.street:                        # the street in play: its cards replaced
+        k = _BOARD_COUNTS[street]
+        old = h.board[len(h.board) - k:] + h.burns[len(h.burns) - nb_old:]
+        h.board = h.board[:len(h.board) - k] + list(board)
+        h.burns = h.burns[:len(h.burns) - nb_old] + list(burns)
+        st.street_burns[street] = len(burns)
+        st.ruled.add(street)
+    else:                                         # premature: the burns taken now
+        old = []
+        h.burns = h.burns + list(burns)
+        st.premature.add(street)
+    st.next_burns = list(next_burns)
+    st.mucked.extend(aside)
+    if h._deck is None:                           # dealt by hand: the cards in use
+        for c in old:
+            if c is not None:
+                h._used &= ~(1 << c)
+        for c in (*burns, *board, *aside):
+            h._used |= 1 << c
+
+
+# --- dead hands and the clock -------------------------------------------------------------------
+
+def kill_hand(h: Hand, player: Any, cause: Any, extra_cards: Any) -> Ruling:
+    if h.phase not in (BETTING, DEALING):
+        raise _refuse(h, "a hand is made dead while the hand is played", "IFP 27")
+    p = _player(h, player, "IFP 27")
+    if h.status[p] == FOLDED:
+        raise _refuse(h, f"player {p}'s hand is already folded or dead", "IFP 27")
+    try:
+        r = killed_hand_ruling(h.rules, cause)
+    except ValueError as e:
+        raise _refuse(h, str(e), "IFP 27") from None
+    if isinstance(extra_cards, bool) or not isinstance(extra_cards, int) or not 0 <= extra_cards <= 2:
+        raise _refuse(h, f"extra cards: 0, 1 or 2, not {extra_cards!r}", r.rule)
+    if cause == "wrong-cards":
+        sa, sa_rule = substantial_action(h.rules, _actions(h))
+        if not sa:
+            raise _refuse(h, "before substantial action a wrong number of cards is a misdeal: "
+                          f"deal_error('wrong-count') ({sa_rule})", sa_rule)
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    if extra_cards and h._deck is not None:
+        if h.board:
+            raise _refuse(h, "extra hole cards come off the stub before the flop", r.rule)
+        d = _full_deck(h, None)
+        pos = h._deck_pos
+        _state(h).mucked.extend(d[pos:pos + extra_cards])
+        h._deck_pos = pos + extra_cards
+    _make_dead(h, p, cause, extra_cards, r.rule)
+    return r
+
+
+def _make_dead(h: Hand, p: int, cause: str, extra_cards: int, rule: str) -> None:
+    h._events.append((E_DEAD, p, cause, extra_cards, rule))
+    if p == h.actor and h.phase == BETTING:
+        h.fold()
+        return
+    h._legal = None
+    bets = h.bets
+    others = max(bets[i] for i in range(h.n) if i != p)
+    if h.aggressor == p and bets[p] > others:
+        # IFP 27, TDA 65-A: his uncalled bet or raise is returned; the others face the bet before it.
+        x = bets[p] - others
+        bets[p] = others
+        h.stacks[p] += x
+        h._events.append((E_RETURN, p, x))
+        h.current = max(others, h.t.top if h.street == PREFLOP else 0)
+        h.aggressor = -1
+    if h.status[p] == ACTIVE:
+        h.n_active -= 1
+    h.status[p] = FOLDED
+    h.n_live -= 1
+    if h.n_live == 1:
+        h._end_round()                                # IFP 44: the last live hand wins
+
+
+def clock_expired(h: Hand, player: Any) -> Ruling:
+    p = h.actor
+    if h.phase != BETTING or (player is not None and player != p):
+        h._turn_error(player, "be on the clock")
+    r = clock_ruling(h.rules, h.bets[p] < h.current)
+    h._events.append((E_FLOOR, "clock", "clock", p, r.decision, r.rule, ()))
+    if r.decision == "checked":
+        h.check_call()
+    else:
+        h.fold()
+    return r
+
+
+# --- replay -------------------------------------------------------------------------------------
+
+def apply_logged(h: Hand, e: dict[str, Any]) -> None:
+    """Re-apply a logged ``irregularity`` to a hand replayed from its events (dealt by hand:
+    the cards come from the log)."""
+    family = e["family"]
+    if family == "clock":
+        clock_expired(h, e["player"])
+        return
+    data = e["data"]
+    if family == "board":
+        cards = (data["street"], data["replaced_burns"], _idx(data["burns"]), _idx(data["board"]),
+                 _idx(data["set_aside"]), tuple(data["next_burns"]),
+                 _idx(data["dealt"]["burns"]), _idx(data["dealt"]["board"]))
+        _apply_board(h, cards)
+        h._events.append((E_FLOOR, "board", e["situation"], -1, e["decision"], e["rule"], cards))
+        return
+    raw: tuple[Any, ...] = ()
+    if e["situation"] == "fouled-deck" and data:
+        raw = (data["defect"], data["where"])
+    elif data:
+        slot, old, new = data["slot"], _idx([data["card"]])[0], _idx([data["replacement"]])[0]
+        raw = (slot, old, new)
+        if slot >= 0:
+            p = int(e["player"])
+            hole = list(h.holes[p])
+            hole[slot] = new
+            h.holes[p] = tuple(hole)
+            if e["decision"] == "replace":
+                h._used &= ~(1 << old)                # the exposed card is the burn
+            h._used |= 1 << new
+        if e["decision"] == "scrap":
+            h._used |= 1 << old
+            _state(h).mucked.append(old)
+    h._legal = None
+    who = -1 if e["player"] is None else e["player"]
+    h._events.append((E_FLOOR, family, e["situation"], who, e["decision"], e["rule"], raw))
+
+
+def _idx(cards: Any) -> tuple[int, ...]:
+    return tuple(int(parse_card(c)) for c in cards)
+
+
+def to_dict(e: tuple[Any, ...]) -> dict[str, Any]:
+    """The JSON form of an E_FLOOR event."""
+    _, family, situation, player, decision, rule, data = e
+    out: dict[str, Any] = {"type": "irregularity", "family": family, "situation": situation,
+                           "player": None if player < 0 else player, "decision": decision,
+                           "rule": rule}
+    if family == "board":
+        street, nb_old, burns, board, aside, next_burns, dealt_burns, dealt_board = data
+        out["data"] = {"street": street, "replaced_burns": nb_old,
+                       "dealt": {"burns": [str(CARDS[c]) for c in dealt_burns],
+                                 "board": [str(CARDS[c]) for c in dealt_board]},
+                       "burns": [str(CARDS[c]) for c in burns],
+                       "board": [str(CARDS[c]) for c in board],
+                       "set_aside": [str(CARDS[c]) for c in aside],
+                       "next_burns": list(next_burns)}
+    elif situation == "fouled-deck" and data:
+        out["data"] = {"defect": data[0], "where": data[1]}
+    elif data:
+        out["data"] = {"slot": data[0], "card": str(CARDS[data[1]]),
+                       "replacement": str(CARDS[data[2]])}
+    else:
+        out["data"] = {}
+    return out

@@ -1,0 +1,97 @@
+"""Games as data: what hold'em, Omaha, stud, razz and deuce-to-seven draw differ in.
+
+A :class:`Game` names its streets (the cards each deals: down and up hole cards, board
+cards, or a draw), its forced bets (blinds, or antes and the stud bring-in), its betting
+structure, how hands are valued and split, and who acts first. :class:`~.mixed.MixedHand`
+plays any of them; hold'em keeps its own fast :class:`~.hand.Hand`.
+
+The codes are PHH's (``FO/8``, ``F7S``, ``N2L1D`` ...): the first letter the betting
+structure (``F`` fixed limit, ``N`` no limit, ``P`` pot limit), the rest the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["GAMES", "Game", "Street", "game"]
+
+# Hand evaluation.
+HIGH = "high"                  # best five of the player's cards (stud) or of hole + board
+OMAHA_HIGH = "omaha-high"      # exactly two hole and three board cards
+OMAHA_HILO8 = "omaha-hilo8"    # high, and the eight-or-better ace-to-five low, both two + three
+STUD_HILO8 = "stud-hilo8"      # best five high and best five eight-or-better low of seven
+RAZZ = "razz"                  # best five ace-to-five low of seven, no qualifier
+DEUCE_SEVEN = "deuce-seven"    # five cards, deuce-to-seven low
+
+# Forced bets and the first player to act on later streets.
+BLINDS = "blinds"              # blinds (and antes); later streets: first left of the button
+BRING_IN = "bring-in"          # antes and the stud bring-in; later streets: the best board
+
+
+@dataclass(frozen=True, slots=True)
+class Street:
+    """One street: ``down``/``up`` hole cards dealt to each player (stud deals the up cards
+    face up), ``board`` community cards, or a ``draw``; then a betting round, at the big
+    bet when ``big`` (fixed limit)."""
+
+    down: int = 0
+    up: int = 0
+    board: int = 0
+    draw: bool = False
+    big: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    code: str                      # the game's part of the PHH variant code: T, O/8, 7S ...
+    name: str
+    streets: tuple[Street, ...]
+    evaluation: str
+    forced: str
+    hole_cards: int                # cards each player holds at the showdown
+    flop_game: bool                # a button game with a board (balancing: IFP 11a)
+    split: bool = False            # hi-lo: the pot is split between a high and a low hand
+
+    @property
+    def stud(self) -> bool:
+        return self.forced == BRING_IN
+
+    @property
+    def low_only(self) -> bool:
+        return self.evaluation in (RAZZ, DEUCE_SEVEN)
+
+
+_HOLDEM = (Street(down=2), Street(board=3), Street(board=1, big=True), Street(board=1, big=True))
+_OMAHA = (Street(down=4), Street(board=3), Street(board=1, big=True), Street(board=1, big=True))
+# Seven-card stud (TDA RP-10): two down and one up on third street, one up on each of
+# fourth, fifth and sixth, one down on seventh; big bets from fifth street on.
+_STUD = (Street(down=2, up=1), Street(up=1), Street(up=1, big=True), Street(up=1, big=True),
+         Street(down=1, big=True))
+_SINGLE_DRAW = (Street(down=5), Street(draw=True, big=True))
+_TRIPLE_DRAW = (Street(down=5), Street(draw=True), Street(draw=True, big=True),
+                Street(draw=True, big=True))
+
+GAMES: dict[str, Game] = {g.code: g for g in (
+    Game("T", "Texas hold'em", _HOLDEM, HIGH, BLINDS, 2, True),
+    Game("O", "Omaha", _OMAHA, OMAHA_HIGH, BLINDS, 4, True),
+    Game("O/8", "Omaha hi-lo eight or better", _OMAHA, OMAHA_HILO8, BLINDS, 4, True, True),
+    Game("7S", "seven-card stud", _STUD, HIGH, BRING_IN, 7, False),
+    Game("7S/8", "seven-card stud hi-lo eight or better", _STUD, STUD_HILO8, BRING_IN, 7, False, True),
+    Game("R", "razz", _STUD, RAZZ, BRING_IN, 7, False),
+    Game("2L1D", "deuce-to-seven single draw", _SINGLE_DRAW, DEUCE_SEVEN, BLINDS, 5, False),
+    Game("2L3D", "deuce-to-seven triple draw", _TRIPLE_DRAW, DEUCE_SEVEN, BLINDS, 5, False),
+)}
+
+STRUCTURE_LETTERS = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}
+
+
+def game(variant: str) -> tuple[Game, str]:
+    """The game and betting structure of a PHH variant code such as ``FO/8`` or ``N2L1D``."""
+    if not isinstance(variant, str) or len(variant) < 2 or variant[0] not in STRUCTURE_LETTERS:
+        raise ValueError(f"unknown variant {variant!r}: a structure letter (N, P, F) and a game "
+                         f"({', '.join(GAMES)}), for example FO/8 or N2L1D")
+    g = GAMES.get(variant[1:])
+    if g is None:
+        raise ValueError(f"unknown game {variant[1:]!r} in variant {variant!r}: one of "
+                         f"{', '.join(GAMES)}")
+    return g, STRUCTURE_LETTERS[variant[0]]

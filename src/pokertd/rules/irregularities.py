@@ -1,0 +1,981 @@
+"""Dealing and board irregularities, fouled decks, dead hands, the clock: the floor's rulings.
+
+Pure functions of the situation and a :class:`~pokertd.rules.RuleSet`, each returning a
+:class:`Ruling` (the decision, the rule, its words, what to do next). The engine applies them
+to its deck (``Hand.misdeal``, ``Hand.deal_error``, ``Hand.board_error``, ...); the CLI prints
+them (``pokertd floor misdeal``, ``floor board``, ...).
+
+Which book's procedures apply is a field of the rule set where the books disagree:
+``dealing_irregularities`` (the misdeal list and the exposed, extra and boxed cards of the
+initial deal: IFP 63-64, TDA 35-37, club rule 80 with the irregularities sheet, or the Gananda
+Misdeals and Irregularities), ``board_errors`` (IFP Appendix 1, TDA 38-39 with RP-5, the
+irregularities sheet 3-8, or the Gananda Holdem Irregularities 3-8), ``substantial_action``
+(IFP 29 / TDA 36, or two players having acted: club 80.4, Gananda Misdeals 1),
+``wrong_cards_after_sa``, ``clock_expiry``. A house book silent on a situation falls back to
+IFP (the presets the houses are built on); where the preset's own book is silent, or leaves the
+matter to the director (IFP 1, TDA 1), the ruling says so: decision ``director`` with the rule's
+words, nothing guessed.
+
+Board procedures work on ``cards``: the deck from the position of the street's burn card on
+(for a premature street, the burn of the street dealt too soon), in the order the deck holds
+them; the ruling returns the cards burned and dealt on that street, the cards set aside, the
+stub after it, and the number of burns before each street still to come. Reshuffles use
+``rng`` (``random.Random``; the operating system's generator by default).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import RuleSet, field_doc, field_rules, get_rules
+
+#: The rule-set fields of bets made with chips and words (pokertd.rules.declarations).
+_BET_FIELDS = ("raise_completion", "two_motion_raise", "oversized_chip", "multiple_chips",
+               "last_chips_all_in", "contradictory_bet", "unclear_amount", "string_bets",
+               "straddle_min_raise", "straddle_to_call")
+
+__all__ = [
+    "BOARD_ERRORS", "DEAL_CAUSES", "Ruling", "SITUATIONS", "clock_ruling", "dealing_book",
+    "board_ruling", "deal_ruling", "fouled_deck_ruling", "killed_hand_ruling",
+    "out_of_turn_ruling", "penalty_ruling", "situations", "substantial_action",
+]
+
+IFP_1 = ("IFP 1", "Floor people are to consider sportsmanship and fairness as the top priorities "
+                  "in the decision-making process ... The Tournament Director's decisions are final.")
+TDA_1 = ("TDA 1", "The best interest of the game and fairness are top priorities in "
+                  "decision-making ... Floor decisions are final.")
+CLUB_1 = ("irregularities (closing)", "At times a situation may arise which is not expressly "
+          "covered by the Rules. In such situations the Tournament Director shall weigh the "
+          "facts and render the most appropriate decision")
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """``decision`` what the floor rules (``misdeal``, ``void``, ``play-on``, ``replace``,
+    ``burn``, ``scrap``, ``dead``, ``checked``, ``stands``, ``reset``, ``redeal``, ...,
+    ``director`` when the book leaves it to the TD); ``rule`` and ``text`` the rule and its
+    words; ``procedure`` what to do next. Board rulings given cards also carry ``burns``,
+    ``board`` (this street's cards), ``set_aside`` (cards out of play), ``stub`` and
+    ``next_burns`` (burn cards before each street still to come)."""
+
+    situation: str
+    decision: str
+    rule: str
+    text: str
+    procedure: str
+    burns: tuple[int, ...] = ()
+    board: tuple[int, ...] = ()
+    set_aside: tuple[int, ...] = ()
+    stub: tuple[int, ...] = field(default=(), repr=False)
+    next_burns: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"situation": self.situation, "decision": self.decision, "rule": self.rule,
+                "text": self.text, "procedure": self.procedure}
+
+
+# --- substantial action ----------------------------------------------------------------------
+
+_IN_TURN = ("check", "call", "bet", "raise", "fold")
+
+
+def substantial_action(rules: RuleSet | str | None, actions: Sequence[str]) -> tuple[bool, str]:
+    """Whether ``actions`` (the actions in turn since the deal, in order; posted blinds and
+    antes are not actions) are substantial action, and the rule. ``two-actions-one-with-chips-
+    or-three`` (IFP 29; TDA 36, "posted blinds do not count"): two actions of which one puts
+    chips in, or any three; ``two-players-acted`` (club 80.4: "two players after the big blind
+    have acted"; Gananda Misdeals 1; irregularities 11): any two actions."""
+    r = get_rules(rules)
+    for a in actions:
+        if a not in _IN_TURN:
+            raise ValueError(f"not an action in turn: {a!r} (one of {', '.join(_IN_TURN)})")
+    if r.substantial_action == "two-players-acted":
+        book = dealing_book(r)
+        rule = "Gananda: Misdeals 1" if book == "gananda" else "club 80.4"
+        return len(actions) >= 2, rule
+    rule = "TDA 36" if r.name == "tda-2024" or dealing_book(r) == "tda-2024" else "IFP 29"
+    chips = sum(a in ("call", "bet", "raise") for a in actions)
+    return len(actions) >= 3 or (len(actions) >= 2 and chips >= 1), rule
+
+
+def dealing_book(rules: RuleSet) -> str:
+    return rules.dealing_irregularities
+
+
+# --- misdeals and the initial deal ------------------------------------------------------------
+
+#: The causes of the initial deal the floor rules on, with what happened.
+DEAL_CAUSES: dict[str, str] = {
+    "first-card-exposed": "the first or second card off the deck dealt face up or exposed by "
+                          "the dealer",
+    "exposed-card": "one hole card (not the first or second off the deck) exposed by the dealer",
+    "two-exposed": "two or more hole cards exposed by the dealer",
+    "boxed-card": "one card found face up in the deck",
+    "two-boxed": "two or more cards found face up in the deck",
+    "extra-card": "the first player dealt an extra card after every player had his hand",
+    "extra-cards": "two or more extra cards dealt",
+    "wrong-count": "a player dealt the wrong number of cards",
+    "out-of-sequence": "a card dealt out of its proper sequence",
+    "mixed-cards": "a player's initial card mixed with another player's card",
+    "button-wrong": "the button in the wrong place",
+    "first-card-wrong-seat": "the first card dealt to the wrong seat",
+    "dealt-to-empty-seat": "cards dealt to an empty seat or a player not entitled to a hand",
+    "player-dealt-out": "a player entitled to a hand dealt out",
+    "button-short": "the button dealt one card too few",
+    "non-standard-card": "a joker or another card not of the game found in a hand",
+}
+
+_M = "misdeal"
+_REDEAL = ("every bet returned and the action voided; the same hand redealt with the button "
+           "where it was, the same blinds and players")
+
+# (book, cause) -> (decision, rule, text). Decisions before substantial action.
+_DEAL: dict[tuple[str, str], tuple[str, str, str]] = {
+    ("ifp-2012", "first-card-exposed"): (_M, "IFP 64a", "The first or second card of the hand are dealt up or exposed through dealer error."),
+    ("ifp-2012", "two-exposed"): (_M, "IFP 64b", "Two or more hole cards have been exposed by the dealer."),
+    ("ifp-2012", "exposed-card"): ("replace", "IFP 64f", "Any card is dealt out of its proper sequence (except an exposed card that may be used as the burn card)."),
+    ("ifp-2012", "two-boxed"): (_M, "IFP 64c", "Two or more 'boxed' cards are found."),
+    ("ifp-2012", "extra-cards"): (_M, "IFP 64d", "Two or more extra cards have been dealt."),
+    ("ifp-2012", "extra-card"): (_M, "IFP 64e", "An incorrect number of cards have been dealt to a player."),
+    ("ifp-2012", "wrong-count"): (_M, "IFP 64e", "An incorrect number of cards have been dealt to a player."),
+    ("ifp-2012", "out-of-sequence"): (_M, "IFP 64f", "Any card is dealt out of its proper sequence (except an exposed card that may be used as the burn card)."),
+    ("ifp-2012", "mixed-cards"): (_M, "IFP 64g", "A player's initial card has been mixed with another player's card."),
+    ("ifp-2012", "button-wrong"): (_M, "IFP 64h", "The dealer button was at the wrong position."),
+    ("ifp-2012", "first-card-wrong-seat"): (_M, "IFP 64i", "The first card is dealt to the wrong seat."),
+    ("ifp-2012", "dealt-to-empty-seat"): (_M, "IFP 64j", "Cards have been dealt to an empty seat or to a player not entitled to a hand."),
+    ("ifp-2012", "player-dealt-out"): (_M, "IFP 64k", "A player who is entitled to a hand has been dealt out."),
+
+    ("tda-2024", "first-card-exposed"): (_M, "TDA 35-A7", "In flop games, if 1 of the first 2 cards dealt off the deck or any other 2 downcards are exposed by dealer error."),
+    ("tda-2024", "two-exposed"): (_M, "TDA 35-A7", "In flop games, if 1 of the first 2 cards dealt off the deck or any other 2 downcards are exposed by dealer error."),
+    ("tda-2024", "two-boxed"): (_M, "TDA 35-A1", "2 or more boxed cards on the initial deal"),
+    ("tda-2024", "extra-card"): (_M, "TDA 35-A5", "the wrong number of cards is dealt to any player (except Rule 37)"),
+    ("tda-2024", "extra-cards"): (_M, "TDA 35-A5", "the wrong number of cards is dealt to any player (except Rule 37)"),
+    ("tda-2024", "wrong-count"): (_M, "TDA 35-A5", "the wrong number of cards is dealt to any player (except Rule 37)"),
+    ("tda-2024", "first-card-wrong-seat"): (_M, "TDA 35-A2", "first card dealt to the wrong seat"),
+    ("tda-2024", "dealt-to-empty-seat"): (_M, "TDA 35-A3", "cards dealt to a seat not entitled to a hand"),
+    ("tda-2024", "player-dealt-out"): (_M, "TDA 35-A4", "a seat entitled to a hand is dealt out"),
+    ("tda-2024", "button-wrong"): ("reset", "TDA 34-A", "If incorrect button movement is discovered before SA occurs, the error will be corrected. However, if SA has occurred, play will continue."),
+
+    ("club", "first-card-exposed"): (_M, "club 80.3", "The first or second card of the hand has been dealt face up or exposed through dealer error."),
+    ("club", "two-exposed"): (_M, "club 80.3", "Two or more cards have been exposed by the dealer."),
+    ("club", "exposed-card"): ("replace", "club 80.3", "Any card is dealt out of the proper sequence (except an exposed card may be used as the burn card)."),
+    ("club", "boxed-card"): ("scrap", "irregularities 10", "If a card is found face up in the deck it will be shown to all players and mucked. The next card will be used in its place."),
+    ("club", "two-boxed"): (_M, "club 80.3", "Two or more improperly faced cards are found."),
+    ("club", "extra-card"): ("burn", "irregularities 2", "If the dealer mistakenly deals the first player an extra card (after all players have received their starting hands), the card will be returned to the deck and used for the burncard."),
+    ("club", "extra-cards"): (_M, "irregularities 2", "If the dealer mistakenly deals more than one extra card, it is a misdeal."),
+    ("club", "wrong-count"): (_M, "club 80.3", "An incorrect number of cards have been dealt to a player, with the exception of the top card."),
+    ("club", "out-of-sequence"): (_M, "club 80.3", "Any card is dealt out of the proper sequence (except an exposed card may be used as the burn card)."),
+    ("club", "mixed-cards"): (_M, "club 80.3", "Anytime a player's initial card has been mixed with another player's card."),
+    ("club", "button-wrong"): (_M, "club 80.3", "The dealer button was out of position and noticed before action has begun."),
+    ("club", "first-card-wrong-seat"): (_M, "club 80.3", "The first card was dealt to the wrong position."),
+    ("club", "dealt-to-empty-seat"): (_M, "club 80.3", "Cards have been dealt to an empty seat or a player not entitled to a hand."),
+    ("club", "player-dealt-out"): (_M, "club 80.3", "A player has been dealt out who is entitled to a hand."),
+
+    ("wpa", "first-card-exposed"): (_M, "WPA 30", "In flop games, exposure of one of the first two cards dealt is a misdeal."),
+    ("wpa", "two-exposed"): (_M, "WPA 30", "In Hold'em and Stud games if two or more cards are exposed on the deal due to a dealer error, it is a misdeal."),
+    ("wpa", "button-short"): ("complete", "WPA 30", "Players may be dealt two consecutive cards on the button."),
+    ("ifp-2012", "button-short"): (_M, "IFP 64e", "An incorrect number of cards have been dealt to a player."),
+    ("tda-2024", "button-short"): ("complete", "TDA 37", "A player on the button dealt too few cards should announce it immediately. Missing button cards may be replaced even after substantial action if permitted for the game type."),
+    ("club", "button-short"): ("complete", "club 80.4", "Players may be dealt two consecutive cards on the button."),
+    ("gananda", "button-short"): ("complete", "Gananda: Misdeals 2e", "An incorrect number of cards have been dealt to a player, except the top card may be dealt if it goes to the player in proper sequence."),
+    ("gananda", "first-card-exposed"): (_M, "Gananda: Holdem Irregularities 1", "If the initial holecard dealt to the first or second player is exposed, a misdeal results."),
+    ("gananda", "exposed-card"): ("replace", "Gananda: Holdem Irregularities 1", "If any other holecard is exposed due to a dealer error, the deal continues. The exposed card may not be kept. After completing the hand, the dealer replaces the card with the top card on the deck, and the exposed card is then used for the burncard."),
+    ("gananda", "two-exposed"): (_M, "Gananda: Holdem Irregularities 1", "If more than one holecard is exposed, this is a misdeal and there must be a redeal."),
+    ("gananda", "boxed-card"): ("scrap", "Gananda: Irregularities 7", "A card discovered faceup in the deck (boxed card) will be treated as a meaningless scrap of paper. A card being treated as a scrap of paper will be replaced by the next card below it in the deck"),
+    ("gananda", "two-boxed"): (_M, "Gananda: Misdeals 2c", "Two or more boxed cards (improperly faced cards) are found."),
+    ("gananda", "extra-card"): ("burn", "Gananda: Holdem Irregularities 2", "If the dealer mistakenly deals the first player an extra card (after all players have received their starting hands), the card will be returned to the deck and used for the burncard."),
+    ("gananda", "extra-cards"): (_M, "Gananda: Holdem Irregularities 2", "If the dealer mistakenly deals more than one extra card, it is a misdeal."),
+    ("gananda", "wrong-count"): (_M, "Gananda: Misdeals 2e", "An incorrect number of cards have been dealt to a player, except the top card may be dealt if it goes to the player in proper sequence."),
+    ("gananda", "out-of-sequence"): (_M, "Gananda: Misdeals 2f", "Any card has been dealt out of the proper sequence (except an exposed card may be replaced by the burn card)."),
+    ("gananda", "button-wrong"): (_M, "Gananda: Misdeals 2g", "The button was out of position."),
+    ("gananda", "first-card-wrong-seat"): (_M, "Gananda: Misdeals 2h", "The first card was dealt to the wrong position."),
+    ("gananda", "dealt-to-empty-seat"): (_M, "Gananda: Misdeals 2i", "Cards have been dealt to an empty seat or a player not entitled to a hand."),
+    ("gananda", "player-dealt-out"): (_M, "Gananda: Misdeals 2j", "A player has been dealt out who is entitled to a hand."),
+}
+
+#: What the TDA leaves to the director among the deal's causes (TDA 35-A: "Misdeals include
+#: but are not necessarily limited to"), and what IFP is silent on.
+_DEAL_SILENT: dict[tuple[str, str], str] = {
+    ("tda-2024", "exposed-card"): "TDA 35-A7 makes only 1 of the first 2 cards or any other 2 "
+                                  "downcards a misdeal; what becomes of one other exposed "
+                                  "downcard the TDA rules do not say",
+    ("tda-2024", "boxed-card"): "TDA 35-A1 makes 2 or more boxed cards a misdeal; one boxed "
+                                "card the TDA rules do not treat",
+    ("tda-2024", "out-of-sequence"): "not among TDA 35-A's misdeals (which are 'not necessarily "
+                                     "limited to' those listed)",
+    ("tda-2024", "mixed-cards"): "not among TDA 35-A's misdeals (which are 'not necessarily "
+                                 "limited to' those listed)",
+    ("ifp-2012", "boxed-card"): "IFP 64c makes two or more boxed cards a misdeal; one boxed "
+                                "card IFP does not treat",
+}
+
+_JOKER = "the card is a scrap of paper, taken out of the hand; the next card takes its place"
+_DEAL_PROCEDURE = {
+    _M: _REDEAL,
+    "replace": "the deal goes on; once every player has his cards the exposed card is replaced "
+               "by the top card of the stub and then used as the burn card",
+    "scrap": "the boxed card is shown and mucked, a scrap of paper; the next card takes its place "
+             "(a boxed hole card is replaced once every other player has his cards)",
+    "burn": "the extra card goes back on the deck as the burn card; the deal stands",
+    "reset": "the button is corrected: " + _REDEAL,
+    "complete": "the button is dealt his missing card, the top card of the stub",
+    "play-on": "the hand is played out; no misdeal can be declared",
+}
+
+
+def _fallback(book: str, rules: RuleSet | None = None) -> tuple[str, ...]:
+    # A house book silent on a situation: the preset it is built on (IFP) decides; the wpa
+    # preset's own rule 30 first, then IFP.
+    if rules is not None and rules.name == "wpa" and book == "ifp-2012":
+        return ("wpa", book)
+    return (book,) if book in ("ifp-2012", "tda-2024") else (book, "ifp-2012")
+
+
+def deal_ruling(rules: RuleSet | str | None, cause: str, *,
+                actions: Sequence[str] = (), player_acted: bool = False) -> Ruling:
+    """The ruling on an irregularity of the initial deal (``cause`` one of
+    :data:`DEAL_CAUSES`), given the actions in turn taken so far: before substantial action the
+    book's decision (a misdeal, or the exposed card replaced and used as the burn, ...); once
+    substantial action has occurred no misdeal can be declared (IFP 64, TDA 35-D, club 80.4,
+    Gananda Misdeals 1) and the hand is played out (a player with the wrong number of cards:
+    ``wrong_cards_after_sa``). The button dealt too few cards (``button-short``) may be dealt
+    his card even after substantial action under TDA 37, unless he has acted on his hand
+    (``player_acted``): then it is dead. A joker or other card not of the game
+    (``non-standard-card``): a misdeal before substantial action and a scrap of paper after it
+    (TDA 35-A6, 35-D); a scrap replaced by the next card, unless its player acted on his hand
+    first: then his hand is dead (Gananda Irregularities 8)."""
+    r = get_rules(rules)
+    if cause not in DEAL_CAUSES:
+        raise ValueError(f"unknown deal irregularity {cause!r} (one of {', '.join(DEAL_CAUSES)})")
+    book = dealing_book(r)
+    sa, sa_rule = substantial_action(r, actions)
+    if cause == "button-short" and book == "tda-2024":
+        if player_acted:
+            return Ruling(cause, "dead", "TDA 37", "However, if the button acts on a hand with too "
+                          "few cards (by check or bet), the button's hand is dead.",
+                          "the button's hand is dead")
+        decision, rule, text = _DEAL[("tda-2024", "button-short")]
+        return Ruling(cause, decision, rule, text, _DEAL_PROCEDURE[decision])
+    if cause == "non-standard-card":
+        if book == "tda-2024":
+            if sa:
+                return Ruling(cause, "scrap", "TDA 35-D", "Non-standard cards found after SA are "
+                              "treated as scraps of paper", _JOKER)
+            return Ruling(cause, _M, "TDA 35-A6", "Before SA, a non-standard card for the game type "
+                          "is found (example: jokers, 2-3-4-5 in short deck)", _REDEAL)
+        if book == "gananda":
+            text = ("A joker that appears in a game where it is not used is treated as a scrap of "
+                    "paper. Discovery of a joker does not cause a misdeal. If the joker is "
+                    "discovered before a player acts on his or her hand, it is replaced as in the "
+                    "previous rule. If the player does not call attention to the joker before "
+                    "acting, then the player has a dead hand.")
+            if player_acted:
+                return Ruling(cause, "dead", "Gananda: Irregularities 8", text,
+                              "his hand is dead")
+            return Ruling(cause, "scrap", "Gananda: Irregularities 8", text, _JOKER)
+        rule, words = IFP_1
+        return Ruling(cause, "director", rule, "IFP 63 and 64 do not treat a card not of the "
+                      f"game. {words}", "the TD decides (Rule 1)")
+    if sa:
+        if cause in ("wrong-count", "extra-card", "extra-cards", "button-short"):
+            return killed_hand_ruling(r, "wrong-cards")
+        late = {"ifp-2012": ("IFP 64", "Once substantial action has occurred ... a misdeal cannot "
+                             "be declared and the hand must be played out."),
+                "tda-2024": ("TDA 35-D", "Once substantial action occurs (see Rule 36) a misdeal "
+                             "cannot be declared; the hand must proceed unless the deck is fouled."),
+                "club": ("club 80.4", "After the initial deal, a 'misdeal' will only be declared in "
+                         "the event a 'fouled deck' is found. Once action has occurred, a "
+                         "'misdeal' cannot be declared."),
+                "gananda": ("Gananda: Misdeals 1", "Once action begins, a misdeal cannot be called. "
+                            "The deal will be played, and no money will be returned to any player "
+                            "whose hand is fouled.")}[book]
+        if book == "tda-2024" and cause == "button-wrong":
+            late = ("TDA 34-A", _DEAL[("tda-2024", "button-wrong")][2])
+        return Ruling(cause, "play-on", late[0], late[1] + f" (substantial action: {sa_rule})",
+                      _DEAL_PROCEDURE["play-on"])
+    for b in _fallback(book, r):
+        hit = _DEAL.get((b, cause))
+        if hit is not None:
+            decision, rule, text = hit
+            return Ruling(cause, decision, rule, text, _DEAL_PROCEDURE[decision])
+        silent = _DEAL_SILENT.get((b, cause))
+        if silent is not None:
+            rule, words = TDA_1 if b == "tda-2024" else IFP_1
+            return Ruling(cause, "director", rule, f"{silent}. {words}",
+                          "the TD decides (Rule 1)")
+    raise AssertionError(f"no ruling for {cause!r} in {book!r}")   # every cause is covered
+
+
+def fouled_deck_ruling(rules: RuleSet | str | None, defect: str = "duplicate",
+                       where: str = "hand") -> Ruling:
+    """A fouled deck: ``defect`` ``duplicate`` (two cards of the same suit and rank),
+    ``count`` (too few or too many cards) or ``back`` (a card with a different back);
+    ``where`` ``hand`` (in play) or ``stub`` (found in the deck stub). The hand is void and
+    every chip goes back (IFP 63, TDA 35-E regardless of substantial action, Gananda
+    Irregularities 3-4); a different back found in the stub lets the action stand (Gananda
+    Irregularities 3); TDA 35-E names only duplicates (other conditions: local policy, the
+    director); cards missing from the deck do not void a hand under Gananda (Irregularities 10)."""
+    r = get_rules(rules)
+    if defect not in ("duplicate", "count", "back") or where not in ("hand", "stub"):
+        raise ValueError("a fouled deck: defect duplicate, count or back; where hand or stub")
+    book = dealing_book(r)
+    void = "the hand is void: every bet returned, every stack as it was at the start of the hand"
+    if book == "tda-2024":
+        if defect == "duplicate":
+            return Ruling("fouled-deck", "void", "TDA 35-E", "If 2 or more cards of the same suit "
+                          "and rank are found, the deck is fouled ... If a fouled deck is "
+                          "discovered, regardless of SA, play will stop and all bets will be "
+                          "returned.", void)
+        return Ruling("fouled-deck", "director", "TDA 35-E", "Other fouled deck conditions may be "
+                      "defined by local gaming regulations and house policy.", "house policy or "
+                      "the TD decides (Rule 1)")
+    if book == "gananda":
+        if defect == "back":
+            if where == "stub":
+                return Ruling("fouled-deck", "stands", "Gananda: Irregularities 3", "If a card with "
+                              "a different color back is discovered in the stub, all action "
+                              "stands.", "the hand goes on; the deck is replaced after it")
+            return Ruling("fouled-deck", "void", "Gananda: Irregularities 3", "If a card with a "
+                          "different color back appears during a hand, all action is void and "
+                          "all chips in the pot are returned to the respective bettors.", void)
+        if defect == "duplicate":
+            return Ruling("fouled-deck", "void", "Gananda: Irregularities 4", "If two cards of the "
+                          "same rank and suit are found, all action is void, and all chips in the "
+                          "pot are returned to the players who wagered them", void)
+        return Ruling("fouled-deck", "stands", "Gananda: Irregularities 10", "One or more cards "
+                      "missing from the deck does not invalidate the results of a hand.",
+                      "the hand goes on")
+    letter = {"count": "a", "back": "b", "duplicate": "c"}[defect]
+    rule = "club 80.4" if book == "club" else f"IFP 63{letter}"
+    return Ruling("fouled-deck", "void", rule, "The hand will be declared void if at any time "
+                  "during the hand, the deck is discovered to have: a. Too few or too many cards; "
+                  "b. Cards with different colored backs; c. Two or more cards of the same suit "
+                  "and rank.", void)
+
+
+# --- killed and dead hands -------------------------------------------------------------------
+
+def killed_hand_ruling(rules: RuleSet | str | None, cause: str) -> Ruling:
+    """A hand made dead: ``killed`` (the dealer killed it by mistake, or it was fouled: IFP 27,
+    WPA 31, TDA 65-A: no redress, an uncalled bet or raise returned), ``wrong-cards`` (a
+    player found with the wrong number of cards after substantial action: TDA 38 and
+    Gananda Dead Hands 1c, dead, one burn per street; IFP and WPA are silent:
+    ``wrong_cards_after_sa``)."""
+    r = get_rules(rules)
+    if cause == "killed":
+        book = dealing_book(r)
+        if book == "tda-2024":
+            rule, text = "TDA 65-A", ("If the dealer kills a hand by mistake or if in TDs judgement a "
+                                      "hand is fouled and cannot be identified to 100% certainty, the "
+                                      "player has no redress and is not entitled to a refund of called "
+                                      "bets. If the player initiated a bet or raise and hasn't been "
+                                      "called, the uncalled amount will be returned.")
+        elif r.name == "wpa":
+            rule, text = "WPA 31", ("If a dealer kills an unprotected hand, the player will have no "
+                                    "redress and will not be entitled to a refund of bets. However, if "
+                                    "a player had raised and the raise had not yet been called, the "
+                                    "raise will be returned to the player.")
+        elif book == "gananda":
+            rule, text = "Gananda: Irregularities 2", ("If you fail to protect your hand, you will "
+                                                       "have no redress if it becomes fouled or the "
+                                                       "dealer accidentally kills it.")
+        else:
+            rule, text = "IFP 27", ("If a dealer kills a hand by mistake, or a hand is fouled, the "
+                                    "player will have no redress and is not entitled to a refund of "
+                                    "bets. If the player initiated a bet or raise and has not been "
+                                    "called, the uncalled bet or raise will be returned to the player.")
+        return Ruling("killed", "dead", rule, text, "the hand is dead; its called bets stay in the "
+                      "pot; an uncalled bet or raise is returned to him")
+    if cause != "wrong-cards":
+        raise ValueError(f"unknown dead-hand cause {cause!r} (killed or wrong-cards)")
+    if r.wrong_cards_after_sa == "dead":
+        if dealing_book(r) == "gananda":
+            return Ruling("wrong-cards", "dead", "Gananda: Dead Hands 1c", "Your hand is declared "
+                          "dead if: ... The hand does not contain the proper number of cards for "
+                          "that particular game.", "the hand is dead; the deal is played")
+        return Ruling("wrong-cards", "dead", "TDA 38", "If SA occurs and a hand is killed due to "
+                      "the wrong number of cards, all cards of the killed hand are mucked ... one "
+                      "and only one card is burned off the stub for each subsequent street.",
+                      "the hand is dead, its cards mucked; one burn only before each street")
+    rule, words = TDA_1 if r.name == "tda-2024" else IFP_1
+    return Ruling("wrong-cards", "director", rule, "After substantial action no misdeal can be "
+                  "declared and the hand must be played out (IFP 64); what becomes of a hand with "
+                  f"the wrong number of cards the book does not say. {words}",
+                  "the TD decides (Rule 1)")
+
+
+# --- the clock ---------------------------------------------------------------------------------
+
+def clock_ruling(rules: RuleSet | str | None, facing_bet: bool) -> Ruling:
+    """A clock called on the player to act: the time he has and the countdown (IFP 55: one
+    minute and 10 seconds; WPA 26: after 2 minutes, one minute and 10 seconds; TDA 29: 25
+    seconds and 5; Gananda No-Limit 11: one minute facing a bet, a ten-second warning), and
+    what happens when it runs out (``clock_expiry``: the hand dead, or under TDA 29 dead
+    facing a bet and checked otherwise)."""
+    r = get_rules(rules)
+    s, c = r.clock_seconds, r.clock_countdown_seconds
+    after = f" once {r.clock_after_seconds} seconds have passed" if r.clock_after_seconds else ""
+    checked = r.clock_expiry == "dead-facing-bet-else-checked" and not facing_bet
+    decision = "checked" if checked else "dead"
+    if r.name == "tda-2024":
+        rule, text = "TDA 29", ("A player on the clock has up to 25 seconds plus a 5 second countdown "
+                                "to act. If the player faces a bet and time expires, the hand is "
+                                "dead; if not facing a bet, the hand is checked.")
+    elif r.name == "wpa":
+        rule, text = "WPA 26", ("Once a reasonable amount of time has passed (2 minutes) any player "
+                                "at the table can ask for a clock, and a player will be given a "
+                                "maximum of one minute ... a 10-second countdown. If a player does "
+                                "not act by the time the countdown is over, the player's hand is dead.")
+    elif dealing_book(r) == "gananda" and facing_bet:
+        rule, text = "Gananda: No Limit 11", ("If the clock is put on you when you are facing a bet, "
+                                              "you will have one additional minute to act on your "
+                                              "hand. You will have a ten-second warning, after which "
+                                              "your hand is dead if you have not acted.")
+    else:
+        rule, text = "IFP 55", ("the player to act will be given a maximum of one minute to make a "
+                                "decision. If action has not been taken before time expires, there "
+                                "will be a 10-second countdown ... If the player has not acted "
+                                "before the declaration, the hand is dead.")
+    return Ruling("clock", decision, rule, text,
+                  f"{s} seconds to act{after}, then a {c}-second countdown; then the hand is "
+                  + ("checked" if checked else "dead"))
+
+
+# --- penalties ---------------------------------------------------------------------------------
+
+def penalty_ruling(rules: RuleSet | str | None, penalty: str, *, players_at_table: int = 0,
+                   rounds: int = 0, hands: int = 0) -> tuple[Ruling, int]:
+    """A penalty and the hands the offender misses: ``warning``, ``hands`` (a one-hand penalty
+    under IFP 70; TDA 71-A, "one or more missed hand" penalties), ``rounds`` (one hand for
+    every player at the table when the penalty is given, the offender included, times the
+    rounds: IFP 70 and WPA 41 up to 4, TDA 71-A any), ``disqualification`` (his chips removed
+    from play). While on penalty he is away from the table, dealt in, his blinds and antes
+    posted, his hand killed (IFP 70, TDA 71-C); the original deal and a misdeal's redeal count
+    as one hand (TDA 35-C)."""
+    r = get_rules(rules)
+    rule = {"ifp-2012": "IFP 70", "wpa": "WPA 41", "tda-2024": "TDA 71"}.get(r.name, "IFP 70")
+    if rule == "TDA 71":
+        away = ("away from the table; dealt in, blinds and antes posted, the hand killed after "
+                "the initial deal (TDA 71-C); a misdeal and its redeal count as one hand (TDA 35-C)")
+    elif rule == "WPA 41":
+        away = "away from the table (WPA 41)"
+    else:
+        away = ("away from the table but dealt in, blinds and antes posted (IFP 70; an absent "
+                "player's hand as IFP 8 says)")
+    if penalty == "warning":
+        return Ruling("penalty", "warning", rule, "Penalties available to the tournament director "
+                      "include verbal warnings, \"missed hand\" penalties, and disqualification.",
+                      "a verbal warning; repeat infractions escalate"), 0
+    if penalty == "disqualification":
+        return Ruling("penalty", "disqualification", rule, "A player who is disqualified shall have "
+                      "his or her chips removed from play.", "his chips are removed from play"), 0
+    if penalty == "hands":
+        if hands < 1:
+            raise ValueError(f"a missed-hand penalty of {hands} hands: give 1 or more")
+        if r.penalty_hands_max < 0:
+            raise ValueError(f"{rule} has no missed-hand penalty, only rounds of 1 to "
+                             f"{r.penalty_rounds_max}")
+        if r.penalty_hands_max and hands > r.penalty_hands_max:
+            raise ValueError(f"{rule} allows a missed-hand penalty of at most "
+                             f"{r.penalty_hands_max} hand (otherwise rounds); got {hands}")
+        return Ruling("penalty", "missed-hands", rule, "Tournament staff can assess a 1-hand "
+                      "penalty" if rule != "TDA 71" else "Enforcement options include ... one or "
+                      "more \"missed hand\" or \"missed round\" penalties", f"{hands} hands {away}"
+                      ), hands
+    if penalty != "rounds":
+        raise ValueError(f"unknown penalty {penalty!r}: warning, hands, rounds or disqualification")
+    if rounds < 1 or (r.penalty_rounds_max and rounds > r.penalty_rounds_max):
+        top = f"1 to {r.penalty_rounds_max}" if r.penalty_rounds_max else "1 or more"
+        raise ValueError(f"{rule}: a penalty of {top} rounds, not {rounds}")
+    if not 2 <= players_at_table <= 10:
+        raise ValueError(f"players at the table when the penalty is given: 2 to 10, not "
+                         f"{players_at_table}")
+    missed = players_at_table * rounds
+    return Ruling("penalty", "missed-rounds", rule, "The offender will miss one hand for every "
+                  "player, including the offender, who is at the table when the penalty is given, "
+                  "multiplied by the number of rounds specified in the penalty.",
+                  f"{missed} hands ({players_at_table} players x {rounds} rounds) {away}"), missed
+
+
+# --- action out of turn (the engine's Hand.out_of_turn rules the same) -------------------------
+
+def out_of_turn_ruling(rules: RuleSet | str | None, action: str, between: str = "none", *,
+                       amount: int = 0, bet_between: int = 0) -> Ruling:
+    """A player acts out of turn (``action`` fold, check, call, bet/raise of ``amount``); the
+    players he skipped then do ``between``: ``none``/``check``/``call``/``fold`` (the action
+    to him does not change) or ``bet``/``raise`` (it changes; ``bet_between`` the amount).
+    Ruled by ``out_of_turn`` (IFP 26, WPA 33, TDA 53-A, Gananda Betting 7, irregularities 13)."""
+    r = get_rules(rules)
+    if action not in ("fold", "check", "call", "bet", "raise"):
+        raise ValueError(f"unknown out-of-turn action {action!r}: fold, check, call, bet or raise")
+    if between not in ("none", "check", "call", "fold", "bet", "raise"):
+        raise ValueError(f"unknown action in between {between!r}: none, check, call, fold, bet "
+                         "or raise")
+    changed = between in ("bet", "raise")
+    mode = r.out_of_turn
+    if mode == "retract":
+        if action in ("fold", "check", "call"):
+            return Ruling("out-of-turn", "director", "irregularities 13", "irregularities 13 says "
+                          "what happens to a bet out of turn; of a check, call or fold out of turn "
+                          "it says nothing", "the TD decides")
+        if not changed:
+            if between == "call":           # facing the bet called: call or fold, no raise
+                return Ruling("out-of-turn", "no-raise", "irregularities 13 iii", "If the "
+                              "correct player checks then the player betting out of turn must "
+                              "check", "his bet is withdrawn (13 i); facing the same bet he "
+                              "may call or fold")
+            return Ruling("out-of-turn", "check", "irregularities 13 iii", "If the correct player "
+                          "checks then the player betting out of turn must check", "his bet is "
+                          "withdrawn (13 i); he checks")
+        if bet_between and amount and bet_between <= amount:
+            return Ruling("out-of-turn", "no-raise", "irregularities 13 iv", "If the player who "
+                          "was to act first bets less or equal to, the out of turn players bet, then "
+                          "the out of turn player can call or fold.", "his bet is withdrawn; he may "
+                          "call or fold")
+        return Ruling("out-of-turn", "released", "irregularities 13 v", "If the player to act first "
+                      "bets more than the out of turn player bet, then the out of turn player may; "
+                      "call, raise or fold.", "his bet is withdrawn; every option")
+    rule = {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53-A"}.get(r.name, "IFP 26")
+    if mode != "binding-unless-action-changes":
+        rule = "Gananda: Betting 7"
+    if action == "fold":
+        return Ruling("out-of-turn", "binding", rule, "An out-of-turn fold is binding.",
+                      "his hand is folded")
+    if not changed:
+        return Ruling("out-of-turn", "binding", rule, "Action out of turn ... will be binding if "
+                      "the action to that player has not changed. A check, call or fold is not "
+                      "considered action-changing.", f"his {action} stands when the action "
+                      "reaches him")
+    if action in ("check", "call") and mode != "binding-unless-action-changes":
+        return Ruling("out-of-turn", "no-raise", rule, "a player who checked or called out of "
+                      "turn may not raise when the action changes (Gananda Betting 7)",
+                      "his chips back; he may call or fold")
+    return Ruling("out-of-turn", "released", rule, "If a player acts out of turn and the action "
+                  "changes, the person who acted out of turn may change his or her action by "
+                  "calling, raising or folding and may have his/her chips returned.",
+                  "his chips back; every option")
+
+
+# --- board errors ------------------------------------------------------------------------------
+
+#: The board errors the floor rules on.
+BOARD_ERRORS: dict[str, str] = {
+    "premature": "the street's cards turned before the betting round before it was complete",
+    "no-burn": "the street dealt without a burn card",
+    "extra-burn": "two burn cards before the street",
+    "extra-card": "too many cards turned (four on the flop, two on the turn or river)",
+}
+
+_K = {"flop": 3, "turn": 1, "river": 1}
+
+
+def _shuffled(cards: Sequence[int], rng: Any) -> list[int]:
+    out = list(cards)
+    rng.shuffle(out)
+    return out
+
+
+class _Cards:
+    """The result of a procedure on the cards ``seq`` (see :func:`board_ruling`)."""
+
+    def __init__(self, burns: Sequence[int], board: Sequence[int], stub: Sequence[int],
+                 next_burns: Sequence[int] = (1,), aside: Sequence[int] = ()) -> None:
+        self.burns, self.board, self.stub = tuple(burns), tuple(board), tuple(stub)
+        self.next_burns, self.aside = tuple(next_burns), tuple(aside)
+
+
+_Proc = Any   # (seq, k, rng) -> _Cards
+
+
+def _board_table() -> dict[tuple[str, str, str, str], tuple[str, str, str, str, _Proc]]:
+    """(book, street, error, case) -> (decision, rule, text, procedure, cards). ``case``:
+    ``any``, ``before-action``/``after-action``, ``identifiable``/``not-identifiable`` or both
+    joined (``before-action,identifiable``)."""
+    def normal(s, k, g):                      # the correct deal: burn, then the cards
+        return _Cards(s[:1], s[1:1 + k], s[1 + k:])
+
+    t: dict[tuple[str, str, str, str], tuple[str, str, str, str, _Proc]] = {}
+    ifp = "IFP Appendix 1"
+    # IFP Appendix 1 i: the flop.
+    t["ifp-2012", "flop", "premature", "any"] = (
+        "redeal", f"{ifp} i", "All flopped cards and burn card(s), excluding discards, will be "
+        "returned to the deck. The cards will be reshuffled. After betting round is completed, the "
+        "dealer will shuffle the cards, cut the deck, burn a card, and deal a new flop.",
+        "the flop and its burn back into the stub, reshuffled; after the betting: burn and a new flop",
+        lambda s, k, g: _Cards((), (), _shuffled(s, g)))
+    t["ifp-2012", "flop", "no-burn", "before-action,identifiable"] = (
+        "reset", f"{ifp} i", "No burn card - no player has acted: The TD will try to reset the flop "
+        "in the correct way", "the flop reset: the first card is the burn, the flop the next three",
+        normal)
+    t["ifp-2012", "flop", "no-burn", "before-action,not-identifiable"] = (
+        "redeal", f"{ifp} i", "No burn card - no player has acted: ... if this is not possible, all "
+        "flopped cards will be returned to the deck, excluding discards. The cards will be "
+        "reshuffled. The dealer will cut the deck, burn a card, and deal a new flop.",
+        "the flop back into the stub, reshuffled, cut; burn and a new flop",
+        lambda s, k, g: normal(_shuffled(s, g), k, g))
+    t["ifp-2012", "flop", "no-burn", "after-action"] = (
+        "stands", f"{ifp} i", "No burn card - at least one player has acted: The flopped cards must "
+        "stand; and betting continues. ... The dealer will burn two consecutive cards before "
+        "dealing the turn.", "the flop stands; two burns before the turn",
+        lambda s, k, g: _Cards((), s[:k], s[k:], (2,)))
+    t["ifp-2012", "flop", "extra-burn", "before-action"] = (
+        "redeal", f"{ifp} i", "Too many burn cards - no player has acted: All flopped cards will be "
+        "returned to the deck. The deck, excluding discards, will be reshuffled. The dealer will "
+        "cut the deck, burn a card, and deal a new flop.",
+        "the flop back into the stub, reshuffled, cut; burn and a new flop",
+        lambda s, k, g: (lambda r: _Cards(s[:2] + r[:1], r[1:1 + k], r[1 + k:]))(
+            _shuffled(s[2:], g)))
+    t["ifp-2012", "flop", "extra-burn", "after-action"] = (
+        "stands", f"{ifp} i", "Too many burn cards - at least one player has acted: The flopped "
+        "cards must stand; and betting continues. ... The dealer will deal the turn without "
+        "burning a card.", "the flop stands; the turn without a burn",
+        lambda s, k, g: _Cards(s[:2], s[2:2 + k], s[2 + k:], (0,)))
+    t["ifp-2012", "flop", "extra-card", "before-action,identifiable"] = (
+        "burn", f"{ifp} i", "If the dealer accidentally deals four cards on the flop and the "
+        "additional card is 100% identifiable, the additional card will be deemed an exposed burn "
+        "card and play will continue. After the betting round is completed, the dealer will deal "
+        "the turn card without burning a card.", "the extra card is the turn's burn; the turn "
+        "without another burn",
+        lambda s, k, g: _Cards(s[:1] + s[4:5], s[1:4], s[5:], (0,)))
+    t["ifp-2012", "flop", "extra-card", "before-action,not-identifiable"] = (
+        "scramble", f"{ifp} i", "If the flop cards are not 100% identifiable, all four flopped cards "
+        "will be turned face down and shuffled among themselves. A new flop will be dealt using "
+        "three of the four exposed cards, the additional card will be treated as an exposed burn "
+        "card", "the four cards scrambled: three the flop, one the turn's burn; the turn without "
+        "another burn",
+        lambda s, k, g: (lambda f: _Cards(s[:1] + f[3:], f[:3], s[5:], (0,)))(_shuffled(s[1:5], g)))
+    # IFP Appendix 1 ii: the turn.
+    t["ifp-2012", "turn", "premature", "any"] = (
+        "set-aside", f"{ifp} ii", "The exposed card will be put to one side and once the betting "
+        "round is be completed, the dealer will shuffle the remaining deck with the exposed turn "
+        "card and deal a new turn card.", "the card set aside; after the betting it is shuffled "
+        "back into the stub and a new turn card dealt (the burn stands)",
+        lambda s, k, g: _Cards(s[:1], (), _shuffled(s[1:], g), (0,)))
+    t["ifp-2012", "turn", "no-burn", "before-action"] = (
+        "reset", f"{ifp} ii", "No burn card - no player has acted: The turned card will be deemed an "
+        "exposed card and used as the burn card. The subsequent cards will be used as if no mistake "
+        "had been made.", "the turned card is the burn; the next card the turn", normal)
+    t["ifp-2012", "turn", "no-burn", "after-action"] = (
+        "stands", f"{ifp} ii", "No burn card - at least one player has acted: The turn card must "
+        "stand. The dealer will burn two consecutive cards before dealing the river.",
+        "the turn stands; two burns before the river", lambda s, k, g: _Cards((), s[:1], s[1:], (2,)))
+    t["ifp-2012", "turn", "extra-burn", "before-action,identifiable"] = (
+        "reset", f"{ifp} ii", "Too many burn cards - no player has acted: If the correct turn card is "
+        "100% identifiable, then that should be replaced for the exposed card. After the betting "
+        "round is complete, the dealer will deal the river without burning a card.",
+        "the correct turn (the second burn) replaces the turned card; the river without a burn",
+        lambda s, k, g: _Cards((s[0], s[2]), s[1:2], s[3:], (0,)))
+    for case in ("before-action,not-identifiable", "after-action"):
+        t["ifp-2012", "turn", "extra-burn", case] = (
+            "stands", f"{ifp} ii", "Too many burn cards: the burn cards and turn card must stand. "
+            "After the betting round is complete, the dealer will deal the river without burning a "
+            "card.", "the burns and the turn stand; the river without a burn",
+            lambda s, k, g: _Cards(s[:2], s[2:3], s[3:], (0,)))
+    for act in ("before-action", "after-action"):
+        t["ifp-2012", "turn", "extra-card", act + ",identifiable"] = (
+            "burn", f"{ifp} ii", "Too many board cards: If the correct turn card is 100% "
+            "identifiable, then that should be used; the exposed extra card will be used as the burn "
+            "card for the river. After the betting round is completed, the dealer will deal the "
+            "river card without burning a card.", "the correct turn stays; the extra card is the "
+            "river's burn; the river without another burn",
+            lambda s, k, g: _Cards((s[0], s[2]), s[1:2], s[3:], (0,)))
+        t["ifp-2012", "turn", "extra-card", act + ",not-identifiable"] = (
+            "redeal", f"{ifp} ii", "If the correct turn card is not 100% identifiable, the exposed "
+            "turn cards will be shuffled with the deck and a new turn card will be dealt without "
+            "burning another card.", "both cards shuffled into the stub; a new turn without a burn",
+            lambda s, k, g: (lambda r: _Cards(s[:1], r[:1], r[1:]))(_shuffled(s[1:], g)))
+    # IFP Appendix 1 iii: the river.
+    t["ifp-2012", "river", "premature", "any"] = (
+        "set-aside", f"{ifp} iii", "The exposed river card will be taken out of play and betting "
+        "completed. After the betting round is completed, the dealer will reshuffle the deck, "
+        "including the exposed river card but excluding burn cards and discards. The dealer will "
+        "then cut the deck and deal a new river card without burning a card.",
+        "the card out of play; after the betting it is reshuffled into the stub and a new river "
+        "dealt without a burn", lambda s, k, g: _Cards(s[:1], (), _shuffled(s[1:], g), (0,)))
+    t["ifp-2012", "river", "no-burn", "before-action"] = (
+        "reset", f"{ifp} iii", "No burn card - no player has acted: The exposed card will be used as "
+        "the burn card. A new river card will be turned.", "the turned card is the burn; the next "
+        "card the river", normal)
+    t["ifp-2012", "river", "no-burn", "after-action"] = (
+        "stands", f"{ifp} iii", "No burn card - at least one player has acted: The river card must "
+        "stand", "the river stands", lambda s, k, g: _Cards((), s[:1], s[1:], ()))
+    for err in ("extra-burn", "extra-card"):
+        acts = ("before-action",) if err == "extra-burn" else ("before-action", "after-action")
+        for act in acts:
+            t["ifp-2012", "river", err, act + ",identifiable"] = (
+                "reset", f"{ifp} iii", "If the correct river card is 100% identifiable, it will be "
+                "revealed and the incorrectly turned river card will be deemed an exposed card and "
+                "discarded.", "the correct river revealed; the wrong card discarded",
+                lambda s, k, g: _Cards(s[:1], s[1:2], s[3:], (), s[2:3]))
+    t["ifp-2012", "river", "extra-burn", "before-action,not-identifiable"] = (
+        "stands", f"{ifp} iii", "If the correct river card is not 100% identifiable, the burn cards "
+        "and river will stand.", "the burns and the river stand",
+        lambda s, k, g: _Cards(s[:2], s[2:3], s[3:], ()))
+    t["ifp-2012", "river", "extra-burn", "after-action"] = (
+        "stands", f"{ifp} iii", "Too many burn cards - at least one player has acted: The burn cards "
+        "and river will stand.", "the burns and the river stand",
+        lambda s, k, g: _Cards(s[:2], s[2:3], s[3:], ()))
+    for act in ("before-action", "after-action"):
+        t["ifp-2012", "river", "extra-card", act + ",not-identifiable"] = (
+            "redeal", f"{ifp} iii", "If the correct river card is not 100% identifiable, the dealer "
+            "will reshuffle the deck, including the exposed river cards, but excluding the burn "
+            "cards and discards. The dealer then cuts the deck, burns a card and deals the river "
+            "card.", "both cards reshuffled into the stub, cut; burn and a new river",
+            lambda s, k, g: (lambda r: _Cards(s[:1] + r[:1], r[1:2], r[2:], ()))(_shuffled(s[1:], g)))
+
+    # TDA 38, 39 and RP-5.
+    for street, letter in (("flop", "A"), ("turn", "B"), ("river", "C")):
+        t["tda-2024", street, "premature", "any"] = (
+            "redeal", f"TDA RP-5-{letter}", f"A premature {street}: leave the {street} burn card as "
+            f"the burn. Return the premature card(s) to the deck stub and reshuffle the entire stub. "
+            f"Re-deal the {street} (without another burn) from the newly shuffled stub.",
+            f"the burn stands; the cards back into the stub, reshuffled; after the betting the "
+            f"{street} without another burn",
+            lambda s, k, g: _Cards(s[:1], (), _shuffled(s[1:], g), (0,)))
+    t["tda-2024", "flop", "extra-card", "any"] = (
+        "scramble", "TDA 39-A", "If the flop has 4 rather than 3 cards, exposed or not, and "
+        "regardless of whether the door card is presumed known, the floor will be called. The dealer "
+        "then scrambles the 4 cards face down, the floor randomly selects 1 as the next burn card "
+        "and the other 3 are the flop", "the four cards scrambled: three the flop, one the turn's "
+        "burn; the turn without another burn",
+        lambda s, k, g: (lambda f: _Cards(s[:1] + f[3:], f[:3], s[5:], (0,)))(_shuffled(s[1:5], g)))
+    t["tda-2024", "flop", "no-burn", "before-action"] = (
+        "scramble", "TDA 39-B", "If there was no burn on a 3-card flop ... if no action has "
+        "occurred, the 3 cards are scrambled face down, one chosen as the burn. The flop will be the "
+        "other 2 cards plus the next card off the stub.", "the three scrambled: one the burn, two "
+        "the flop with the next card off the stub",
+        lambda s, k, g: (lambda f: _Cards(f[2:], f[:2] + list(s[3:4]), s[4:]))(_shuffled(s[:3], g)))
+    t["tda-2024", "flop", "no-burn", "after-action"] = (
+        "stands", "TDA 39-B", "If any action (even one check) has occurred, play proceeds with the "
+        "initial 3 cards. Only one card is burned for the turn.", "the flop stands; one burn before "
+        "the turn", lambda s, k, g: _Cards((), s[:3], s[3:]))
+
+    # holdem-dealing-irregularities 3-8 (club rules).
+    def club_redeal(first_burns):
+        # irregularities 7: board cards mixed with the stub, the burn card(s) stay; shuffle, cut,
+        # a new flop without a burn.
+        def proc(s, k, g):
+            r = _shuffled(s[first_burns:], g)
+            return _Cards(s[:first_burns], r[:3], r[3:])
+        return proc
+    irr7 = ("If the flop needs to be redealt for any reason, the boardcards are mixed with the "
+            "remainder of the deck. The burncard remains on the table. After shuffling, the dealer "
+            "cuts the deck and deals a new flop without burning a card.")
+    t["irregularities", "flop", "premature", "any"] = (
+        "redeal", "irregularities 6, 7", "If the dealer burns and turns before a betting round is "
+        "complete, the card(s) may not be used ... " + irr7, "the burn stays; the cards mixed into "
+        "the stub, shuffled, cut; after the betting a new flop without a burn",
+        lambda s, k, g: _Cards(s[:1], (), _shuffled(s[1:], g), (0,)))
+    t["irregularities", "flop", "extra-card", "any"] = (
+        "redeal", "irregularities 3, 7", "If the flop contains too many cards, it must be redealt. "
+        "(This applies even if it were possible to know which card was the extra one.) " + irr7,
+        "the burn stays; the cards mixed into the stub, shuffled, cut; a new flop without a burn",
+        club_redeal(1))
+    t["irregularities", "flop", "no-burn", "before-action"] = (
+        "redeal", "irregularities 4, 7", "If before dealing the flop, the dealer failed to burn a "
+        "card, or burned two cards ... The deck must be reshuffled if any cards were exposed. "
+        + irr7, "the flop mixed into the stub, shuffled, cut; a new flop without a burn",
+        club_redeal(0))
+    t["irregularities", "flop", "extra-burn", "before-action"] = (
+        "redeal", "irregularities 4, 7", "If before dealing the flop, the dealer failed to burn a "
+        "card, or burned two cards ... The deck must be reshuffled if any cards were exposed. "
+        + irr7, "the burns stay; the flop mixed into the stub, shuffled, cut; a new flop without "
+        "a burn", club_redeal(2))
+    irr5 = ("If the dealer fails to burn a card or burns more than one card, the error should be "
+            "corrected if discovered before betting action has started for that round. Once action "
+            "has been taken on a boardcard, the card must stand. Whether the error is able to be "
+            "corrected or not, subsequent cards dealt should be those that would have come if no "
+            "error had occurred.")
+    for book, rule5, rule8, text8 in (
+            ("irregularities", "irregularities 5", "irregularities 8",
+             "A dealing error for the fourth boardcard is rectified ... The dealer burns and deals "
+             "what would have been the fifth card in the fourth card's place. After this round of "
+             "betting, the dealer reshuffles the deck, including the card that was taken out of "
+             "play, but not including the burncards or discards. The dealer then cuts the deck and "
+             "deals the final card without burning a card."),
+            ("gananda", "Gananda: Holdem Irregularities 6", "Gananda: Holdem Irregularities 8",
+             "If the dealer prematurely exposes the fourth board card before the betting is "
+             "complete, the exposed board card is returned to the stub (the burn cards and muck "
+             "remain on the table), the stub is shuffled and cut and a new fourth card is turned.")):
+        for street in ("flop", "turn", "river") if book == "irregularities" else ("turn", "river"):
+            t[book, street, "no-burn", "after-action"] = (
+                "stands", rule5, irr5, f"the {street} stands; the next street after two burns",
+                lambda s, k, g: _Cards((), s[:k], s[k:], (2,)))
+            t[book, street, "extra-burn", "after-action"] = (
+                "stands", rule5, irr5, f"the {street} stands; the next street without a burn",
+                lambda s, k, g: _Cards(s[:2], s[2:2 + k], s[2 + k:], (0,)))
+        for street in ("turn", "river"):
+            t[book, street, "no-burn", "before-action"] = (
+                "reset", rule5, irr5, "corrected: the turned card is the burn, the next card the "
+                f"{street}", normal)
+            t[book, street, "extra-burn", "before-action"] = (
+                "reset", rule5, irr5 + " For example, if two cards were burned, one of the cards "
+                "should be put back on the deck and used for the burncard on the next round.",
+                f"corrected: the second burn is the {street}; the turned card goes back on the "
+                "deck as the next burn", lambda s, k, g: _Cards(s[:1], s[1:2], s[2:]))
+        if book == "irregularities":
+            t[book, "turn", "premature", "any"] = (
+                "set-aside", rule8, text8, "the card out of play; burn and the card that would "
+                "have been the river as the turn; after the betting the stub reshuffled with the "
+                "card set aside, cut, the river without a burn",
+                lambda s, k, g: _Cards(s[:1], (), list(s[2:4]) + _shuffled(list(s[4:]) + list(s[1:2]), g),
+                                       (1, 0)))
+        else:
+            t[book, "turn", "premature", "any"] = (
+                "redeal", rule8, text8, "the burn stays; the card back into the stub, shuffled, "
+                "cut; after the betting a new turn card without a burn",
+                lambda s, k, g: _Cards(s[:1], (), _shuffled(s[1:], g), (0,)))
+        t[book, "river", "premature", "any"] = (
+            "redeal", rule8, "If the fifth card is turned up prematurely, the deck is reshuffled "
+            "and dealt in the same manner.", "the burn stays; the card back into the stub, "
+            "shuffled, cut; after the betting a new river without a burn",
+            lambda s, k, g: _Cards(s[:1], (), _shuffled(s[1:], g), (0,)))
+
+    # Gananda Holdem Irregularities 3-8 (the flop).
+    g7 = ("If the flop needs to be redealt for any reason, the boardcards are mixed with the "
+          "remainder of the deck and the burncard(s). After shuffling, the dealer cuts the deck, "
+          "burns a card and deals a new flop.")
+    t["gananda", "flop", "premature", "any"] = (
+        "redeal", "Gananda: Holdem Irregularities 3, 7", "If the cards are flopped before the "
+        "betting is complete, or if the flop contains too many cards, it must be redealt. " + g7,
+        "the flop and burn mixed into the stub, shuffled, cut; after the betting burn and a new flop",
+        lambda s, k, g: _Cards((), (), _shuffled(s, g)))
+    for err, rule, text in (
+            ("extra-card", "Gananda: Holdem Irregularities 3, 7", "If the cards are flopped before "
+             "the betting is complete, or if the flop contains too many cards, it must be redealt. "
+             "(This applies even if it were possible to know which card was the extra one.) " + g7),
+            ("no-burn", "Gananda: Holdem Irregularities 4, 7", "If the dealer failed to burn a card "
+             "before dealing the flop, or burned two cards ... The deck must be reshuffled if any "
+             "boardcards were exposed. " + g7),
+            ("extra-burn", "Gananda: Holdem Irregularities 4, 7", "If the dealer failed to burn a "
+             "card before dealing the flop, or burned two cards ... The deck must be reshuffled if "
+             "any boardcards were exposed. " + g7)):
+        t["gananda", "flop", err, "before-action" if err != "extra-card" else "any"] = (
+            "redeal", rule, text, "the flop and burns mixed into the stub, shuffled, cut; burn and "
+            "a new flop", lambda s, k, g: normal(_shuffled(s, g), k, g))
+    g6 = irr5.replace("Once action has been taken on a boardcard", "Once action has been taken on "
+                      "a boardcard by any player")
+    t["gananda", "flop", "no-burn", "after-action"] = (
+        "stands", "Gananda: Holdem Irregularities 6", g6, "the flop stands; two burns before the "
+        "turn", lambda s, k, g: _Cards((), s[:3], s[3:], (2,)))
+    t["gananda", "flop", "extra-burn", "after-action"] = (
+        "stands", "Gananda: Holdem Irregularities 6", g6, "the flop stands; the turn without a "
+        "burn", lambda s, k, g: _Cards(s[:2], s[2:5], s[5:], (0,)))
+    return t
+
+
+_BOARD = _board_table()
+
+
+def board_ruling(rules: RuleSet | str | None, street: str, error: str, *, acted: bool = False,
+                 identifiable: bool = True, cards: Sequence[int] | None = None,
+                 rng: Any = None) -> Ruling:
+    """The ruling on a board error on ``street`` (flop, turn, river; for ``premature`` the
+    street turned too soon): ``error`` one of :data:`BOARD_ERRORS`; ``acted`` whether a player
+    has acted on the street's cards; ``identifiable`` whether the correct card is 100%
+    identifiable (IFP Appendix 1). With ``cards`` (the deck from the street's burn position on,
+    as it was dealt from) the ruling carries the cards of the procedure."""
+    r = get_rules(rules)
+    if street not in _K:
+        raise ValueError(f"unknown street {street!r}: flop, turn or river")
+    if error not in BOARD_ERRORS:
+        raise ValueError(f"unknown board error {error!r} (one of {', '.join(BOARD_ERRORS)})")
+    book = r.board_errors
+    act = "after-action" if acted else "before-action"
+    ident = "identifiable" if identifiable else "not-identifiable"
+    hit = None
+    for b in _fallback(book):
+        for case in ("any", act, f"{act},{ident}"):
+            hit = _BOARD.get((b, street, error, case))
+            if hit is not None:
+                break
+        if hit is not None:
+            break
+    if hit is None:
+        rule, words = TDA_1 if book == "tda-2024" else IFP_1
+        what = {"tda-2024": "TDA 38 and 39 say only that the burn is one card per street and "
+                            "how a 4-card or burnless flop is fixed",
+                "ifp-2012": "IFP Appendix 1 gives no procedure for this case"}.get(book, "")
+        return Ruling(f"{street} {error}", "director", rule,
+                      f"{what}. {words}" if what else words, "the TD decides (Rule 1)")
+    decision, rule, text, procedure, proc = hit
+    if cards is None:
+        return Ruling(f"{street} {error}", decision, rule, text, procedure)
+    if rng is None:
+        import random
+        rng = random.SystemRandom()
+    k = _K[street]
+    seq = list(cards)
+    if len(seq) < 8:
+        raise ValueError(f"{len(seq)} cards from the street's burn on; the procedures need 8")
+    out = proc(seq, k, rng)
+    return Ruling(f"{street} {error}", decision, rule, text, procedure, out.burns, out.board,
+                  out.aside, out.stub, out.next_burns)
+
+
+# --- the catalogue -----------------------------------------------------------------------------
+
+#: Every situation the floor rules on, by family: (family, situation, what it takes).
+SITUATIONS: tuple[tuple[str, str, str], ...] = (
+    *(("misdeal", c, DEAL_CAUSES[c]) for c in DEAL_CAUSES),
+    ("misdeal", "fouled-deck", "two cards of the same suit and rank, a wrong card count or a "
+                               "different back"),
+    *(("board", f"{s} {e}", f"{BOARD_ERRORS[e]} ({s})") for s in _K for e in BOARD_ERRORS),
+    ("hand", "killed", "the dealer killed a hand by mistake, or it was fouled"),
+    ("hand", "wrong-cards", "a player with the wrong number of cards after substantial action"),
+    ("out-of-turn", "out-of-turn", "a player acted before his turn"),
+    ("clock", "clock", "the clock called on the player to act"),
+    ("penalty", "penalty", "warnings, missed hands and rounds, disqualification"),
+    ("bet", "bet", "a bet made with chips and words (pokertd floor bet)"),
+)
+
+
+def situations(rules: RuleSet | str | None = None) -> list[dict[str, str]]:
+    """Every situation with the preset's ruling, rule and text (``pokertd floor rules``); board
+    errors in each case of action and identifiability the books distinguish."""
+    r = get_rules(rules)
+    out: list[dict[str, str]] = []
+
+    def add(family: str, situation: str, ruling: Ruling, case: str = "") -> None:
+        out.append({"family": family, "situation": situation, "case": case,
+                    "decision": ruling.decision, "rule": ruling.rule, "text": ruling.text,
+                    "procedure": ruling.procedure})
+
+    for name in _BET_FIELDS:
+        rules_of = field_rules(name)
+        rule = rules_of.get(r.name) or rules_of.get("ifp-2012", "")
+        doc = field_doc(name)
+        add("bet", name.replace("_", "-"), Ruling(name, str(getattr(r, name)), rule, doc,
+                                                  "pokertd floor bet rules each bet"))
+    for c in DEAL_CAUSES:
+        add("misdeal", c, deal_ruling(r, c), "before substantial action")
+    add("misdeal", "any cause", deal_ruling(r, "first-card-exposed",
+                                            actions=("call", "call", "call")),
+        "after substantial action")
+    for d in ("duplicate", "count", "back"):
+        add("misdeal", "fouled-deck", fouled_deck_ruling(r, d), d)
+    for s in _K:
+        for e in BOARD_ERRORS:
+            cases = [("", False, True)] if e == "premature" else [
+                ("before action, identifiable", False, True),
+                ("before action, not identifiable", False, False),
+                ("after action", True, True)]
+            for case, acted, ident in cases:
+                add("board", f"{s} {e}", board_ruling(r, s, e, acted=acted, identifiable=ident),
+                    case)
+    add("hand", "killed", killed_hand_ruling(r, "killed"))
+    add("hand", "wrong-cards", killed_hand_ruling(r, "wrong-cards"), "after substantial action")
+    for a, between in (("fold", "bet"), ("call", "check"), ("call", "raise"), ("bet", "check"),
+                       ("bet", "raise")):
+        add("out-of-turn", f"{a} out of turn", out_of_turn_ruling(r, a, between, amount=500,
+                                                                  bet_between=1000),
+            f"then {between} in between")
+    add("clock", "clock", clock_ruling(r, True), "facing a bet")
+    add("clock", "clock", clock_ruling(r, False), "not facing a bet")
+    add("penalty", "warning", penalty_ruling(r, "warning")[0])
+    add("penalty", "rounds", penalty_ruling(r, "rounds", players_at_table=9, rounds=1)[0],
+        "9 players, 1 round")
+    add("penalty", "disqualification", penalty_ruling(r, "disqualification")[0])
+    return out

@@ -1,0 +1,489 @@
+"""Dealt tournaments at playable tables: a sit-and-go of one table, or a multi-table event
+whose seating, balancing, table breaking, final table, places and payouts are the tournament
+director's (:class:`~pokertd.tournament.director.Tournament`, kept by
+:class:`~pokertd.services.tournaments.TournamentService` in its own stream).
+
+Each event has a stream of kind ``"table_event"`` (``opened``: the settings, the host's token
+hash, the password's salted hash; ``entered``: a player or a bot, with his token's hash;
+``started``), the director's tournament stream of the same name, and one table stream per
+table (:mod:`pokertd.services.tables`: the hands, and a ``seating`` event each time the
+director's seats change).
+
+Play goes in rounds, as in :func:`pokertd.sim.simulate`: every table with two players or more
+deals one hand (positions, stacks, blinds and antes from :meth:`Tournament.next_hand`); when
+every table's hand is over, each is recorded (:meth:`Tournament.record_hand`), the players out
+of chips are eliminated (IFP 57: out in the same hand, ranked by the preset's rule; on the
+bubble hand-for-hand, IFP 61, the round's bust-outs together), then the director balances and
+breaks tables or forms the final table (:meth:`Tournament.rearrange`) and the next round is
+dealt. A restart finds each round where the logs left it: hands in progress go on, hands over
+but not yet recorded are recorded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pokertd.storage import NewEvent
+
+from .table_server import TableServer
+from .tables import BOT_KINDS, Seat, Table, TableConfig, TableError, hash_token, new_token
+from .tournaments import Loaded, TournamentService
+
+__all__ = ["EVENT_KIND", "DealtEvents", "fast_structure"]
+
+EVENT_KIND = "table_event"
+
+
+def fast_structure(level_minutes: int = 1) -> dict[str, Any]:
+    """A quick structure for practice and tests: 1,000 chips (20 big blinds), blinds doubling
+    each level."""
+    blinds = [(25, 50), (50, 100), (100, 200), (200, 400), (400, 800), (800, 1600),
+              (1500, 3000), (3000, 6000), (6000, 12000), (12000, 24000), (25000, 50000)]
+    return {"name": "fast", "starting_stack": 1000, "periods": [
+        {"kind": "level", "minutes": level_minutes, "small_blind": s, "big_blind": b}
+        for s, b in blinds]}
+
+
+def _hash_password(password: str, salt: str | None = None) -> str:
+    salt = salt or secrets.token_hex(8)
+    digest = hashlib.pbkdf2_hmac("sha256", password.encode(), bytes.fromhex(salt), 100_000)
+    return f"{salt}${digest.hex()}"
+
+
+def _password_ok(stored: str, given: str) -> bool:
+    salt, _ = stored.split("$", 1)
+    return hmac.compare_digest(stored, _hash_password(given, salt))
+
+
+@dataclass
+class Entrant:
+    name: str
+    bot: str | None
+    token: str | None
+
+
+@dataclass
+class DealtEvent:
+    name: str
+    stream_id: int
+    head: int
+    settings: dict[str, Any]
+    host: str
+    password: str | None
+    entrants: list[Entrant] = field(default_factory=list)
+    started: bool = False
+    loaded: Loaded | None = None
+    tables: dict[int, Table] = field(default_factory=dict)
+    round: dict[int, Any] = field(default_factory=dict)     # table id -> its hand's setup
+    away: set[str] = field(default_factory=set)
+    next_round_at: float | None = None
+
+
+class DealtEvents:
+    """The dealt tournaments of a game server's store (see the module docstring)."""
+
+    def __init__(self, server: TableServer, service: TournamentService) -> None:
+        self.server = server
+        self.service = service
+        self.store = server.store
+        self.events: dict[str, DealtEvent] = {}
+        server.extensions.append(self)
+
+    # --- the log ------------------------------------------------------------------------
+
+    def load_all(self) -> None:
+        for info in self.store.streams(EVENT_KIND):
+            if info.name not in self.events:
+                self._load(info.name)
+
+    def _load(self, name: str) -> DealtEvent:
+        info = self.store.find_stream(EVENT_KIND, name)
+        if info is None:
+            raise _unknown(name)
+        recorded = self.store.read(info.id)
+        first = recorded[0].payload
+        ev = DealtEvent(name, info.id, recorded[-1].seq, first["settings"], first["host"],
+                        first.get("password"))
+        for rec in recorded[1:]:
+            if rec.type == "entered":
+                ev.entrants.append(Entrant(rec.payload["name"], rec.payload.get("bot"),
+                                           rec.payload.get("token")))
+            elif rec.type == "started":
+                ev.started = True
+        self.events[name] = ev
+        if ev.started:
+            ev.loaded = self.service.load(name)
+            for k, t in list(self.server.tables.items()):
+                if t.event == name and t.table_id is not None:
+                    self._hook(ev, t)
+            self._resume(ev)
+        return ev
+
+    def _append(self, ev: DealtEvent, kind: str, payload: dict[str, Any]) -> None:
+        rec = self.store.append(ev.stream_id, ev.head, [NewEvent(kind, payload)])
+        ev.head = rec[-1].seq
+
+    def event(self, name: str) -> DealtEvent:
+        ev = self.events.get(name)
+        if ev is None:
+            raise _unknown(name)
+        return ev
+
+    # --- commands -----------------------------------------------------------------------
+
+    def create(self, name: str, *, preset: str = "gananda", seats: int = 10,
+               table_size: int = 10, password: str | None = None,
+               level_minutes: float | None = None, act_seconds: float = 20.0,
+               bot_delay: float = 1.0, pause_seconds: float = 2.0) -> str:
+        """A new event taking ``seats`` entrants at tables of ``table_size``; a sit-and-go
+        when they fit one table (it starts when the last seat is taken). ``level_minutes``:
+        the fast structure (:func:`fast_structure`) instead of the preset's. The host token
+        is returned (the host adds bots and starts a multi-table event)."""
+        from pokertd.tournament.house import config_preset
+
+        name = " ".join(str(name).split())
+        if not 1 <= len(name) <= 60 or "/" in name:
+            raise TableError("give the event a name of 1 to 60 characters, without '/'")
+        config_preset(preset)                    # an unknown preset is refused here
+        if not 2 <= seats <= 1000:
+            raise TableError(f"seats={seats}: 2 to 1000 entrants")
+        if not 2 <= table_size <= 10:
+            raise TableError(f"table_size={table_size}: 2 to 10 seats a table")
+        if self.store.find_stream(EVENT_KIND, name) is not None or \
+                self.store.find_stream("tournament", name) is not None:
+            raise TableError(f"an event named {name!r} already exists")
+        TableConfig(act_seconds=act_seconds, bot_delay=bot_delay, pause_seconds=pause_seconds)
+        host = new_token()
+        settings = {"preset": preset, "seats": seats, "table_size": table_size,
+                    "level_minutes": level_minutes, "act_seconds": act_seconds,
+                    "bot_delay": bot_delay, "pause_seconds": pause_seconds}
+        with self.store.transaction() as log:
+            info = log.create_stream(EVENT_KIND, name, {"preset": preset})
+            log.append(info.id, 0, [NewEvent("opened", {
+                "settings": settings, "host": hash_token(host),
+                "password": None if not password else _hash_password(password)})])
+        self._load(name)
+        return host
+
+    def enter(self, name: str, player: str, password: str = "", *, bot: str | None = None,
+              host: str | None = None) -> str | None:
+        """A player (or, for the host, a bot) takes one of the event's seats; a person gets
+        his token. The event's password is asked of people, not of the host's bots."""
+        ev = self.event(name)
+        player = " ".join(str(player).split())
+        if not 1 <= len(player) <= 40:
+            raise TableError("give a name of 1 to 40 characters")
+        if ev.started:
+            raise TableError(f"{name!r} has started: entries are closed")
+        if bot is not None:
+            if not (host and hmac.compare_digest(ev.host, hash_token(host))):
+                raise TableError("only the event's host adds bots")
+            if bot not in BOT_KINDS:
+                raise TableError(f"bot {bot!r}: one of {', '.join(BOT_KINDS)}")
+        elif ev.password is not None and not _password_ok(ev.password, password):
+            raise TableError("wrong password for this event")
+        if len(ev.entrants) >= ev.settings["seats"]:
+            raise TableError(f"all {ev.settings['seats']} seats of {name!r} are taken")
+        if any(e.name.casefold() == player.casefold() for e in ev.entrants):
+            raise TableError(f"{player!r} has already entered: choose another name")
+        token = None if bot else new_token()
+        self._append(ev, "entered", {"name": player, "bot": bot,
+                                     "token": None if token is None else hash_token(token)})
+        ev.entrants.append(Entrant(player, bot, None if token is None else hash_token(token)))
+        if len(ev.entrants) == ev.settings["seats"] and \
+                ev.settings["seats"] <= ev.settings["table_size"]:
+            self._start(ev)                      # a sit-and-go starts when it is full
+        return token
+
+    def add_bots(self, name: str, host: str, count: int, kind: str = "sensible") -> None:
+        ev = self.event(name)
+        have = {e.name for e in ev.entrants}
+        k = 1
+        for _ in range(count):
+            while f"Bot {k}" in have:
+                k += 1
+            self.enter(name, f"Bot {k}", bot=kind, host=host)
+            have.add(f"Bot {k}")
+
+    def start(self, name: str, host: str) -> None:
+        ev = self.event(name)
+        if not hmac.compare_digest(ev.host, hash_token(host)):
+            raise TableError("only the event's host starts it")
+        if ev.started:
+            raise TableError(f"{name!r} has already started")
+        if len(ev.entrants) < 2:
+            raise TableError(f"{len(ev.entrants)} entrant(s): a tournament needs two")
+        self._start(ev)
+
+    def _start(self, ev: DealtEvent) -> None:
+        from pokertd.tournament.house import config_preset
+        from pokertd.tournament.structure import Structure
+
+        s = ev.settings
+        config = config_preset(s["preset"])
+        data = (fast_structure(max(1, round(s["level_minutes"]))) if s["level_minutes"]
+                else config.structure.to_dict())
+        data["max_players_per_table"] = s["table_size"]
+        data["final_table_size"] = min(data.get("final_table_size", s["table_size"]),
+                                       s["table_size"])
+        data["late_registration_until_level"] = None
+        data["absent_stack_removed_at_level"] = None
+        config = replace(config, structure=Structure.from_dict(data), seats=None)
+        self.service.create(ev.name, config, dealt=True)
+        self.service.register(ev.name, [e.name for e in ev.entrants])
+        self.service.start(ev.name)
+        self._append(ev, "started", {})
+        ev.started = True
+        ev.loaded = self.service.load(ev.name)
+        self._next_round(ev)
+
+    # --- the tables ---------------------------------------------------------------------
+
+    def _table_name(self, ev: DealtEvent, tid: int) -> str:
+        return f"{ev.name} · table {tid}"
+
+    def _hook(self, ev: DealtEvent, t: Table) -> None:
+        t.hand_source = ev.name
+        if ev.loaded is not None:
+            t.rules = ev.loaded.tournament.rules
+        t.on_hand_end = lambda table, ev=ev: self._hand_done(ev, table)
+        assert t.table_id is not None
+        ev.tables[t.table_id] = t
+
+    def rehook(self, t: Table) -> None:
+        if t.event in self.events and t.table_id is not None:
+            self._hook(self.events[t.event], t)
+
+    def _table(self, ev: DealtEvent, tid: int) -> Table:
+        t = ev.tables.get(tid)
+        if t is None:
+            name = self._table_name(ev, tid)
+            if name in self.server.tables:
+                t = self.server.tables[name]
+            else:
+                s = ev.settings
+                config = TableConfig(seats=s["table_size"], small_blind=1, big_blind=2,
+                                     act_seconds=s["act_seconds"], bot_delay=s["bot_delay"],
+                                     pause_seconds=s["pause_seconds"], time_bank=30.0,
+                                     rules=_rules_name(ev))
+                t, _ = self.server.open_table(name, config, event=ev.name, table_id=tid)
+            self._hook(ev, t)
+        return t
+
+    def _seat_tables(self, ev: DealtEvent) -> None:
+        """Every table's seats as the director has them (a ``seating`` event where they
+        changed); a table the director broke is left empty."""
+        tm = ev.loaded.tournament  # type: ignore[union-attr]
+        fl = tm.floor
+        assert fl is not None
+        for t in ev.tables.values():
+            for s in t.seats:
+                if s is not None and s.away:
+                    ev.away.add(s.name)
+                elif s is not None:
+                    ev.away.discard(s.name)
+        by_name = {e.name: e for e in ev.entrants}
+        for tid in set(fl.tables) | set(ev.tables):
+            ft = fl.tables.get(tid)
+            t = self._table(ev, tid)
+            want: list[dict[str, Any] | None] = []
+            for k in range(t.config.seats):
+                p = ft.seats[k] if ft is not None and k < len(ft.seats) else None
+                if p is None:
+                    want.append(None)
+                    continue
+                e = by_name[str(p)]
+                want.append({"name": e.name, "stack": tm.players[e.name].stack, "bot": e.bot,
+                             "token": e.token, "away": e.name in ev.away})
+            have = [None if s is None else {"name": s.name, "stack": s.stack, "bot": s.bot,
+                                            "token": s.token, "away": s.away} for s in t.seats]
+            if want != have:
+                t._commit([("seating", {"seats": want})])
+
+    def _next_round(self, ev: DealtEvent) -> None:
+        """The director's clock, balancing and breaking, then one hand at every table."""
+        from pokertd.tournament.clock import FINAL_TABLE, TABLE_BROKEN
+
+        loaded = ev.loaded
+        assert loaded is not None
+        tm = loaded.tournament
+        now = self.service.now()
+        ev.next_round_at = None
+        if tm.finished:
+            self._seat_tables(ev)
+            return
+        st = tm.clock.status(now)
+        if st.on_break:
+            # No hands on a break; a colour-up is raced off at its start (IFP 56).
+            brk = tm.structure.breaks[st.break_number - 1]
+            if brk.color_up and tm.colours_due(now):
+                tm.chip_up(brk.color_up)
+            self.service.commit(loaded, "table round", {}, now)
+            self._seat_tables(ev)
+            self._later(ev, (st.seconds_left or 1.0) + 0.05)
+            return
+        tm.advance(now)
+        if tm.rearrange(now) and tm.clock.pause_reason in (FINAL_TABLE, TABLE_BROKEN):
+            tm.resume(now)                   # WPA 4: once seated, play goes on
+        fl = tm.floor
+        assert fl is not None
+        paid = sum(1 for a in tm.payouts if a) if tm.payouts is not None else None
+        h4h = paid is not None and fl.table_count > 1 and paid < tm.alive <= paid + fl.table_count
+        if h4h != tm.clock.hand_for_hand:
+            tm.hand_for_hand(now, h4h)       # IFP 61: hand-for-hand on the bubble
+        setups = {}
+        for tid in sorted(fl.tables):
+            if fl.tables[tid].count >= 2:
+                setups[tid] = tm.next_hand(tid, now)
+        self.service.commit(loaded, "table round", {}, now)
+        self._seat_tables(ev)
+        ev.round = dict(setups)
+        for tid, setup in setups.items():
+            self._table(ev, tid).start_hand(self.server.clock(), setup)
+            self.server.broadcast(self._table_name(ev, tid))
+            self.server.wake(self._table_name(ev, tid))
+
+    def _hand_done(self, ev: DealtEvent, table: Table) -> None:
+        assert table.table_id is not None
+        if table.table_id in ev.round and all(
+                t.hand is None for tid, t in ev.tables.items() if tid in ev.round):
+            self._later(ev, ev.settings["pause_seconds"], end=True)
+
+    def _later(self, ev: DealtEvent, delay: float, end: bool = False) -> None:
+        def go() -> None:
+            with contextlib.suppress(TableError):
+                if end:
+                    self._end_round(ev)
+                else:
+                    self._next_round(ev)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            go()                 # no event loop (a test driving the tables by hand)
+            return
+        ev.next_round_at = self.server.clock() + delay
+        loop.call_later(delay, go)
+
+    def _end_round(self, ev: DealtEvent) -> None:
+        """Record every table's hand, eliminate the players out of chips, then deal on."""
+        from pokertd.engine import replay
+        from pokertd.sim import knockouts
+        from pokertd.tournament.director import Bust
+
+        loaded = ev.loaded
+        assert loaded is not None
+        tm = loaded.tournament
+        if not ev.round:
+            return
+        now = self.service.now()
+        h4h = tm.clock.hand_for_hand
+        pending: list[Bust] = []
+        for tid, setup in sorted(ev.round.items()):
+            t = ev.tables[tid]
+            played = next(p for p in t.history if p.positions["hand"] == setup.positions.hand)
+            end = played.events[-1]["stacks"]
+            if played.level is not None and played.level != setup.level_number:
+                setup = setup._replace(level_number=played.level)
+            tm.record_hand(setup, end, now)
+            if 0 in end:
+                out = [i for i, s in enumerate(end) if s == 0]
+                ko = knockouts(replay(played.events), out)
+                busts = [Bust(setup.players[i], tid, setup.stacks[i],
+                              setup.players[ko[i]] if i in ko else None) for i in out]
+                if h4h:
+                    pending.extend(busts)    # IFP 61 / IFP 57: out in the same hand
+                else:
+                    tm.eliminate(busts)
+                    if tm.finished:
+                        break
+        if pending and not tm.finished:
+            tm.eliminate(pending)
+        if h4h and not tm.finished:
+            tm.hand_for_hand_hand_done(now)
+        ev.round = {}
+        self.service.commit(loaded, "table round", {}, now)
+        self._next_round(ev)
+
+    def _resume(self, ev: DealtEvent) -> None:
+        """After a restart: the round as the logs left it."""
+        tm = ev.loaded.tournament  # type: ignore[union-attr]
+        fl = tm.floor
+        if tm.finished or fl is None:
+            return
+        now = self.service.now()
+        for tid, t in ev.tables.items():
+            ft = fl.tables.get(tid)
+            if ft is None or ft.button is None:
+                continue
+            last = t.played or (t.history[0] if t.history else None)
+            if last is not None and last.positions["hand"] > ft.button.hand:
+                ev.round[tid] = tm.next_hand(tid, now)
+        if not ev.round:
+            self._next_round(ev)
+        elif all(t.hand is None for tid, t in ev.tables.items() if tid in ev.round):
+            self._end_round(ev)
+
+    # --- reading ------------------------------------------------------------------------
+
+    def where(self, name: str, token: str) -> dict[str, Any]:
+        """Where the token's player sits now, or his result once he is out."""
+        ev = self.event(name)
+        h = hash_token(token)
+        e = next((e for e in ev.entrants if e.token and hmac.compare_digest(e.token, h)), None)
+        if e is None:
+            raise TableError("this token entered no one in the event")
+        out: dict[str, Any] = {"player": e.name, "table": None, "seat": None}
+        for tid, t in ev.tables.items():
+            for k, s in enumerate(t.seats, start=1):
+                if s is not None and s.name == e.name:
+                    out.update(table=t.name, seat=k)
+        if ev.loaded is not None:
+            p = ev.loaded.tournament.players[e.name]
+            out.update(place=p.place, prize=p.prize, out=p.out)
+        return out
+
+    def summary(self, name: str) -> dict[str, Any]:
+        ev = self.event(name)
+        s = ev.settings
+        out: dict[str, Any] = {
+            "name": name, "preset": s["preset"], "seats": s["seats"],
+            "table_size": s["table_size"], "password": ev.password is not None,
+            "state": "registering", "entrants": [{"name": e.name, "bot": e.bot}
+                                                 for e in ev.entrants],
+            "tables": [], "results": [], "payouts": None, "winner": None}
+        if ev.loaded is not None:
+            tm = ev.loaded.tournament
+            out["state"] = "finished" if tm.finished else "running"
+            out["results"] = tm.results()
+            out["payouts"] = None if tm.payouts is None else list(tm.payouts)
+            out["winner"] = tm.winner
+            out["players_left"] = tm.alive
+            out["prize_pool"] = tm.prize_pool
+            out["tables"] = [{"table": tid, "name": t.name, "players": [
+                {"seat": k, "name": p.name, "stack": p.stack}
+                for k, p in enumerate(t.seats, start=1) if p is not None]}
+                for tid, t in sorted(ev.tables.items()) if any(t.seats)]
+        return out
+
+    def lobby(self) -> list[dict[str, Any]]:
+        return [{k: v for k, v in self.summary(n).items() if k != "results"}
+                for n in sorted(self.events)]
+
+
+def _rules_name(ev: DealtEvent) -> str:
+    from pokertd.tournament.house import config_preset
+    name = config_preset(ev.settings["preset"]).rules.name
+    from pokertd.rules import PRESETS
+    return name if name in PRESETS else "ifp-2012"
+
+
+def _unknown(name: str) -> TableError:
+    class UnknownEvent(TableError, LookupError):
+        pass
+    return UnknownEvent(f"no dealt event named {name!r}")

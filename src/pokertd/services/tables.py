@@ -1,0 +1,844 @@
+"""Playable tables: hands dealt by the engine to people and bots, every action in the store.
+
+A table is one event stream of kind ``"table"``. Its events:
+
+=================  ==================================================================
+``opened``         ``config`` (:class:`TableConfig`), ``host`` (the host token's hash),
+                   ``event`` and ``table`` (a dealt tournament's table, else null)
+``joined``         ``seat``, ``name``, ``stack``, ``bot`` (a bot kind or null), ``token``
+                   (the hash of the seat's token; null for a bot)
+``left``           ``seat``: the player stands up (folded in turn if he holds a hand;
+                   the seat is free once the hand is over)
+``away``/``back``  ``seat``, ``rule``: IFP 8 absent player (his time ran out), back again
+``hand_started``   ``hand``, ``seats`` (each position's seat), ``names``, ``positions``
+                   (button, blinds), ``deck`` (the shuffled deck: server side only),
+                   ``level`` (a tournament's level number, else null)
+``hand``           ``hand``, ``event`` (one engine event, :mod:`pokertd.engine.events`),
+                   ``id`` (the client's action id, for an action), ``bank`` (the actor's
+                   time bank left)
+=================  ==================================================================
+
+The state is the replay of these events (:meth:`Table.apply`); the hand in progress is rebuilt
+by the engine from its ``started`` configuration and the stored deck, its actions applied again
+and its events checked equal to the log. The engine is the only authority on what is legal and
+who wins; a refusal (:class:`~pokertd.engine.IllegalAction`) leaves everything as it was and
+nothing is written. Every action is appended to the store before anyone is told of it.
+
+What each client may see is built per recipient (:func:`view`): his own hole cards, the cards
+the engine showed (IFP 43 all-in hands face up, then the showdown in IFP 42 order) and nothing
+else; a spectator sees no hole cards before they are shown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from pokertd.bots import make_bot
+from pokertd.cards import CARDS
+from pokertd.engine import FOLDED, Hand, IllegalAction
+from pokertd.engine.events import hand_from_config
+from pokertd.storage import NewEvent, RecordedEvent, Store
+from pokertd.tournament.button import ButtonState, HandPositions, start_button
+
+__all__ = [
+    "BOT_KINDS", "KIND", "Seat", "Table", "TableConfig", "TableError", "UnknownTable",
+    "hash_token", "new_token", "phh_for", "view",
+]
+
+KIND = "table"
+BOT_KINDS = ("sensible", "random")
+HISTORY = 10          # hands kept for the last-hands list and the PHH downloads
+RECENT_IDS = 64       # action ids remembered per table (a resend acts once)
+
+
+class TableError(ValueError):
+    """A command the table refuses: the message says what was wrong and what would be right.
+    Nothing was written."""
+
+
+class UnknownTable(TableError, LookupError):
+    def __init__(self, name: str) -> None:
+        super().__init__(f"no table named {name!r}")
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    """Only the hash of a seat's token is stored: the log never holds what acts for a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """A table's settings. ``act_seconds``: the time to act; ``time_bank``: each player's extra
+    seconds for the whole session, used once the time to act is over; ``bot_delay``: a bot acts
+    after 0.5 to 1.5 times this many seconds (a human pace); ``pause_seconds`` between hands
+    (the showdown stays on screen)."""
+
+    seats: int = 6
+    small_blind: int = 5
+    big_blind: int = 10
+    ante: int = 0
+    structure: str = "no-limit"
+    rules: str = "ifp-2012"
+    min_buy_in: int = 0          # 0: 20 big blinds
+    max_buy_in: int = 0          # 0: 200 big blinds
+    act_seconds: float = 20.0
+    time_bank: float = 30.0
+    bot_delay: float = 1.0
+    pause_seconds: float = 3.0
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.seats <= 10:
+            raise TableError(f"seats={self.seats}: a table has 2 to 10 seats")
+        if not 0 < self.small_blind <= self.big_blind:
+            raise TableError(f"blinds {self.small_blind}/{self.big_blind}: give whole chips, "
+                             "0 < small blind <= big blind")
+        if self.ante < 0:
+            raise TableError(f"ante={self.ante}: an ante is 0 or more chips")
+        if self.structure not in ("no-limit", "pot-limit", "fixed-limit"):
+            raise TableError(f"structure={self.structure!r}: no-limit, pot-limit or fixed-limit")
+        from pokertd.rules import PRESETS
+        if self.rules not in PRESETS:
+            raise TableError(f"rules={self.rules!r}: one of {', '.join(sorted(PRESETS))}")
+        if self.min_buy_in < 0 or self.max_buy_in < 0 or (
+                self.max_buy_in and self.buy_in[0] > self.max_buy_in):
+            raise TableError(f"buy-in {self.min_buy_in}..{self.max_buy_in}: 0 <= minimum <= maximum")
+        for f in ("act_seconds", "time_bank", "bot_delay", "pause_seconds"):
+            v = getattr(self, f)
+            if not 0 <= v <= 3600:
+                raise TableError(f"{f}={v}: 0 to 3600 seconds")
+        if self.act_seconds <= 0:
+            raise TableError("act_seconds must be more than 0: a player needs time to act")
+
+    @property
+    def buy_in(self) -> tuple[int, int]:
+        return (self.min_buy_in or 20 * self.big_blind, self.max_buy_in or 200 * self.big_blind)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableConfig:
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise TableError(f"unknown table setting(s) {', '.join(unknown)}: "
+                             f"{', '.join(sorted(known))}")
+        return cls(**data)
+
+
+@dataclass
+class Seat:
+    name: str
+    stack: int
+    bot: str | None = None
+    token: str | None = None      # hash of the seat's token
+    away: bool = False            # IFP 8: dealt in, blinds posted, cards killed
+    leaving: bool = False
+    bank: float = 0.0             # time bank left (seconds)
+    bot_player: Any = None
+
+
+@dataclass
+class PlayedHand:
+    """A hand as the log holds it: its number, each position's seat, names and events."""
+
+    number: int
+    seats: list[int]
+    names: list[str]
+    positions: dict[str, Any]
+    deck: list[str]
+    events: list[dict[str, Any]] = field(default_factory=list)
+    level: int | None = None
+    blinds: list[int] = field(default_factory=list)
+    # A hand over never changes: its summary for each position (and a spectator) once.
+    summaries: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass
+class Table:
+    """One table replayed from its log (:meth:`apply`), and its commands.
+
+    A command checks everything first, then appends its events to the store in one
+    transaction (:meth:`_commit`), then applies them: a refusal writes nothing. ``clock``
+    gives seconds (monotonic for the runner; the clocks of the players to act start again
+    when a table is loaded)."""
+
+    name: str
+    stream_id: int
+    config: TableConfig
+    store: Store
+    clock: Callable[[], float]
+    rng: random.Random
+    host: str | None = None
+    event: str | None = None
+    table_id: int | None = None
+    seats: list[Seat | None] = field(default_factory=list)
+    button: ButtonState | None = None
+    hand: Hand | None = None
+    played: PlayedHand | None = None
+    history: deque[PlayedHand] = field(default_factory=lambda: deque(maxlen=HISTORY))
+    hands: int = 0
+    hands_over: int = 0
+    head: int = 0
+    turn_started: float = 0.0
+    bot_due: float = 0.0
+    ended_at: float | None = None
+    ids: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_IDS))
+    version: int = 0
+    on_hand_end: Callable[[Table], None] | None = None
+    # A dealt tournament deals each hand from its director's setup (see dealt_tables), under
+    # its rules (a house's RuleSet).
+    hand_source: Any = None
+    rules: Any = None
+
+    # --- replay -------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, store: Store, name: str, *, clock: Callable[[], float],
+             rng: random.Random | None = None) -> Table:
+        info = store.find_stream(KIND, name)
+        if info is None:
+            raise UnknownTable(name)
+        recorded = store.read(info.id)
+        if not recorded or recorded[0].type != "opened":
+            raise TableError(f"table {name!r}: its log does not start with 'opened'")
+        first = recorded[0].payload
+        t = cls(name, info.id, TableConfig.from_dict(first["config"]), store, clock,
+                rng or random.SystemRandom(), host=first.get("host"), event=first.get("event"),
+                table_id=first.get("table"))
+        t.seats = [None] * t.config.seats
+        for rec in recorded[1:]:
+            t.apply(rec.type, rec.payload)
+        t.head = recorded[-1].seq
+        if t.played is not None and t.hand is None:
+            t._rebuild_hand()
+        now = clock()
+        t.turn_started = now            # the clocks of the players to act start again
+        t._schedule_bot(now)
+        if t.hand is None:
+            t.ended_at = now
+        return t
+
+    def apply(self, kind: str, p: dict[str, Any]) -> None:
+        """One stored event's effect on the state (the replay, and each command after its
+        commit)."""
+        self.version += 1
+        if kind == "joined":
+            s = Seat(p["name"], p["stack"], p.get("bot"), p.get("token"), bank=self.config.time_bank)
+            if s.bot:
+                s.bot_player = make_bot(s.bot, f"{self.name}:{p['seat']}:{p['name']}")
+            self.seats[p["seat"] - 1] = s
+        elif kind == "left":
+            s = self._seat(p["seat"])
+            if self._in_live_hand(p["seat"]):
+                s.leaving = True
+            else:
+                self.seats[p["seat"] - 1] = None
+        elif kind == "away":
+            self._seat(p["seat"]).away = True
+        elif kind == "back":
+            self._seat(p["seat"]).away = False
+        elif kind == "stack":
+            self._seat(p["seat"]).stack = p["stack"]
+        elif kind == "hand_started":
+            self.played = PlayedHand(p["hand"], list(p["seats"]), list(p["names"]),
+                                     dict(p["positions"]), list(p["deck"]), [], p.get("level"),
+                                     list(p.get("blinds", [])))
+            self.hands = p["hand"]
+            self.hand = None
+            pos = p["positions"]
+            if self.hand_source is None and self.button is not None:
+                self.button.record(_positions(pos), self._names())
+        elif kind == "hand":
+            assert self.played is not None
+            e = p["event"]
+            self.played.events.append(e)
+            if p.get("id"):
+                self.ids.append(p["id"])
+            if "bank" in p and e.get("type") == "acted":
+                self._seat(self.played.seats[e["player"]]).bank = p["bank"]
+            if e["type"] == "ended":
+                self._hand_over(e["stacks"])
+        elif kind == "seating":
+            # A dealt tournament's seats as its director has them (moves, breaks, bust-outs).
+            banks = {x.name: x.bank for x in self.seats if x is not None}
+            new: list[Seat | None] = []
+            for k, d in enumerate(p["seats"], start=1):
+                if d is None:
+                    new.append(None)
+                    continue
+                x = Seat(d["name"], d["stack"], d.get("bot"), d.get("token"), bool(d.get("away")),
+                         bank=banks.get(d["name"], self.config.time_bank))
+                if x.bot:
+                    x.bot_player = make_bot(x.bot, f"{self.name}:{k}:{x.name}")
+                new.append(x)
+            self.seats = new
+        elif kind == "button":
+            self.button = ButtonState(self.config.seats, p["first"])
+        else:
+            raise TableError(f"table {self.name!r}: unknown event {kind!r} in its log")
+
+    def _hand_over(self, stacks: list[int]) -> None:
+        played = self.played
+        assert played is not None
+        for seat, stack in zip(played.seats, stacks):
+            s = self.seats[seat - 1]
+            if s is not None:
+                s.stack = stack
+        for k, s in enumerate(self.seats):
+            # A cash table frees the seats of the players who left or went broke; a
+            # tournament's seats are the director's (its runner reseats them).
+            if s is not None and (s.leaving or (s.stack == 0 and self.hand_source is None)):
+                self.seats[k] = None
+        self.history.appendleft(played)
+        self.hands_over += 1
+        self.played = None
+        self.hand = None
+
+    def _rebuild_hand(self) -> None:
+        """The hand in progress from its log: the engine deals the stored deck again and the
+        actions are applied again; every event must come out as stored."""
+        played = self.played
+        assert played is not None
+        events = played.events
+        if not events:
+            return
+        h = hand_from_config(events[0]["config"], deck=played.deck)
+        for k, e in enumerate(events[1:], start=1):
+            if e["type"] != "acted":
+                continue
+            a = e["action"]
+            if a == "fold":
+                h.fold(e["player"])
+            elif a in ("check", "call"):
+                h.check_call(e["player"])
+            else:
+                h.raise_to(e["to"], e["player"])
+        got = h.events()
+        if got != events:
+            raise TableError(f"table {self.name!r}: hand {played.number} does not replay to its "
+                             "log")
+        self.hand = h
+
+    # --- reading ------------------------------------------------------------------------
+
+    def _seat(self, seat: int) -> Seat:
+        s = self.seats[seat - 1] if 1 <= seat <= len(self.seats) else None
+        if s is None:
+            raise TableError(f"seat {seat} is empty")
+        return s
+
+    def _names(self) -> list[str | None]:
+        return [None if s is None else s.name for s in self.seats]
+
+    def _in_live_hand(self, seat: int) -> bool:
+        return (self.played is not None and self.hand is not None and not self.hand.done
+                and seat in self.played.seats)
+
+    def position_of(self, seat: int) -> int | None:
+        if self.played is None or seat not in self.played.seats:
+            return None
+        return self.played.seats.index(seat)
+
+    def seat_of_token(self, token: str | None) -> int | None:
+        if not token:
+            return None
+        h = hash_token(token)
+        for k, s in enumerate(self.seats):
+            if s is not None and s.token is not None and hmac.compare_digest(s.token, h):
+                return k + 1
+        return None
+
+    def actor_seat(self) -> int | None:
+        h = self.hand
+        if h is None or h.done or h.actor < 0 or self.played is None:
+            return None
+        return self.played.seats[h.actor]
+
+    def is_host(self, token: str | None) -> bool:
+        return bool(token) and self.host is not None and hmac.compare_digest(
+            self.host, hash_token(token or ""))
+
+    @property
+    def config_dict(self) -> dict[str, Any]:
+        d = self.__dict__.get("_config_dict")
+        if d is None:
+            d = self.__dict__["_config_dict"] = self.config.to_dict()
+        return d
+
+    def lines(self) -> list[str]:
+        """The hand in progress in words (once per change, for every recipient)."""
+        c = self.__dict__.get("_lines")
+        if c is None or c[0] != self.version:
+            c = self.__dict__["_lines"] = (self.version, _hand_lines(self.played) if self.played
+                                           else [])
+        return c[1]
+
+    def deadline(self) -> float | None:
+        """When the player to act runs out of time (time to act, then his time bank)."""
+        seat = self.actor_seat()
+        if seat is None:
+            return None
+        s = self._seat(seat)
+        if s.bot is not None:
+            return None
+        return self.turn_started + self.config.act_seconds + max(0.0, s.bank)
+
+    def next_wake(self) -> float | None:
+        """The next moment :meth:`tick` has something to do."""
+        seat = self.actor_seat()
+        if seat is not None:
+            s = self._seat(seat)
+            if s.bot is not None:
+                return self.bot_due
+            if s.away or s.leaving:
+                return self.turn_started
+            return self.deadline()
+        if self.hand is None and self.can_deal():
+            return (self.ended_at or 0.0) + self.config.pause_seconds
+        return None
+
+    def can_deal(self) -> bool:
+        if self.hand_source is not None:
+            return False          # the tournament's runner starts each hand
+        return sum(1 for s in self.seats if s is not None and s.stack > 0) >= 2
+
+    # --- writing ------------------------------------------------------------------------
+
+    def _commit(self, events: Sequence[tuple[str, dict[str, Any]]]) -> list[RecordedEvent]:
+        """Append, then apply: the store has every event before anyone hears of it."""
+        recorded = self.store.append(self.stream_id, self.head,
+                                     [NewEvent(k, p) for k, p in events])
+        self.head = recorded[-1].seq
+        for k, p in events:
+            self.apply(k, p)
+        return recorded
+
+    def join(self, name: str, seat: int, stack: int, *, bot: str | None = None) -> str | None:
+        """Sit ``name`` in ``seat`` with ``stack`` chips (within the buy-in); a person gets
+        the seat's token (only its hash is stored), a bot none."""
+        name = " ".join(str(name).split())
+        if not 1 <= len(name) <= 40:
+            raise TableError("give a name of 1 to 40 characters")
+        if self.hand_source is not None:
+            raise TableError(f"table {self.name!r} belongs to the event {self.event!r}: "
+                             "enter the event instead")
+        if not isinstance(seat, int) or not 1 <= seat <= self.config.seats:
+            raise TableError(f"seat {seat}: the seats are 1 to {self.config.seats}")
+        if self.seats[seat - 1] is not None:
+            free = [k + 1 for k, s in enumerate(self.seats) if s is None]
+            raise TableError(f"seat {seat} is taken; free seats: "
+                             f"{', '.join(map(str, free)) or 'none'}")
+        if any(s is not None and s.name.casefold() == name.casefold() for s in self.seats):
+            raise TableError(f"{name!r} is already at this table: choose another name")
+        lo, hi = self.config.buy_in
+        if not isinstance(stack, int) or not lo <= stack <= hi:
+            raise TableError(f"stack {stack}: the buy-in is {lo} to {hi} chips")
+        if bot is not None and bot not in BOT_KINDS:
+            raise TableError(f"bot {bot!r}: one of {', '.join(BOT_KINDS)}")
+        token = None if bot is not None else new_token()
+        self._commit([("joined", {"seat": seat, "name": name, "stack": stack, "bot": bot,
+                                  "token": None if token is None else hash_token(token)})])
+        if self.hand is None and self.ended_at is None:
+            self.ended_at = self.clock()
+        return token
+
+    def leave(self, seat: int) -> None:
+        self._seat(seat)
+        if self.hand_source is not None:
+            raise TableError("a tournament player keeps his seat: say you are away instead "
+                             "(IFP 8: dealt in, his blinds posted, his cards killed)")
+        self._commit([("left", {"seat": seat})])
+
+    def set_away(self, seat: int, away: bool) -> None:
+        s = self._seat(seat)
+        if s.away != away:
+            self._commit([("away" if away else "back", {"seat": seat, "rule": "IFP 8"})])
+
+    def start_hand(self, now: float, setup: Any = None) -> None:
+        """Deal the next hand: button and blinds moved on (IFP 17 dead button, IFP 18
+        heads-up, IFP 19 single big blind: :class:`ButtonState`), a shuffled deck (the system
+        CSPRNG unless the table was given a seeded generator), absent players dealt in with
+        their cards to be killed (IFP 8). ``setup``: a tournament director's
+        :class:`~pokertd.tournament.director.HandSetup`."""
+        events: list[tuple[str, dict[str, Any]]] = []
+        c = self.config
+        if setup is None:
+            seats = [None if s is None or s.stack == 0 else s.name for s in self.seats]
+            if self.button is None:
+                first = start_button(seats, rng=self.rng)
+                events.append(("button", {"first": first.first_button, "rule": "IFP 16"}))
+                bs = ButtonState(c.seats, first.first_button)
+            else:
+                bs = self.button
+            pos = bs.peek(seats)
+            order = _position_order(pos, seats)
+            names = [seats[k - 1] for k in order]
+            stacks = [self._seat(k).stack for k in order]
+            blinds, ante, bb_ante, unit, level = (c.small_blind, c.big_blind), c.ante, 0, 1, None
+        else:
+            pos = setup.positions
+            names = list(setup.players)
+            by_name = {s.name: k + 1 for k, s in enumerate(self.seats) if s is not None}
+            order = [by_name[n] for n in names]
+            stacks = list(setup.stacks)
+            lv = setup.level
+            blinds, ante, bb_ante, unit, level = (lv.blinds, lv.ante, lv.big_blind_ante,
+                                                  setup.chip_unit, setup.level_number)
+        opts: dict[str, Any] = {"structure": c.structure}
+        n = len(names)
+        if n == 2 and not pos.heads_up:
+            # Two dealt in at a table of more (the others wait, IFP 10): the blinds post as
+            # placed, the small blind acting first.
+            opts["blinds_or_straddles"] = (blinds if pos.small_blind is not None
+                                           else (blinds[1], 0))
+        elif pos.small_blind is None and n > 2:
+            opts["single_big_blind"] = True                       # IFP 19
+        if ante:
+            opts["ante"] = ante
+        if bb_ante:
+            opts["bb_ante"] = bb_ante                             # TDA RP-11
+        if unit > 1:
+            opts["chip_unit"] = unit                              # TDA 20
+        absent = [i for i, k in enumerate(order) if self._seat(k).away or self._seat(k).leaving]
+        if absent:
+            opts["absent"] = absent                               # IFP 8
+        deck = list(range(52))
+        self.rng.shuffle(deck)
+        h = Hand(stacks, blinds, rules=self.rules or c.rules, deck=deck, seats=order, button_seat=pos.button,
+                 **opts)
+        number = self.hands + 1
+        events.append(("hand_started", {
+            "hand": number, "seats": order, "names": names, "level": level,
+            "blinds": list(blinds),
+            "positions": {"hand": pos.hand, "button": pos.button, "button_dead": pos.button_dead,
+                          "small_blind": pos.small_blind, "big_blind": pos.big_blind,
+                          "waiting": list(pos.waiting), "heads_up": pos.heads_up},
+            "deck": [str(CARDS[d]) for d in deck]}))
+        events += [("hand", {"hand": number, "event": e}) for e in h.events()]
+        self._commit(events)
+        if self.played is not None:       # (None: the hand ended as it was dealt)
+            self.hand = h
+        self.turn_started = now
+        self._schedule_bot(now)
+        self.ended_at = None
+        if h.done:
+            self._ended(now)
+
+    def act(self, seat: int, action: str, amount: int | None = None, *,
+            action_id: str | None = None, now: float | None = None) -> bool:
+        """The player in ``seat`` acts: ``fold``, ``check``, ``call``, ``raise`` (``amount``:
+        the raise-to total), ``all_in``. The engine decides; its refusal
+        (:class:`IllegalAction`: what, what is legal, the rule) writes nothing. An
+        ``action_id`` already seen acts once: False, nothing done."""
+        if action_id is not None and action_id in self.ids:
+            return False
+        now = self.clock() if now is None else now
+        h = self.hand
+        if h is None or h.done:
+            raise TableError("no hand in progress: wait for the next deal")
+        if self.actor_seat() != seat:
+            actor = self.actor_seat()
+            raise TableError(f"it is not seat {seat}'s turn"
+                             + (f": seat {actor} acts" if actor is not None else ""))
+        if action not in ("fold", "check", "call", "raise", "bet", "all_in"):
+            raise TableError(f"action {action!r}: fold, check, call, raise (with an amount) "
+                             "or all_in")
+        if action in ("raise", "bet") and (amount is None or isinstance(amount, bool)
+                                           or not isinstance(amount, int)):
+            raise TableError(f"{action} needs an amount: the raise-to total in whole chips")
+        self._apply_action(lambda: h.act(action, amount), now, action_id)
+        return True
+
+    def _apply_action(self, act: Callable[[], None], now: float, action_id: str | None = None) -> None:
+        h = self.hand
+        assert h is not None and self.played is not None
+        seat = self.actor_seat()
+        assert seat is not None
+        s = self._seat(seat)
+        before = len(self.played.events)
+        act()                      # IllegalAction: the hand is unchanged
+        new = h.events()[before:]
+        extra: dict[str, Any] = {}
+        if s.bot is None:
+            used = max(0.0, now - self.turn_started - self.config.act_seconds)
+            extra["bank"] = round(max(0.0, s.bank - used), 3)
+        out: list[tuple[str, dict[str, Any]]] = []
+        for k, e in enumerate(new):
+            p: dict[str, Any] = {"hand": self.played.number, "event": e}
+            if k == 0:
+                if action_id is not None:
+                    p["id"] = action_id
+                p.update(extra)
+            out.append(("hand", p))
+        try:
+            self._commit(out)
+        except Exception:
+            # The store refused: the state is the log's again.
+            self.hand = None
+            self._rebuild_hand()
+            raise
+        self.turn_started = now
+        self._schedule_bot(now)
+        if h.done:
+            self._ended(now)
+
+    def _ended(self, now: float) -> None:
+        self.ended_at = now
+        if self.on_hand_end is not None:
+            self.on_hand_end(self)
+
+    def _schedule_bot(self, now: float) -> None:
+        d = self.config.bot_delay
+        self.bot_due = now + (d * (0.5 + self.rng.random()) if d else 0.0)
+
+    def tick(self, now: float) -> bool:
+        """Do the one thing due at ``now``, if any: a bot's action, an absent player's fold
+        (IFP 8), a player out of time (TDA 29: checked if he can, otherwise his hand is dead;
+        then he is away, IFP 8), the next deal. True when something changed (the runner calls
+        again at once: each change reaches the clients on its own)."""
+        seat = self.actor_seat()
+        h = self.hand
+        if seat is not None and h is not None:
+            s = self._seat(seat)
+            pos = h.actor
+            if s.bot is not None:
+                if now < self.bot_due:
+                    return False
+                bb = max(h.t.blinds) or self.config.big_blind
+                self._apply_action(lambda: s.bot_player.act(h, pos, bb, h.t.chip_unit), now)
+            elif s.away or s.leaving:
+                self._apply_action(h.fold, now)             # IFP 8: cards killed
+            else:
+                due = self.deadline()
+                if due is None or now < due:
+                    return False
+                la = h.legal_actions()
+                self._apply_action(h.check if la.check else h.fold, now)   # TDA 29
+                self.set_away(seat, True)                   # IFP 8 until he comes back
+            return True
+        if self.hand is None and self.can_deal() and now >= (
+                (self.ended_at or 0.0) + self.config.pause_seconds):
+            self.start_hand(now)
+            return True
+        return False
+
+
+def _positions(p: dict[str, Any]) -> HandPositions:
+    return HandPositions(p["hand"], p["button"], p["button_dead"], p["small_blind"],
+                         p["big_blind"], tuple(p["waiting"]), p["heads_up"])
+
+
+def _position_order(pos: HandPositions, seats: Sequence[str | None]) -> list[int]:
+    """The seats dealt in, in position order: first left of the button, the button last;
+    heads-up the big blind first (as the director's next_hand); waiting players out (IFP 10)."""
+    n = len(seats)
+    if pos.heads_up:
+        return [pos.big_blind, pos.button]
+    first = pos.small_blind if pos.small_blind is not None else pos.big_blind
+    out = []
+    for d in range(n):
+        k = (first - 1 + d) % n + 1
+        if seats[k - 1] is not None and k not in pos.waiting:
+            out.append(k)
+    return out
+
+
+# --- what each client sees ----------------------------------------------------------------
+
+
+def _visible(played: PlayedHand, position: int | None) -> dict[int, list[str]]:
+    """Hole cards this recipient may see: his own, and those the engine showed."""
+    out: dict[int, list[str]] = {}
+    for e in played.events:
+        t = e["type"]
+        if t == "dealt" and e["player"] == position and e["cards"]:
+            out[e["player"]] = list(e["cards"])
+        elif t == "shown":
+            out[e["player"]] = list(e["cards"])
+    return out
+
+
+def _hand_lines(played: PlayedHand) -> list[str]:
+    """The hand's actions in words: the same for every recipient (a card in them is a board
+    card or a card the engine showed)."""
+    names = played.names
+    lines = []
+    for e in played.events:
+        t = e["type"]
+        who = names[e["player"]] if "player" in e and e["player"] is not None else ""
+        if t == "posted":
+            lines.append(f"{who} posts {e['kind'].replace('_', ' ')} {e['amount']}")
+        elif t == "acted":
+            a = e["action"]
+            lines.append(f"{who} {a}s" if a in ("fold", "check") else
+                         f"{who} calls {e['added']}" if a == "call" else f"{who} {a}s to {e['to']}")
+        elif t == "board":
+            lines.append(f"{e['street']}: {' '.join(e['cards'])}")
+        elif t == "returned":
+            lines.append(f"{e['amount']} uncalled returned to {who}")
+        elif t == "shown":
+            lines.append(f"{who} shows {' '.join(e['cards'])}")
+        elif t == "mucked":
+            lines.append(f"{who} mucks")
+        elif t == "killed":
+            lines.append(f"{who}'s hand is killed ({e['rule']})")
+        elif t == "awarded":
+            pot = "main pot" if e["pot"] == 0 else f"side pot {e['pot']}"
+            lines.append(" and ".join(f"{names[w]} wins {x}" for w, x in zip(e["winners"], e["shares"]))
+                         + f" ({pot})")
+    return lines
+
+
+def _summary(played: PlayedHand, position: int | None) -> dict[str, Any]:
+    got = played.summaries.get(position)
+    if got is None:
+        got = played.summaries[position] = _make_summary(played, position)
+    return got
+
+
+def _make_summary(played: PlayedHand, position: int | None) -> dict[str, Any]:
+    board: list[str] = []
+    winners = []
+    for e in played.events:
+        if e["type"] == "board":
+            board += e["cards"]
+        elif e["type"] == "awarded":
+            winners += [played.names[w] for w in e["winners"]]
+    return {"hand": played.number, "board": board, "lines": _hand_lines(played),
+            "winners": sorted(set(winners)), "played": position is not None}
+
+
+def view(table: Table, seat: int | None, now: float | None = None, *,
+         history: bool = True) -> dict[str, Any]:
+    """What the client of ``seat`` (None: a spectator) may know: no hole card of anyone
+    else before the engine shows it. ``history``: with the last hands (``last_hands``; the
+    game server sends them when they change)."""
+    now = table.clock() if now is None else now
+    h = table.hand
+    played = table.played
+    pos_of: dict[int, int] = {}
+    shown_cards: dict[int, list[str]] = {}
+    if played is not None:
+        pos_of = {k: i for i, k in enumerate(played.seats)}
+    mine = pos_of.get(seat) if seat is not None else None
+    if played is not None:
+        shown_cards = _visible(played, mine)
+    last = table.history[0] if table.history else None
+    showing = played if played is not None else last
+    showdown: list[dict[str, Any]] = []
+    awards: list[dict[str, Any]] = []
+    if showing is not None:
+        for e in showing.events:
+            if e["type"] == "shown":
+                showdown.append({"seat": showing.seats[e["player"]], "name": showing.names[e["player"]],
+                                 "cards": e["cards"], "reason": e["reason"]})
+            elif e["type"] == "awarded":
+                awards.append({"pot": e["pot"], "amount": e["amount"],
+                               "winners": [showing.names[w] for w in e["winners"]],
+                               "seats": [showing.seats[w] for w in e["winners"]],
+                               "shares": e["shares"]})
+    seats_out = []
+    actor = table.actor_seat()
+    for k, s in enumerate(table.seats, start=1):
+        if s is None:
+            seats_out.append({"seat": k, "empty": True})
+            continue
+        d: dict[str, Any] = {"seat": k, "empty": False, "name": s.name, "stack": s.stack,
+                             "bot": s.bot, "away": s.away, "you": k == seat, "bet": 0,
+                             "status": "out", "cards": None, "acting": k == actor}
+        i = pos_of.get(k)
+        if h is not None and i is not None:
+            d["stack"] = h.stacks[i]
+            d["bet"] = h.bets[i]
+            d["status"] = ("folded" if h.status[i] == FOLDED else
+                           "all-in" if h.status[i] == 1 else "active")
+            if i in shown_cards:
+                d["cards"] = shown_cards[i]
+            elif h.status[i] != FOLDED and not h.done:
+                d["cards"] = ["??", "??"]     # face down: the card backs
+        elif played is None and last is not None and k in last.seats:
+            j = last.seats.index(k)
+            for e in last.events:
+                if e["type"] == "shown" and e["player"] == j:
+                    d["cards"] = e["cards"]
+            if seat == k:
+                for e in last.events:
+                    if e["type"] == "dealt" and e["player"] == j and d["cards"] is None:
+                        d["cards"] = e["cards"]
+        seats_out.append(d)
+    out: dict[str, Any] = {
+        "type": "state", "table": table.name, "event": table.event, "version": table.version,
+        "config": table.config_dict, "you": seat, "hand": None, "seats": seats_out,
+        "host": False, "showdown": showdown, "awards": awards,
+    }
+    if history:
+        out["last_hands"] = [_summary(p, p.seats.index(seat) if seat in p.seats else None)
+                             for p in table.history]
+    if played is not None and h is not None:
+        positions = played.positions
+        pots = [{"amount": a, "seats": [played.seats[i] for i in elig]}
+                for a, elig in h._pots()]   # the engine's own split (main pot, side pots)
+        if h.done:
+            pots = []
+        out["hand"] = {
+            "number": played.number, "button": positions["button"],
+            "small_blind": positions["small_blind"], "big_blind": positions["big_blind"],
+            "board": [str(CARDS[c]) for c in h.board], "pots": pots,
+            "total_pot": h.total_pot, "done": h.done, "actor": actor,
+            "lines": table.lines()[-12:],
+            "blinds": played.blinds,
+        }
+        if actor is not None:
+            s = table._seat(actor)
+            out["hand"]["clock"] = {"act_seconds": table.config.act_seconds,
+                                    "elapsed": round(now - table.turn_started, 2),
+                                    "bank": round(s.bank, 2)}
+        if actor is not None and actor == seat:
+            la = h.legal_actions()
+            out["legal"] = {"fold": la.fold, "check": la.check, "call": la.call,
+                            "min_raise_to": la.min_raise_to, "max_raise_to": la.max_raise_to,
+                            "bet": h.current == 0, "all_in": h.bets[la.player] + h.stacks[la.player],
+                            "pot_limit": table.config.structure == "pot-limit"}
+    elif last is not None:
+        out["hand"] = {"number": last.number, "button": last.positions["button"],
+                       "small_blind": last.positions["small_blind"],
+                       "big_blind": last.positions["big_blind"],
+                       "board": _summary(last, None)["board"], "pots": [], "total_pot": 0,
+                       "done": True, "actor": None, "blinds": last.blinds,
+                       "lines": _hand_lines(last)[-12:]}
+    return out
+
+
+def phh_for(table: Table, number: int, seat: int | None) -> str:
+    """The PHH text of hand ``number`` as the player in ``seat`` saw it: his own hole cards
+    and the cards shown; the others' unknown (``????``)."""
+    from pokertd.engine import replay
+    from pokertd.formats.phh import dumps, export_hand
+
+    played = next((p for p in table.history if p.number == number), None)
+    if played is None:
+        raise TableError(f"hand {number} is not among the last {HISTORY} hands of this table")
+    if seat is None or seat not in played.seats:
+        raise TableError(f"hand {number}: only a player dealt in may download it")
+    mine = played.seats.index(seat)
+    shown = {e["player"] for e in played.events if e["type"] == "shown"}
+    h = replay(played.events)
+    data = export_hand(h, players=played.names, seats=played.seats,
+                       seat_count=table.config.seats, event=table.event or table.name)
+    data["hand"] = played.number
+    hidden = {f"p{i + 1}" for i in range(len(played.seats)) if i != mine and i not in shown}
+    data["actions"] = [f"d dh {a.split()[2]} ????" if a.startswith("d dh ")
+                       and a.split()[2] in hidden else a for a in data["actions"]]
+    return dumps(data)

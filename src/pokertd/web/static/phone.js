@@ -1,0 +1,97 @@
+// A player's phone, watch-only: the clock, his seat and his moves as they are announced, the
+// payouts. His name is remembered on the phone (localStorage), never sent anywhere.
+"use strict";
+(() => {
+  let s = PT.initial();
+  const $ = (id) => document.getElementById(id);
+  const KEY = `pokertd:me:${s.name}`;
+  let seen = null;              // where he sat at the last snapshot: "table/seat"
+  $("my-name").value = localStorage.getItem(KEY) || "";
+
+  function me() {
+    const q = $("my-name").value.trim().toLowerCase();
+    if (!q) return null;
+    const names = [];
+    for (const t of s.tables || []) for (const x of t.seats) names.push(x.player);
+    for (const p of s.players_out || []) names.push(p.name);
+    return names.find((n) => n.toLowerCase() === q) ||
+      (names.filter((n) => n.toLowerCase().includes(q)).length === 1
+        ? names.find((n) => n.toLowerCase().includes(q)) : null);
+  }
+
+  function where(name) {
+    for (const t of s.tables || []) for (const x of t.seats) if (x.player === name) return { table: t.table, seat: x.seat };
+    const out = (s.players_out || []).find((p) => p.name === name);
+    return out ? { place: out.place } : null;
+  }
+
+  function renderMe() {
+    const name = me();
+    const seat = $("my-seat"), list = $("my-moves");
+    if (!name) {
+      seat.textContent = $("my-name").value.trim() ? "No player of that name in this event." : "";
+      list.replaceChildren();
+      seen = null;
+      return;
+    }
+    const at = where(name);
+    seat.replaceChildren();
+    const big = document.createElement("div");
+    big.className = "hit";
+    big.textContent = !at ? `${name}: not seated yet` : at.place ? `${name}: out in place ${at.place}` :
+      `${name}: table ${at.table}, seat ${at.seat}`;
+    seat.append(big);
+    const now = at && at.table ? `${at.table}/${at.seat}` : null;
+    if (seen !== null && now !== null && now !== seen) {
+      big.classList.add("moved");
+      if ("vibrate" in navigator) navigator.vibrate([200, 100, 200]);
+    }
+    seen = now;
+    // His moves as announced (the recent seat changes naming him), newest first.
+    const mine = (s.recent_moves || []).filter((m) => m.player === name).reverse();
+    list.replaceChildren(...mine.map((m) => {
+      const li = document.createElement("li"); li.textContent = m.text; return li;
+    }));
+  }
+
+  function render() {
+    const c = s.clock;
+    $("level").textContent = s.finished ? "Finished" : !c ? "Registration" :
+      (c.on_break ? `Break ${c.break}` : `Level ${c.level}`);
+    $("blinds").textContent = s.finished ? (s.winner ? `${s.winner} wins` : "") : c ? PT.blinds(c) : "Starting soon";
+    $("clock-state").textContent = c && !c.running && !s.finished ? "PAUSED" : "";
+    const n = s.next;
+    $("next").textContent = !c || s.finished ? "" : !n ? "Last level" : n.break ?
+      `Next: ${n.minutes} minute break` : `Next: ${PT.num(n.small_blind)} / ${PT.num(n.big_blind)}`;
+    $("players").textContent = `${PT.num(s.players_left)} / ${PT.num(s.entrants)}`;
+    $("average").textContent = PT.num(s.average_stack);
+    $("average-bb").textContent = s.average_bb ? `${s.average_bb} BB` : "";
+    $("pool").textContent = PT.num(s.prize_pool);
+    const pays = s.payouts || [];
+    $("no-payouts").hidden = pays.length > 0;
+    $("payouts-list").replaceChildren(...pays.map((p) => {
+      const li = document.createElement("li");
+      li.textContent = PT.num(p.amount) + (p.players.length ? ` ${p.players.join(", ")}` : "");
+      return li;
+    }));
+    renderMe();
+    tick();
+  }
+
+  function tick() {
+    const c = s.clock;
+    if (!c || s.finished) { if (s.finished || !c) $("time-left").textContent = s.finished ? "" : "–:––"; return; }
+    $("time-left").textContent = PT.fmt(PT.secondsLeft(s));
+    $("time-left").classList.toggle("stopped", !c.running);
+  }
+
+  $("my-name").addEventListener("input", () => {
+    localStorage.setItem(KEY, $("my-name").value.trim());
+    seen = null;
+    renderMe();
+  });
+  render();
+  setInterval(tick, 250);
+  PT.connect(s.name, (next) => { s = next; render(); });
+  PT.wakeLock();
+})();

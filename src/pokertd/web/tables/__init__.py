@@ -1,0 +1,355 @@
+"""The playable tables in the browser: the lobby, the table page and its websocket.
+
+Thin like the rest of the web application: every command goes to the game server
+(:class:`pokertd.services.table_server.TableServer`), every frame a client receives is the
+view the server built for that client's seat. Routes:
+
+- ``/tables``: the lobby (open tables, dealt tournaments); POST ``/tables/api/tables`` opens
+  a table and POST ``/tables/api/events`` a dealt tournament (CSRF token; the answer holds the
+  host token, kept by the host's browser);
+- ``/tables/{name}``: the table page (seated, or watching without any hole card);
+- ``/tables/{name}/ws``: the websocket (the protocol: ``docs/table-protocol.md``; the same
+  for a browser and for an outside program);
+- ``/tables/{name}/hands/{n}.phh?token=...``: a hand one played, as PHH.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from pydantic import BaseModel, Field
+
+from pokertd.engine import IllegalAction
+from pokertd.services.table_server import TableServer
+from pokertd.services.tables import BOT_KINDS, TableConfig, TableError, phh_for
+from pokertd.storage import Store
+
+from ..auth import check_csrf, csrf_token, current_user
+
+HERE = Path(__file__).resolve().parent
+
+__all__ = ["install"]
+
+
+class NewTable(BaseModel):
+    name: str = Field(min_length=1, max_length=60)
+    seats: int = Field(6, ge=2, le=10)
+    small_blind: int = Field(5, ge=1)
+    big_blind: int = Field(10, ge=1)
+    structure: str = "no-limit"
+    act_seconds: float = Field(20, gt=0, le=600)
+    time_bank: float = Field(30, ge=0, le=3600)
+    bots: int = Field(0, ge=0, le=9)
+    bot_kind: str = "sensible"
+    bot_delay: float = Field(1.0, ge=0, le=10)
+    pause_seconds: float = Field(3.0, ge=0, le=60)
+
+
+class NewEvent(BaseModel):
+    name: str = Field(min_length=1, max_length=60)
+    preset: str = "gananda"
+    seats: int = Field(20, ge=2, le=200)
+    table_size: int = Field(10, ge=2, le=10)
+    bots: int = Field(0, ge=0, le=199)
+    bot_kind: str = "sensible"
+    password: str = Field("", max_length=200)
+    level_minutes: float | None = Field(None, gt=0, le=120)
+    act_seconds: float = Field(20, gt=0, le=600)
+    bot_delay: float = Field(1.0, ge=0, le=10)
+    pause_seconds: float = Field(2.0, ge=0, le=60)
+
+
+def install(app: FastAPI, store: Store, *, server: TableServer | None = None) -> TableServer:
+    """Add the tables to ``app``: the routes, the static files, and the game server started
+    and stopped with the application."""
+    from pokertd.services.dealt_tables import DealtEvents
+
+    server = server or TableServer(store)
+    events = DealtEvents(server, app.state.service)
+    app.state.tables = server
+    app.state.dealt = events
+    templates = Jinja2Templates(directory=[HERE / "templates", HERE.parent / "templates"])
+    app.mount("/tables/static", StaticFiles(directory=HERE / "static"), name="tables-static")
+
+    inner = app.router.lifespan_context
+
+    @contextlib.asynccontextmanager
+    async def lifespan(a: FastAPI) -> AsyncIterator[Any]:
+        async with inner(a) as state:
+            server.start()
+            try:
+                yield state
+            finally:
+                await server.close()
+    app.router.lifespan_context = lifespan
+
+    router = APIRouter()
+    # The commands run in the event loop's thread (async endpoints), where the game server
+    # and its tables' tasks live: a table changes in one order only.
+
+    def page(request: Request, template: str, **context: Any) -> HTMLResponse:
+        return templates.TemplateResponse(request, template, {
+            "user": current_user(request), "csrf": csrf_token(request), **context})
+
+    def refused(exc: Exception) -> HTTPException:
+        return HTTPException(404 if isinstance(exc, LookupError) else 400, str(exc))
+
+    @router.get("/tables", response_class=HTMLResponse)
+    def lobby(request: Request) -> Response:
+        return page(request, "lobby.html", tables=server.lobby(), events=events.lobby(),
+                    bot_kinds=BOT_KINDS)
+
+    @router.get("/tables/api/lobby")
+    def api_lobby() -> dict[str, Any]:
+        return {"tables": server.lobby(), "events": events.lobby()}
+
+    @router.post("/tables/api/tables", dependencies=[Depends(check_csrf)], status_code=201)
+    async def api_open(body: NewTable) -> dict[str, Any]:
+        if body.bot_kind not in BOT_KINDS:
+            raise HTTPException(422, f"bot_kind: one of {', '.join(BOT_KINDS)}")
+        try:
+            config = TableConfig(seats=body.seats, small_blind=body.small_blind,
+                                 big_blind=body.big_blind, structure=body.structure,
+                                 act_seconds=body.act_seconds, time_bank=body.time_bank,
+                                 bot_delay=body.bot_delay, pause_seconds=body.pause_seconds)
+            t, host = server.open_table(body.name, config)
+            for k in range(body.bots):
+                server.command(t.name, lambda tb, k=k: tb.join(
+                    f"Bot {k + 1}", config.seats - k, config.buy_in[0] * 5, bot=body.bot_kind))
+        except TableError as exc:
+            raise refused(exc) from None
+        return {"name": t.name, "host": host, "url": f"/tables/{t.name}"}
+
+    @router.post("/tables/api/events", dependencies=[Depends(check_csrf)], status_code=201)
+    async def api_event(body: NewEvent) -> dict[str, Any]:
+        try:
+            host = events.create(body.name, preset=body.preset, seats=body.seats,
+                                 table_size=body.table_size, password=body.password or None,
+                                 level_minutes=body.level_minutes, act_seconds=body.act_seconds,
+                                 bot_delay=body.bot_delay, pause_seconds=body.pause_seconds)
+            if body.bots:
+                events.add_bots(body.name, host, body.bots, body.bot_kind)
+        except (TableError, ValueError) as exc:
+            raise refused(exc) from None
+        return {"name": body.name, "host": host, "url": f"/tables/events/{body.name}"}
+
+    @router.get("/tables/events/{name}", response_class=HTMLResponse)
+    def event_page(request: Request, name: str) -> Response:
+        try:
+            info = events.summary(name)
+        except (TableError, LookupError) as exc:
+            raise refused(exc) from None
+        return page(request, "dealt_event.html", name=name, info=info,
+                    state=json.dumps(info).replace("<", "\\u003c"))
+
+    @router.get("/tables/api/events/{name}")
+    def api_event_state(name: str) -> dict[str, Any]:
+        try:
+            return events.summary(name)
+        except (TableError, LookupError) as exc:
+            raise refused(exc) from None
+
+    @router.post("/tables/api/events/{name}/enter", dependencies=[Depends(check_csrf)])
+    async def api_enter(name: str, request: Request) -> dict[str, Any]:
+        body = await request.json()
+        try:
+            token = events.enter(name, str(body.get("name", "")), str(body.get("password", "")))
+        except (TableError, ValueError) as exc:
+            raise refused(exc) from None
+        return {"token": token}
+
+    @router.post("/tables/api/events/{name}/start", dependencies=[Depends(check_csrf)])
+    async def api_start(name: str, request: Request) -> dict[str, Any]:
+        body = await request.json()
+        try:
+            events.start(name, str(body.get("host", "")))
+        except (TableError, ValueError) as exc:
+            raise refused(exc) from None
+        return {"ok": True}
+
+    @router.post("/tables/api/events/{name}/bots", dependencies=[Depends(check_csrf)])
+    async def api_bots(name: str, request: Request) -> dict[str, Any]:
+        body = await request.json()
+        try:
+            events.add_bots(name, str(body.get("host", "")), _int(body.get("count", 1), "count"),
+                            str(body.get("kind", "sensible")))
+        except (TableError, ValueError) as exc:
+            raise refused(exc) from None
+        return {"ok": True}
+
+    @router.get("/tables/api/events/{name}/seat")
+    def api_my_table(name: str, token: str) -> dict[str, Any]:
+        """Where the token's player sits now (a dealt event moves him: balancing, breaking)."""
+        try:
+            return events.where(name, token)
+        except (TableError, LookupError) as exc:
+            raise refused(exc) from None
+
+    @router.get("/tables/{name}", response_class=HTMLResponse)
+    def table_page(request: Request, name: str) -> Response:
+        try:
+            t = server.table(name)
+        except TableError as exc:
+            raise refused(exc) from None
+        return page(request, "table.html", name=name, config=t.config, event=t.event,
+                    bot_kinds=BOT_KINDS)
+
+    @router.get("/tables/{name}/hands/{number}.phh")
+    def hand_phh(name: str, number: int, token: str) -> Response:
+        try:
+            t = server.table(name)
+            seat = t.seat_of_token(token)
+            text = phh_for(t, number, seat)
+        except TableError as exc:
+            raise refused(exc) from None
+        return PlainTextResponse(text, headers={
+            "Content-Disposition": f'attachment; filename="{name}-hand-{number}.phh"'})
+
+    @router.websocket("/tables/{name}/ws")
+    async def table_ws(ws: WebSocket, name: str) -> None:
+        await ws.accept()
+        try:
+            server.table(name)
+        except TableError as exc:
+            await ws.send_json({"type": "error", "message": str(exc)})
+            await ws.close()
+            return
+        conn = Connection(server, events, name, ws)
+        await conn.run()
+
+    app.include_router(router)
+    return server
+
+
+class Connection:
+    """One websocket client of one table (the protocol: ``docs/table-protocol.md``)."""
+
+    def __init__(self, server: TableServer, events: Any, name: str, ws: WebSocket) -> None:
+        self.server = server
+        self.events = events
+        self.name = name
+        self.ws = ws
+        self.sub = server.subscribe(name, None)
+        self.token: str | None = None
+        self.host: str | None = None
+
+    async def run(self) -> None:
+        sender = asyncio.get_running_loop().create_task(self._send())
+        try:
+            while True:
+                msg = await self.ws.receive_text()
+                try:
+                    data = json.loads(msg)
+                    if not isinstance(data, dict):
+                        raise ValueError("a message is a JSON object")
+                    reply = self.handle(data)
+                except (TableError, IllegalAction, ValueError, KeyError, TypeError) as exc:
+                    reply = {"type": "error", "message": str(exc),
+                             "id": data.get("id") if isinstance(data, dict) else None}
+                    if isinstance(exc, IllegalAction):
+                        reply.update(rule=exc.rule, legal=exc.legal)
+                if reply is not None:
+                    self.sub.send(json.dumps(reply))
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            self.server.unsubscribe(self.sub)
+            sender.cancel()
+
+    async def _send(self) -> None:
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
+            while True:
+                frame = await self.sub.queue.get()
+                await self.ws.send_text(frame)
+
+    def _resubscribe(self, seat: int | None, host: bool) -> None:
+        self.server.unsubscribe(self.sub)
+        self.sub = self.server.subscribe(self.name, seat, host, queue=self.sub.queue)
+
+    def seat(self) -> int:
+        seat = self.server.table(self.name).seat_of_token(self.token)
+        if seat is None:
+            raise TableError("you have no seat at this table: join first (or say hello with "
+                             "your token)")
+        return seat
+
+    def is_host(self) -> bool:
+        return self.server.table(self.name).is_host(self.host)
+
+    def handle(self, m: dict[str, Any]) -> dict[str, Any] | None:
+        kind = m.get("type")
+        mid = m.get("id")
+        srv = self.server
+        if kind == "hello":
+            self.token = m.get("token") or None
+            self.host = m.get("host") or None
+            t = srv.table(self.name)
+            seat = t.seat_of_token(self.token)
+            self._resubscribe(seat, self.is_host())
+            return {"type": "welcome", "seat": seat, "host": self.is_host(), "id": mid}
+        if kind == "join":
+            token = srv.command(self.name, lambda t: t.join(
+                str(m.get("name", "")), _int(m.get("seat"), "seat"), _int(m.get("stack"), "stack")))
+            self.token = token
+            seat = srv.table(self.name).seat_of_token(token)
+            self._resubscribe(seat, self.is_host())
+            return {"type": "joined", "seat": seat, "token": token, "id": mid}
+        if kind == "act":
+            seat = self.seat()
+            amount = m.get("amount")
+            done = srv.command(self.name, lambda t: t.act(
+                seat, str(m.get("action")), None if amount is None else _int(amount, "amount"),
+                action_id=None if mid is None else str(mid)))
+            return {"type": "ok", "id": mid, "repeated": not done}
+        if kind in ("away", "back"):
+            seat = self.seat()
+            srv.command(self.name, lambda t: t.set_away(seat, kind == "away"))
+            return {"type": "ok", "id": mid}
+        if kind == "leave":
+            seat = self.seat()
+            srv.command(self.name, lambda t: t.leave(seat))
+            self.token = None
+            self._resubscribe(None, self.is_host())
+            return {"type": "ok", "id": mid}
+        if kind == "add_bot":
+            if not self.is_host():
+                raise TableError("only the table's host adds bots")
+            t = srv.table(self.name)
+            seat = _int(m.get("seat"), "seat")
+            bot = str(m.get("bot", "sensible"))
+            srv.command(self.name, lambda tb: tb.join(
+                str(m.get("name") or f"Bot {seat}"), seat,
+                _int(m.get("stack", t.config.buy_in[0] * 5), "stack"), bot=bot))
+            return {"type": "ok", "id": mid}
+        if kind == "remove_bot":
+            if not self.is_host():
+                raise TableError("only the table's host removes bots")
+            seat = _int(m.get("seat"), "seat")
+            t = srv.table(self.name)
+            s = t.seats[seat - 1] if 1 <= seat <= len(t.seats) else None
+            if s is None or s.bot is None:
+                raise TableError(f"seat {seat} holds no bot")
+            srv.command(self.name, lambda tb: tb.leave(seat))
+            return {"type": "ok", "id": mid}
+        if kind == "ping":
+            return {"type": "pong", "id": mid}
+        raise TableError(f"unknown message type {kind!r}: hello, join, act, away, back, leave, "
+                         "add_bot, remove_bot, ping")
+
+
+def _int(v: Any, what: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, str)):
+        raise TableError(f"{what}: a whole number")
+    try:
+        return int(v)
+    except ValueError:
+        raise TableError(f"{what}={v!r}: a whole number") from None

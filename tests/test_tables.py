@@ -1,0 +1,423 @@
+"""Playable tables (pokertd.services.tables, table_server): the engine deals, the store keeps
+every action, and no client is ever sent a hole card it may not see."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pokertd.engine import IllegalAction
+from pokertd.services.table_server import TableServer
+from pokertd.services.tables import Table, TableConfig, TableError, phh_for, view
+from pokertd.storage import open_store
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    s = open_store(f"sqlite:///{tmp_path / 'tables.db'}")
+    yield s
+    s.close()
+
+
+FAST = TableConfig(seats=6, small_blind=5, big_blind=10, act_seconds=10, time_bank=5,
+                   bot_delay=0, pause_seconds=0)
+
+
+def open_table(store, clock, name="T1", config=FAST, seed=1):
+    server = TableServer(store, clock=clock, rng=lambda n: random.Random(f"{seed}:{n}"))
+    t, host = server.open_table(name, config)
+    return server, t, host
+
+
+def hand_events(store, stream_id):
+    """Each hand's engine events, as stored."""
+    out: dict[int, list[dict]] = {}
+    for rec in store.read(stream_id):
+        if rec.type == "hand":
+            out.setdefault(rec.payload["hand"], []).append(rec.payload["event"])
+    return out
+
+
+def test_bots_play_many_hands_chips_conserved_pots_awarded_replay_equal(store):
+    """Random play through the table's API: every hand conserves the chips and awards every
+    chip put in; the table loaded again from the store is the live table."""
+    clock = Clock()
+    server, t, _ = open_table(store, clock)
+    for seat in range(1, 7):
+        t.join(f"Bot {seat}", seat, 2000, bot="random" if seat % 2 else "sensible")
+    total = 6 * 2000
+    joined = 6
+    while t.hands < 1000:
+        clock.now += 1
+        assert t.tick(clock.now)
+        seated = sum(s.stack for s in t.seats if s is not None)
+        if t.hand is None:
+            assert seated == total
+            for seat, s in enumerate(t.seats, start=1):
+                if s is None:                          # a bot went broke: another buys in
+                    joined += 1
+                    t.join(f"Bot {joined}", seat, 2000, bot="random" if joined % 2 else "sensible")
+                    total += 2000
+        if t.hands % 197 == 0 and t.hand is not None:
+            # mid-hand: the replay from the store continues the same hand
+            again = Table.load(store, "T1", clock=clock)
+            assert again.hand.events() == t.hand.events()
+            assert view(again, 1, clock.now)["seats"] == view(t, 1, clock.now)["seats"]
+    hands = hand_events(store, t.stream_id)
+    assert len(hands) >= 1000
+    for number, events in hands.items():
+        started = events[0]["config"]["stacks"]
+        ended = [e for e in events if e["type"] == "ended"]
+        if not ended:
+            continue
+        put_in = (sum(e["amount"] for e in events if e["type"] == "posted")
+                  + sum(e["added"] for e in events if e["type"] == "acted")
+                  - sum(e["amount"] for e in events if e["type"] == "returned"))
+        assert sum(ended[0]["stacks"]) == sum(started), number
+        awarded = sum(e["amount"] for e in events if e["type"] == "awarded")
+        assert awarded == put_in, number          # every chip put in was awarded
+    again = Table.load(store, "T1", clock=clock)
+    for seat in [None, *range(1, 7)]:
+        assert view(again, seat, clock.now) == view(t, seat, clock.now)
+
+
+def test_a_person_acts_only_with_the_engines_legal_actions(store):
+    """The engine decides: a raise below the minimum is refused with its message (IFP 37 /
+    the preset's rule) and nothing is written; a resent action id acts once."""
+    clock = Clock()
+    server, t, _ = open_table(store, clock)
+    token = t.join("Ann", 1, 1000)
+    t.join("Bot", 2, 1000, bot="sensible")
+    assert t.seat_of_token(token) == 1
+    clock.now += 1
+    t.tick(clock.now)
+    while t.actor_seat() != 1:
+        clock.now += 1
+        t.tick(clock.now)
+    head = store.head(t.stream_id)
+    v = view(t, 1, clock.now)
+    la = v["legal"]
+    assert la["min_raise_to"] is not None
+    with pytest.raises(IllegalAction) as refused:
+        t.act(1, "raise", la["min_raise_to"] - 1)
+    assert "legal" in str(refused.value)
+    assert store.head(t.stream_id) == head
+    with pytest.raises(TableError):
+        t.act(2, "fold")                              # not his turn
+    assert t.act(1, "call", action_id="a1")
+    after = store.head(t.stream_id)
+    assert not t.act(1, "call", action_id="a1")       # the same message again: acts once
+    assert store.head(t.stream_id) == after
+
+
+def test_time_running_out_checks_or_folds_and_marks_away_ifp_8_tda_29(store):
+    """TDA 29: out of time facing a bet, the hand is dead; then he is away (IFP 8): dealt in,
+    his blinds posted, his cards folded in turn, until he comes back."""
+    clock = Clock()
+    server, t, _ = open_table(store, clock)
+    t.join("Ann", 1, 1000)
+    t.join("Bob", 2, 1000)
+    t.join("Bot", 3, 1000, bot="sensible")
+    clock.now += 1
+    t.tick(clock.now)
+    while t.actor_seat() not in (1, 2):
+        clock.now += 1
+        t.tick(clock.now)
+    seat = t.actor_seat()
+    la = t.hand.legal_actions()
+    clock.now += FAST.act_seconds + FAST.time_bank + 0.01
+    t.tick(clock.now)
+    s = t.seats[seat - 1]
+    assert s.away and s.bank == 0
+    last = [r.payload["event"] for r in store.read(t.stream_id) if r.type == "hand"]
+    acted = [e for e in last if e["type"] == "acted"]
+    assert acted[-1]["action"] == ("check" if la.check else "fold") or t.hand is None
+    for _ in range(30):                               # away: folded in turn, hand after hand
+        clock.now += 1
+        t.tick(clock.now)
+    assert s.away and t.hands >= 3
+    t.set_away(seat, False)
+    assert not t.seats[seat - 1].away
+
+
+def test_the_phh_download_shows_only_what_the_player_saw(store):
+    clock = Clock()
+    server, t, _ = open_table(store, clock)
+    t.join("Bot A", 1, 1000, bot="sensible")
+    t.join("Bot B", 2, 1000, bot="random")
+    t.join("Bot C", 3, 1000, bot="random")
+    while t.hands < 3:
+        clock.now += 1
+        t.tick(clock.now)
+    played = t.history[0]
+    text = phh_for(t, played.number, played.seats[0])
+    mine = next(e["cards"] for e in played.events if e["type"] == "dealt" and e["player"] == 0)
+    assert f"d dh p1 {''.join(mine)}" in text
+    shown = {e["player"] for e in played.events if e["type"] == "shown"}
+    for e in played.events:
+        if e["type"] == "dealt" and e["player"] not in shown and e["player"] != 0:
+            assert "".join(e["cards"]) not in text
+            assert f"d dh p{e['player'] + 1} ????" in text
+    with pytest.raises(TableError):
+        phh_for(t, played.number, None)
+
+
+def test_join_refuses_a_taken_seat_a_bad_stack_and_a_name_twice(store):
+    clock = Clock()
+    server, t, _ = open_table(store, clock)
+    t.join("Ann", 1, 1000)
+    head = store.head(t.stream_id)
+    for args, words in [(("Bob", 1, 1000), "seat 1 is taken"), (("Bob", 2, 5), "buy-in"),
+                        (("ann", 2, 1000), "already at this table"), (("Bob", 9, 1000), "seats are 1 to 6")]:
+        with pytest.raises(TableError, match=words):
+            t.join(*args)
+    assert store.head(t.stream_id) == head
+
+
+def _hidden(events, recipient_pos, shown_players):
+    cards = set()
+    for e in events:
+        if e["type"] == "dealt" and e["player"] != recipient_pos and e["player"] not in shown_players:
+            cards.update(e["cards"])
+    return cards
+
+
+def test_no_frame_carries_a_hole_card_its_client_may_not_see(store):
+    """Every frame sent to every client (two people, a spectator) over many hands: no hole
+    card of another player before the engine shows it (IFP 43 all-in hands face up, the
+    showdown in IFP 42 order), checked on the JSON text itself."""
+    clock = Clock()
+    server, t, host = open_table(store, clock, config=TableConfig(
+        seats=4, small_blind=5, big_blind=10, bot_delay=0, pause_seconds=0, act_seconds=5))
+    tokens = {1: t.join("Ann", 1, 400), 2: t.join("Bob", 2, 400)}
+    t.join("Bot C", 3, 400, bot="random")
+    t.join("Bot D", 4, 400, bot="sensible")
+    frames: dict[object, list[str]] = {1: [], 2: [], None: []}
+
+    async def play() -> None:
+        server.start()
+        subs = {k: server.subscribe("T1", k) for k in frames}
+        rng = random.Random(5)
+        while t.hands < 200 and sum(1 for s in t.seats if s is not None and s.stack) >= 2:
+            for k, sub in subs.items():
+                while not sub.queue.empty():
+                    frames[k].append(sub.queue.get_nowait())
+            seat = t.actor_seat()
+            if seat in (1, 2):
+                la = t.hand.legal_actions()
+                choice = rng.random()
+                if la.min_raise_to is not None and choice < 0.3:
+                    act = ("raise", rng.choice([la.min_raise_to, la.max_raise_to]))
+                elif choice < 0.45 and la.call:
+                    act = ("fold", None)
+                else:
+                    act = ("check" if la.check else "call", None)
+                server.command("T1", lambda tb: tb.act(seat, *act))
+            await asyncio.sleep(0)
+        await server.close()
+        for k, sub in subs.items():
+            while not sub.queue.empty():
+                frames[k].append(sub.queue.get_nowait())
+
+    asyncio.run(play())
+    hands = hand_events(store, t.stream_id)
+    seats_of = {r.payload["hand"]: r.payload["seats"] for r in store.read(t.stream_id)
+                if r.type == "hand_started"}
+    checked = 0
+    for recipient, sent in frames.items():
+        assert sent
+        for text in sent:
+            f = json.loads(text)
+            for past in f.get("last_hands", []):
+                pos = seats_of[past["hand"]].index(recipient) if recipient in seats_of[past["hand"]] else None
+                ev = hands[past["hand"]]
+                shown = {e["player"] for e in ev if e["type"] == "shown"}
+                body = json.dumps(past)
+                assert not [c for c in _hidden(ev, pos, shown) if f'"{c}"' in body or f" {c}" in body]
+            if f["hand"] is None:
+                continue
+            number = f["hand"]["number"]
+            ev = hands[number]
+            seats = seats_of[number]
+            pos = seats.index(recipient) if recipient in seats else None
+            stored_shown = {(e["player"], tuple(e["cards"])) for e in ev if e["type"] == "shown"}
+            for s in f["showdown"]:
+                assert (seats.index(s["seat"]), tuple(s["cards"])) in stored_shown
+            shown = {seats.index(s["seat"]) for s in f["showdown"]}
+            body = json.dumps({k: v for k, v in f.items() if k != "last_hands"})
+            leaked = [c for c in _hidden(ev, pos, shown) if f'"{c}"' in body or f" {c}" in body]
+            assert not leaked, (recipient, number, leaked)
+            checked += 1
+    assert checked > 1000
+    assert t.hands >= 50
+
+
+# --- dealt tournaments at the tables -------------------------------------------------------
+
+
+def dealt(store, clock, seed=3):
+    from pokertd.services.dealt_tables import DealtEvents
+    from pokertd.services.tournaments import TournamentService
+
+    server = TableServer(store, clock=clock, rng=lambda n: random.Random(f"{seed}:{n}"))
+    return server, DealtEvents(server, TournamentService(store, clock=clock))
+
+
+def play_out(events, name, clock, limit=20000):
+    ev = events.event(name)
+    for _ in range(limit):
+        s = events.summary(name)
+        if s["state"] == "finished":
+            return s
+        clock.now += 3
+        for t in list(ev.tables.values()):
+            t.tick(clock.now)
+    raise AssertionError("the tournament did not finish")
+
+
+def test_a_sit_and_go_starts_when_full_and_is_played_to_a_winner(store):
+    """One table: the director's places and payouts (IFP 57 same-hand ranking) are the
+    results; the chips of every hand are conserved."""
+    clock = Clock()
+    server, events = dealt(store, clock)
+    host = events.create("SNG", preset="ifp-2012", seats=4, table_size=4, level_minutes=1,
+                         act_seconds=5, bot_delay=0, pause_seconds=0)
+    events.add_bots("SNG", host, 3, "random")
+    assert events.summary("SNG")["state"] == "registering"
+    token = events.enter("SNG", "Ann")
+    assert events.summary("SNG")["state"] == "running"       # full: it starts
+    where = events.where("SNG", token)
+    t = server.table(where["table"])
+    assert t.seat_of_token(token) == where["seat"]
+    s = play_out(events, "SNG", clock)
+    places = sorted(r["place"] for r in s["results"])
+    assert places[0] == 1 and len(s["results"]) == 4
+    from pokertd.services.tournaments import TournamentService
+    tm = TournamentService(store, clock=clock).load("SNG").tournament
+    assert [r for r in tm.results()] == s["results"]
+    assert sum(r["prize"] for r in s["results"]) == tm.prize_pool
+    for played in t.history:
+        ended = played.events[-1]["stacks"]
+        assert sum(ended) == sum(played.events[0]["config"]["stacks"])
+
+
+def test_a_multi_table_event_balances_breaks_and_finishes_as_the_director_says(store):
+    """Two tables of six: the director moves players (IFP 11a balancing, IFP 10 breaking)
+    and forms the final table; every table's seats are the director's; the event restarts
+    from its logs in the middle and plays on to a winner."""
+    clock = Clock()
+    server, events = dealt(store, clock)
+    host = events.create("MTT", preset="ifp-2012", seats=12, table_size=6, level_minutes=1,
+                         act_seconds=5, bot_delay=0, pause_seconds=0)
+    events.add_bots("MTT", host, 12, "sensible")
+    events.start("MTT", host)
+    ev = events.event("MTT")
+    assert len(ev.tables) == 2
+    for _ in range(60):
+        clock.now += 3
+        for t in list(ev.tables.values()):
+            t.tick(clock.now)
+    # a restart: everything from the store
+    server2, events2 = dealt(store, clock)
+    server2.load_all()
+    events2.load_all()
+    s = play_out(events2, "MTT", clock)
+    from pokertd.services.tournaments import TournamentService
+    tm = TournamentService(store, clock=clock).load("MTT").tournament
+    assert tm.finished and s["winner"] == tm.winner
+    assert sorted(r["place"] for r in s["results"])[0] == 1
+    kinds = [e.type for e in tm.events]
+    assert "moved" in kinds or "table_broken" in kinds or "final_table_formed" in kinds
+    assert sum(p.prize for p in tm.players.values()) == tm.prize_pool
+
+
+def test_a_server_killed_mid_hand_resumes_the_hand_from_the_store(tmp_path: Path) -> None:
+    """kill -9 of `pokertd serve` while bots play: the restarted server goes on with the hand
+    in progress from its last committed action (the same hand, the same cards), to its end."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    from pokertd.engine import replay
+
+    db = tmp_path / "kill.db"
+    exe = Path(sys.executable).with_name("pokertd")
+
+    def serve() -> tuple[subprocess.Popen, str]:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        p = subprocess.Popen([str(exe), "serve", "--port", str(port), "--db", str(db)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    return p, f"http://127.0.0.1:{port}"
+            except OSError:
+                assert time.monotonic() < deadline and p.poll() is None
+                time.sleep(0.1)
+
+    def stream():
+        with open_store(f"sqlite:///{db}", create=False) as s:
+            info = s.find_stream("table", "Night")
+            return [] if info is None else s.read(info.id)
+
+    p, base = serve()
+    try:
+        with httpx.Client(base_url=base) as http:
+            page = http.get("/tables").text
+            csrf = page.split('name="csrf-token" content="')[1].split('"')[0]
+            r = http.post("/tables/api/tables", headers={"X-CSRF-Token": csrf}, json={
+                "name": "Night", "seats": 4, "bots": 4, "bot_delay": 0.2, "pause_seconds": 0.2})
+            assert r.status_code == 201, r.text
+        deadline = time.monotonic() + 60
+        while True:                      # a hand with a few actions in, not yet over
+            recs = stream()
+            started = [x for x in recs if x.type == "hand_started"]
+            acted = [x for x in recs if x.type == "hand" and x.payload["hand"] == len(started)
+                     and x.payload["event"]["type"] in ("acted", "ended")]
+            if len(started) >= 2 and acted and acted[-1].payload["event"]["type"] == "acted":
+                break
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+        os.kill(p.pid, signal.SIGKILL)
+        p.wait(10)
+        before = stream()
+        number = max(x.payload["hand"] for x in before if x.type == "hand_started")
+        assert not any(x.type == "hand" and x.payload["hand"] == number
+                       and x.payload["event"]["type"] == "ended" for x in before)
+        p, base = serve()
+        deadline = time.monotonic() + 60
+        while True:
+            after = stream()
+            events = [x.payload["event"] for x in after
+                      if x.type == "hand" and x.payload["hand"] == number]
+            if events and events[-1]["type"] == "ended":
+                break
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        assert after[:len(before)] == before             # nothing written twice or lost
+        assert sum(1 for x in after if x.type == "hand_started"
+                   and x.payload["hand"] == number) == 1
+        assert replay(events).done                      # one hand, start to end
+    finally:
+        p.kill()
+        p.wait(10)
