@@ -332,7 +332,10 @@ def replay(data: dict[str, Any], rules: RuleSet | str | None = None) -> Any:
     Refusals are :class:`PHHError` with ``action`` set to the index at fault (the number of
     actions when the history stops before the hand is over).
     """
-    if data.get("variant") not in SUPPORTED_VARIANTS:
+    if not isinstance(data, dict):
+        raise PHHError(f"a PHH hand is a table of fields, not {type(data).__name__}")
+    variant = data.get("variant")
+    if isinstance(variant, str) and variant not in SUPPORTED_VARIANTS:
         from .phh_mixed import is_mixed, replay_mixed
         if is_mixed(data.get("variant")):
             return replay_mixed(data, rules)       # Omaha, stud, razz, draw (phh_mixed)

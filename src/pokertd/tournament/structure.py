@@ -78,8 +78,11 @@ def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
     if extra:
         raise StructureError(f"unknown field {extra[0]!r} (the fields are "
                              f"{', '.join(names)})")
-    required = [f.name for f in fields(cls)  # type: ignore[arg-type]
-                if f.init and f.default is MISSING and f.default_factory is MISSING]
+    if issubclass(cls, Record):
+        required = [n for n in cls._fields if n not in cls._defaults]
+    else:
+        required = [f.name for f in fields(cls)  # type: ignore[arg-type]
+                    if f.init and f.default is MISSING and f.default_factory is MISSING]
     missing = [k for k in required if k not in data]
     if missing:
         raise StructureError(f"missing field {missing[0]!r} (required: {', '.join(required)})")
