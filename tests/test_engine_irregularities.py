@@ -327,3 +327,52 @@ def test_gananda_irregularities_8_joker_after_acting_dead_hand_in_the_engine():
     same_after_replay(h)
     t = hand("tda-2024")
     assert t.deal_error("non-standard-card", player=1).decision == "misdeal" and t.is_complete
+
+
+def test_tda_rp_4_stub_dropped_mixed_with_the_burns_scrambled_together():
+    h = hand("tda-2024")
+    check_all(h)                                      # the flop is out, one burn
+    burn = h.burns[0]
+    r = h.stub_dropped("mixed", rng=random.Random(2))
+    assert r.rule == "TDA RP-4 3" and h.burns == [] and burn in h._deck[h._deck_pos:]
+    while not h.is_complete:
+        h.check_call()
+    assert len(h.board) == 5
+    same_after_replay(h)
+
+
+def test_tda_rp_4_stub_only_reshuffled_board_so_far_stays():
+    h = hand("tda-2024")
+    check_all(h)
+    flop, stub = list(h.board), set(h._deck[h._deck_pos:])
+    h.stub_dropped("stub-only", rng=random.Random(3))
+    assert h.board == flop and set(h._deck[h._deck_pos:]) >= stub    # the stub cards only
+    with pytest.raises(IllegalAction, match="ruled on already"):
+        h.board_error("no-burn")                      # the flop's deck order is gone
+    with pytest.raises(LeftToDirector):
+        hand().stub_dropped("stub-only")              # IFP: the TD
+
+
+def test_a_seeded_hand_stays_reproducible_through_an_irregularity_without_rng():
+    """The deck completed beyond the cards drawn in an order drawn from them (DESIGN:
+    determinism): the same seed, the same irregularity, the same cards after."""
+    decks = []
+    for _ in range(2):
+        h = hand(GANANDA_RULES, seed=21)
+        h.deal_error("boxed-card", card=text(h._deck[2 * N + 1]))
+        decks.append(list(h._deck))
+    assert decks[0] == decks[1] and len(decks[0]) == 51      # the scrap is out of the deck
+
+
+def test_ifp_27_the_others_face_the_betting_as_before_the_returned_raise():
+    """UTG's raise to 100 is returned when the dealer kills his hand: the button faces the big
+    blind again, the minimum raise-to one more big blind (IFP 37: the largest prior raise)."""
+    h = hand()
+    h.raise_to(100)
+    h.kill_hand(2)
+    la = h.legal_actions()
+    assert (la.player, la.call, la.min_raise_to) == (3, 10, 20)
+    while not h.is_complete:
+        h.check_call()
+    assert sum(h.stacks) == 4000
+    same_after_replay(h)

@@ -15,7 +15,7 @@ from pokertd.cards import CARDS
 from pokertd.engine import Hand, IllegalAction, replay
 from pokertd.rules import PRESETS
 from pokertd.rules.declarations import LeftToDirector
-from pokertd.rules.irregularities import DEAL_CAUSES, BOARD_ERRORS
+from pokertd.rules.irregularities import BOARD_ERRORS, DEAL_CAUSES
 from pokertd.tournament.house import GANANDA_RULES
 
 CLUB = PRESETS["ifp-2012"].override("club", dealing_irregularities="club",
@@ -40,12 +40,14 @@ def check_cards(h):
     used = cards_in_play(h)
     assert len(set(used)) == len(used), "a card in two places"
     stub = h._deck[h._deck_pos:]
-    if len(h._deck) == 52 or h._floor is not None:
-        assert sorted(used + stub) == list(range(52)), "the cards are not the 52 of the deck"
+    deck = set(h._deck) | set(h._floor.mucked if h._floor is not None else ())
+    assert sorted(used + stub) == sorted(deck), "a card lost or made up"
+    if h._floor is not None and (h._floor.ruled or h._floor.premature):
+        assert len(deck) == 52, "a board procedure left the deck short of 52 cards"
 
 
 def irregularity(h, g):
-    kind = g.choices(["deal", "board", "kill", "clock", "fouled"], [3, 5, 1, 1, 0.2])[0]
+    kind = g.choices(["deal", "board", "kill", "clock", "fouled", "stub"], [3, 5, 1, 1, 0.2, 1])[0]
     n = h.n
     if kind == "deal":
         cause = g.choice(list(DEAL_CAUSES))
@@ -62,6 +64,8 @@ def irregularity(h, g):
                     extra_cards=g.choice([0, 0, 1]))
     elif kind == "clock":
         h.clock_expired()
+    elif kind == "stub":
+        h.stub_dropped(g.choice(["reconstructable", "stub-only", "mixed"]), rng=g)
     else:
         h.fouled_deck(g.choice(["duplicate", "count", "back"]), g.choice(["hand", "stub"]))
 

@@ -162,3 +162,10 @@ def test_floor_clock_tda_29_and_dead_wpa_31():
 def test_floor_rules_table_output():
     r = runner.invoke(app, ["floor", "rules", "--rules", "wpa", "--family", "clock"])
     assert r.exit_code == 0 and "WPA 26" in r.output
+
+
+def test_floor_misdeal_tda_rp_4_dropped_stub():
+    data = json.loads(floor("misdeal", "--rules", "tda-2024", "--cause", "stub-dropped", "--case",
+                            "mixed").output)
+    assert (data["decision"], data["rule"]) == ("reshuffle", "TDA RP-4 3")
+    assert floor("misdeal", "--cause", "stub-dropped", "--case", "lost").exit_code == 2

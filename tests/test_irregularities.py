@@ -508,3 +508,18 @@ def test_gananda_irregularities_8_joker_replaced_unless_its_player_acted_then_de
     r = deal_ruling(GANANDA_RULES, "non-standard-card", player_acted=True)
     assert (r.decision, r.rule) == ("dead", "Gananda: Irregularities 8")
     assert deal_ruling(IFP, "non-standard-card").decision == "director"
+
+
+def test_tda_rp_4_dropped_stub_reconstructed_or_reshuffled():
+    from pokertd.rules.irregularities import stub_ruling
+    assert stub_ruling(TDA, "reconstructable").decision == "reconstruct"
+    r = stub_ruling(TDA, "stub-only")
+    assert (r.decision, r.rule) == ("reshuffle", "TDA RP-4 2") and "not the muck" in r.procedure
+    assert stub_ruling(TDA, "mixed").rule == "TDA RP-4 3"
+
+
+def test_gananda_irregularities_17_dropped_stub_played_out_deck_reconstituted_by_the_td():
+    from pokertd.rules.irregularities import stub_ruling
+    r = stub_ruling(GANANDA_RULES, "stub-only")
+    assert (r.decision, r.rule) == ("director", "Gananda: Irregularities 17")
+    assert stub_ruling(IFP, "mixed").decision == "director"

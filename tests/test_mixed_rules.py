@@ -529,3 +529,15 @@ def test_a_house_rule_set_travels_with_the_events():
     events = json.loads(json.dumps(h.events()))
     again = MixedHand.replay(events)
     assert again.rules == GANANDA_RULES and again.state() == h.state()
+
+
+def test_the_best_low_of_seven_is_the_best_of_every_five():
+    """The engine's shortcut (five different ranks: the five lowest) against every five."""
+    import itertools
+    import random
+    from pokertd.engine.mixed import _best_low
+    from pokertd.evaluator.lowball import _low5
+    rng = random.Random(12)
+    for _ in range(3000):
+        cards = rng.sample(range(52), rng.choice((5, 6, 7)))
+        assert _best_low(cards) == max(_low5(f) for f in itertools.combinations(cards, 5))

@@ -529,3 +529,115 @@ def test_undo_of_a_wrong_bust_out_restores_exactly_the_earlier_state(
                       json={"expected": after["redo"]["batch"]})
     assert r.status_code == 200
     assert director.get("/console/api/events/Friday").json()["players_left"] == 11
+
+
+def test_a_finished_event_shows_its_winner_as_the_one_player_left_and_no_clock(
+        director: TestClient, clock: Clock) -> None:
+    """Once the last bust-out leaves a winner, the screens and the console say 1 player of
+    the entrants (the winner, holding every chip), not 0, and the clock, stopped for the
+    final table (Gananda: Final Table) as it was, is no longer shown as stopped for it."""
+    _started(director, players=12)
+    while True:
+        s = director.get("/console/api/events/Friday").json()
+        left = [p["name"] for p in s["players"] if not p["out"]]
+        if len(left) == 1:
+            break
+        clock.now += 60
+        assert director.post("/console/api/events/Friday/bust",
+                             json={"players": [left[0]]}).status_code == 200
+    s = director.get("/console/api/events/Friday").json()
+    public = director.get("/events/Friday/state").json()
+    for snap in (s, public):
+        assert snap["finished"] and snap["winner"] == left[0]
+        assert (snap["players_left"], snap["entrants"]) == (1, 12)
+        assert snap["average_stack"] == snap["chips"] == 12 * 1500
+        assert snap["clock"] is None and snap["next"] is None
+    live = director.get("/console/events/Friday/live").text
+    assert re.search(r'id="s-players">1 / 12<', live), live
+    assert "<td>1 / 12</td>" in director.get("/console").text
+
+
+def test_rebuys_and_addons_in_their_periods_with_the_money_each_brings(
+        director: TestClient, clock: Clock) -> None:
+    """IFP 59 / WPA 6: an event whose structure (edited on the new-event form) has a rebuy
+    period to level 2 and an add-on after level 2; the console records a rebuy in the period
+    and the add-on after it, and shows the money: each is one buy-in, its prize-pool part to
+    the pool and the rest the fee (here 30 = 25 + 5)."""
+    structure = director.get("/console/api/presets/gananda").json()["structure"]
+    structure["rebuys"] = {"until_level": 2, "chips": 1500, "max_per_player": None,
+                           "max_stack": None}
+    structure["addon"] = {"after_level": 2, "chips": 2000, "max_per_player": 1, "min_stack": 1}
+    r = director.post("/console/api/events", json={"name": "Rebuy", "structure": structure,
+                                                   "buy_in": 30, "to_prize_pool": 25})
+    assert r.status_code == 201, r.text
+    director.post("/console/api/events/Rebuy/register", json={"players": PLAYERS[:12]})
+    assert director.post("/console/api/events/Rebuy/start").status_code == 200
+    r = director.post("/console/api/events/Rebuy/rebuy", json={"player": PLAYERS[0]})
+    assert r.status_code == 200, r.text
+    clock.now += 2 * 25 * 60 + 5             # past level 2: the add-on, no more rebuys
+    r = director.post("/console/api/events/Rebuy/rebuy", json={"player": PLAYERS[1]})
+    assert r.status_code == 400
+    r = director.post("/console/api/events/Rebuy/addon", json={"player": PLAYERS[1]})
+    assert r.status_code == 200, r.text
+    s = director.get("/console/api/events/Rebuy").json()
+    assert s["money"] == {"buy_in": 30, "to_prize_pool": 25, "fee": 5, "entries": 12,
+                          "rebuys": 1, "addons": 1, "taken": 14 * 30, "fees": 14 * 5,
+                          "prize_pool": 14 * 25}
+    assert s["prize_pool"] == 14 * 25
+    paid = {p["name"]: p["paid"] for p in s["players"]}
+    assert (paid[PLAYERS[0]], paid[PLAYERS[1]], paid[PLAYERS[2]]) == (60, 60, 30)
+    live = director.get("/console/events/Rebuy/live").text
+    assert "<tr><td>Rebuys</td><td>1</td><td>30</td><td>25</td><td>5</td></tr>" in live
+    assert ("<tr class=\"total\"><td>Total</td><td>14</td><td>420</td><td>350</td>"
+            "<td>70</td></tr>") in live
+    assert "1 rebuys, 0 add-ons; paid 60" in live
+
+
+def test_absent_players_registered_and_their_arrival(director: TestClient) -> None:
+    """IFP 8: a player registered absent is dealt in (his stack in play, the blinds posted)
+    until he arrives; the console records his arrival, and refuses it twice."""
+    director.post("/console/api/events", json={"name": "Friday", "seed": 7})
+    director.post("/console/api/events/Friday/register", json={"players": PLAYERS[:11]})
+    r = director.post("/console/api/events/Friday/register",
+                      json={"players": [PLAYERS[11]], "absent": True})
+    assert r.status_code == 200, r.text
+    assert director.post("/console/api/events/Friday/start").status_code == 200
+    s = director.get("/console/api/events/Friday").json()
+    late = next(p for p in s["players"] if p["name"] == PLAYERS[11])
+    assert late["absent"] and s["players_left"] == 12
+    assert "(absent, IFP 8)" in director.get("/console/events/Friday/live").text
+    r = director.post("/console/api/events/Friday/arrive", json={"player": PLAYERS[11]})
+    assert r.status_code == 200 and r.json()["events"][0]["type"] == "arrived"
+    s = director.get("/console/api/events/Friday").json()
+    assert not next(p for p in s["players"] if p["name"] == PLAYERS[11])["absent"]
+    r = director.post("/console/api/events/Friday/arrive", json={"player": PLAYERS[11]})
+    assert r.status_code == 400 and PLAYERS[11] in r.json()["error"]
+
+
+def test_a_console_command_that_meets_a_cli_command_is_run_again_on_the_new_state(
+        director: TestClient, app, store: Store, clock: Clock, monkeypatch) -> None:
+    """Issue 9: the CLI and the console on one event at once. The CLI's bust-out is stored
+    between the console's load and its append: the store refuses the console's batch
+    (ConcurrencyError, nothing written), the console runs the command again on the new state;
+    each bust-out is in the log once."""
+    from pokertd.services.tournaments import TournamentService
+
+    state = _started(director)
+    first, second = (state["tables"][0]["seats"][0]["player"],
+                     state["tables"][1]["seats"][0]["player"])
+    service = app.state.service
+    original = TournamentService.commit
+    raced = []
+
+    def commit(self, loaded, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if self is service and not raced:
+            raced.append(True)
+            TournamentService(store, clock=clock).bust("Friday", second)  # the CLI, meanwhile
+        return original(self, loaded, *args, **kwargs)
+
+    monkeypatch.setattr(TournamentService, "commit", commit)
+    r = director.post("/console/api/events/Friday/bust", json={"players": [first]})
+    assert r.status_code == 200, r.text
+    busted = [e["player"] for e in events_of(store, "Friday") if e["type"] == "busted"]
+    assert sorted(busted) == sorted([first, second])
+    assert director.get("/console/api/events/Friday").json()["players_left"] == 10

@@ -225,14 +225,32 @@ def _ensure_event(live: LiveServer, name: str) -> None:
 def test_ten_minutes_on_the_clock_screen_show_no_drift(browser, live: LiveServer) -> None:
     """The screen counts down from the server's state, not its own timer: ten minutes of
     the browser's (fake) time and the server's (injected) clock later, it shows the server's
-    time left, and the level change comes at its time."""
+    time left, and the level change comes at its time: with the sound on, a chime a minute
+    before it and at it, and the director's spoken announcement of the new blinds."""
+    from pokertd.services.console import ConsoleNotes
     from pokertd.web.views import snapshot
 
     _ensure_event(live, "Drift")
+    ConsoleNotes(live.store).set_spoken("Drift", True)        # the director's switch
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
     page = ctx.new_page()
+    # What the page plays and says, noted (a headless browser has no speakers).
+    page.add_init_script("""
+      window.__tones = []; window.__said = [];
+      class FakeAudio { constructor() { this.currentTime = 0; this.destination = {}; }
+        createOscillator() { return { frequency: {}, connect: (g) => g,
+                                      start: () => window.__tones.push(1), stop: () => {} }; }
+        createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} },
+                                connect: (d) => d }; } }
+      window.AudioContext = FakeAudio;
+      window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+      Object.defineProperty(window, "speechSynthesis",
+                            { value: { speak: (u) => window.__said.push(u.text) } });
+    """)
     page.clock.install()
     page.goto(f"{live.base}/events/Drift/clock")
+    page.click("#sound")
+    assert page.evaluate("window.__tones.length") == 1         # the sound check
     # The stream's first snapshot is in before either clock moves.
     page.wait_for_function("Number(document.documentElement.dataset.updates || 0) >= 1")
     left = snapshot(live.service, "Drift")["clock"]["seconds_left"]
@@ -248,11 +266,16 @@ def test_ten_minutes_on_the_clock_screen_show_no_drift(browser, live: LiveServer
     assert expected <= shown <= expected + 1, (shown, expected)
     assert _text(page, "#level") == "Level 1"
     # The end of level 1: the server sends the new level, the screen shows it.
-    live.clock.now += expected + 1
-    page.clock.run_for(int(expected * 1000) + 1000)
+    # To a minute and a second before it, then past the minute (the warning), then past it.
+    for step in (expected - 61, 3, 58 + 1):
+        live.clock.now += step
+        page.clock.run_for(int(step * 1000))
     page.wait_for_function("document.querySelector('#level').textContent === 'Level 2'",
                            timeout=5000)
     assert _text(page, "#blinds") == "10 / 20"
+    # One tone a minute before the change, three at it; the blinds announced.
+    assert page.evaluate("window.__tones.length") == 1 + 1 + 3
+    assert page.evaluate("window.__said") == ["Blinds are now 10 and 20."]
     ctx.close()
 
 

@@ -197,6 +197,16 @@ def test_a_23_player_event_from_registration_to_the_deal(browser, live: LiveServ
         bust_smallest()
     bust_last()
     assert service.load(NAME).tournament.finished
+    # Over: the winner is the one player left, on the console and every screen, and the
+    # clock bar no longer says it is stopped for the final table (Gananda: Final Table).
+    page.wait_for_function("document.querySelector('#c-state').textContent === 'finished'")
+    assert (_text(page, "#c-level"), _text(page, "#c-left")) == ("finished", "–")
+    page.wait_for_function("document.querySelector('#s-players').textContent === '1 / 23'")
+    phone.wait_for_function("document.querySelector('#players').textContent === '1 / 23'")
+    screen = ctx.new_page()
+    screen.goto(f"{live.base}/events/{NAME}/clock")
+    assert (_text(screen, "#players"), _text(screen, "#level")) == ("1", "Finished")
+    screen.close()
     page.wait_for_selector("#league-add")
     page.fill("#league-add input[name=season]", "Fall 2026")
     page.click("#league-add button[type=submit]")

@@ -59,6 +59,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "Serve the director's console and the room's screens (clock, seats) "
                        "over HTTP."),
     "users": ("users", "The web console's users: add (director or floor), list."),
+    "verify": ("verify", "Check provably fair hands: the commitment, the deck order from the "
+                         "seeds, the cards dealt."),
+    "backup": ("backup", "Write the whole store (every stream, event and user) to one backup "
+                         "file."),
+    "restore": ("backup", "Restore a backup into a new, empty store (SQLite or PostgreSQL), "
+                          "checking every event."),
     "structure": ("structure", "Structures: forecast when a structure reaches the money, the "
                                "final table and its end, from simulated tournaments."),
     "floor": ("floor", "The floor's rulings at a live table: bets made with chips and words, "

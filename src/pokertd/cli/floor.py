@@ -166,16 +166,19 @@ def rules_cmd(
 
 @floor_app.command("misdeal")
 def misdeal_cmd(
-    cause: Annotated[str, typer.Option("--cause", help="What happened in the deal: first-card-exposed, exposed-card, two-exposed, boxed-card, two-boxed, extra-card, extra-cards, wrong-count, out-of-sequence, mixed-cards, button-wrong, first-card-wrong-seat, dealt-to-empty-seat, player-dealt-out, button-short, non-standard-card, fouled-deck.")],
+    cause: Annotated[str, typer.Option("--cause", help="What happened in the deal: first-card-exposed, exposed-card, two-exposed, boxed-card, two-boxed, extra-card, extra-cards, wrong-count, out-of-sequence, mixed-cards, button-wrong, first-card-wrong-seat, dealt-to-empty-seat, player-dealt-out, button-short, non-standard-card, fouled-deck, stub-dropped.")],
     rules: Rules = "ifp-2012",
     actions: Annotated[str, typer.Option("--actions", help="The actions in turn taken so far, e.g. fold,call (blinds are not actions).")] = "",
     defect: Annotated[str, typer.Option("--defect", help="A fouled deck: duplicate, count or back.")] = "duplicate",
     where: Annotated[str, typer.Option("--where", help="A fouled deck: the card found in the hand or in the stub.")] = "hand",
+    case: Annotated[str, typer.Option("--case", help="A dropped stub: reconstructable, stub-only or mixed (with the muck or burns).")] = "stub-only",
     output: Format = OutputFormat.table,
 ) -> None:
     """Rule an irregularity of the deal: a misdeal (redeal, button where it was), the card
     replaced, or play on after substantial action."""
-    from ..rules.irregularities import deal_ruling, fouled_deck_ruling, substantial_action
+    from ..rules.irregularities import (
+        deal_ruling, fouled_deck_ruling, stub_ruling, substantial_action,
+    )
 
     rule_set, _ = _rules(rules)
     try:
@@ -183,6 +186,8 @@ def misdeal_cmd(
         sa, sa_rule = substantial_action(rule_set, done)
         if cause == "fouled-deck":
             ruling = fouled_deck_ruling(rule_set, defect, where)
+        elif cause == "stub-dropped":
+            ruling = stub_ruling(rule_set, case)
         else:
             ruling = deal_ruling(rule_set, cause, actions=done)
     except ValueError as e:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from enum import Enum
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -48,6 +49,9 @@ def simulate(
     structure: Annotated[StructureName, typer.Option(
         help="The preset's structure, gananda, or horse (limit hold'em, Omaha hi-lo, razz, "
              "stud and stud hi-lo, an orbit each, eight-handed).")] = StructureName.preset,
+    fair: Annotated[Path | None, typer.Option(
+        "--fair", help="Deal provably fairly and write each revealed hand to this folder "
+                       "(NNNNNN.json, checked by pokertd verify).")] = None,
 ) -> None:
     """Play a dealt freezeout with bots to a winner and print the results.
 
@@ -62,9 +66,21 @@ def simulate(
         raise typer.BadParameter(f"a hand takes at least 1 second, got {seconds_per_hand}",
                                  param_hint="--seconds-per-hand")
     chosen = None if structure is StructureName.preset else structure.value
+    reveal = None
+    if fair is not None:
+        try:
+            fair.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise typer.BadParameter(f"cannot make the folder {fair}: {exc.strerror or exc}",
+                                     param_hint="--fair") from None
+        count = [0]
+
+        def reveal(record) -> None:  # type: ignore[no-untyped-def]
+            count[0] += 1
+            (fair / f"{count[0]:06d}.json").write_text(json.dumps(record), encoding="utf-8")
     if output is OutputFormat.json:
         result = run(players, preset=preset.value, seed=seed, bot=bot.value,
-                     seconds_per_hand=seconds_per_hand, structure=chosen)
+                     seconds_per_hand=seconds_per_hand, structure=chosen, fair=reveal)
         typer.echo(json.dumps(result.to_dict()))
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -80,7 +96,8 @@ def simulate(
                             info=f"{t.hands:,} hands, level {t.level}")
 
         result = run(players, preset=preset.value, seed=seed, bot=bot.value,
-                     seconds_per_hand=seconds_per_hand, progress=show, structure=chosen)
+                     seconds_per_hand=seconds_per_hand, progress=show, structure=chosen,
+                     fair=reveal)
     t = result.tournament
     table = Table(title=f"{players} players ({preset.value}"
                         f"{'' if chosen is None else ', ' + chosen}), {result.hands:,} hands, prize pool "

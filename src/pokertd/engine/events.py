@@ -24,14 +24,15 @@ Every change of state is one event. In JSON form each is an object with a ``type
 ``killed``     ``player``, ``rule``: the dealer killed the hand (IFP 8: an absent all-in hand)
 ``voided``     ``cause``, ``rule``: the hand void, every chip back where it was (a misdeal:
                IFP 64, TDA 35; a fouled deck: IFP 63, TDA 35-E); ``ended`` follows
-``irregularity``  ``family`` (deal, board, clock), ``situation``, ``player``, ``decision``,
+``irregularity``  ``family`` (deal, board, stub, clock), ``situation``, ``player``, ``decision``,
                ``rule``, ``data``: the floor's ruling and the cards of its procedure
                (:mod:`.floor`): an exposed card replaced (``slot``, ``card``, ``replacement``),
                what the dealer put out (``dealt``: its ``burns`` and ``board``) and the
                street's ``burns`` and ``board`` as ruled (replacing those of the ``board``
                event), ``set_aside`` cards, ``next_burns`` before each coming street
-``dead``       ``player``, ``cause`` (killed, wrong-cards), ``extra_cards``, ``rule``: a hand
-               made dead (IFP 27, TDA 38, 65-A); a fold or a returned bet follows
+``dead``       ``player``, ``cause`` (killed, wrong-cards, button-short, non-standard-card),
+               ``extra_cards``, ``rule``: a hand made dead (IFP 27, TDA 37, 38, 65-A; Gananda
+               Irregularities 8); a fold or a returned bet follows
 ``awarded``    ``pot`` (0 main, 1.. side pots in creation order), ``amount``, ``winners``,
                ``shares``
 ``ended``      ``stacks``: the finishing stacks
@@ -142,11 +143,24 @@ def hand_from_config(config: dict[str, Any], **extra: Any) -> Hand:
 
 def replay(events: Sequence[dict[str, Any]]) -> Hand:
     """Rebuild a hand from its events; a mismatch is a ``ValueError`` naming the event."""
-    events = json.loads(json.dumps(list(events)))
+    try:
+        events = json.loads(json.dumps(list(events)))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"a hand's events are JSON objects: {exc}") from None
+    for k, e in enumerate(events):
+        if not isinstance(e, dict):
+            raise ValueError(f"event {k}: expected an object with a 'type', got {e!r}")
     if not events or events[0].get("type") != "started":
         raise ValueError("event 0: a hand's events start with 'started'")
-    config = events[0]["config"]
-    h = hand_from_config(config, manual=True, auto_showdown=False)
+    config = events[0].get("config")
+    if not isinstance(config, dict):
+        raise ValueError("event 0 (started): 'config' must be the hand's set-up (an object)")
+    try:
+        h = hand_from_config(config, manual=True, auto_showdown=False)
+    except KeyError as exc:
+        raise ValueError(f"event 0 (started): the set-up has no {exc}") from None
+    except (TypeError, AttributeError) as exc:
+        raise ValueError(f"event 0 (started): not a hand's set-up: {exc}") from None
     burns: list = []
     for k, e in enumerate(events[1:], start=1):
         t = e.get("type")
@@ -193,7 +207,7 @@ def replay(events: Sequence[dict[str, Any]]) -> Hand:
                     h.kill_hand(e["player"], e["cause"], extra_cards=e["extra_cards"])
                 else:
                     floor.apply_logged(h, e)
-        except (IllegalAction, KeyError, TypeError) as exc:
+        except (IllegalAction, KeyError, TypeError, AttributeError, IndexError) as exc:
             raise ValueError(f"event {k} ({t}): {exc}") from exc
     h.auto_showdown = bool(config.get("auto_showdown", True))
     got = json.loads(json.dumps(to_dicts(h)))

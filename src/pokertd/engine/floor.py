@@ -8,7 +8,8 @@ compiled ``hand.py``: irregularities are rare, and the hot path pays nothing for
 
 The deck is the physical deck: hole cards one at a time round the table, then burn and flop,
 burn and turn, burn and river. A procedure that reaches past the cards the shuffle drew first
-completes the deck to 52 cards (the rest in an order drawn from ``rng``), so that every card
+completes the deck to 52 cards (the rest in an order drawn from ``rng``, or from the cards
+already drawn when none is given), so that every card
 stays accounted for: the hands, the board, the burns, the cards out of play and the stub are
 always 52 distinct cards.
 """
@@ -22,7 +23,7 @@ from ..cards import CARDS, parse_card
 from ..rules.declarations import LeftToDirector
 from ..rules.irregularities import (
     DEAL_CAUSES, Ruling, board_ruling, clock_ruling, deal_ruling, fouled_deck_ruling,
-    killed_hand_ruling, substantial_action,
+    killed_hand_ruling, stub_ruling, substantial_action,
 )
 from .errors import IllegalAction
 from .hand import (
@@ -92,7 +93,9 @@ def _full_deck(h: Hand, rng: Any) -> list[int]:
         have.update(h._floor.mucked)              # scraps of paper are out of the deck
     if len(have) < 52:
         rest = [c for c in range(52) if c not in have]
-        (rng or random.SystemRandom()).shuffle(rest)
+        # Without a generator the order comes from the cards drawn (themselves from the hand's
+        # generator): a seeded hand stays reproducible, a CSPRNG-dealt one unpredictable.
+        (rng or random.Random(bytes(d))).shuffle(rest)
         d.extend(rest)
     return d
 
@@ -185,7 +188,7 @@ def deal_error(h: Hand, cause: Any, card: Any, player: Any, rng: Any) -> Ruling:
     if ci < 0:
         pass          # a ruling only: no card of the deck moves (a joker was never one of them)
     elif decision in ("replace", "scrap") and pos < 2 * n:
-        if _actions(h) or h.board:
+        if _actions(h) or h.board or h.burns or h._deck_pos != 2 * n:
             raise _refuse(h, f"{CARDS[ci]}: a hole card is replaced at the deal, before anyone "
                           "acts", r.rule)
         d = h._deck
@@ -268,7 +271,7 @@ def board_error(h: Hand, error: Any, identifiable: Any, rng: Any) -> Ruling:
               else h._deck_pos - nb_old - k)
         acted = max(h.acted) >= 0
     g = rng or random.SystemRandom()
-    seq = _full_deck(h, g)[p0:]
+    seq = _full_deck(h, rng)[p0:]
     try:
         r = board_ruling(h.rules, STREETS[ruled], error, acted=acted,
                          identifiable=bool(identifiable), cards=seq, rng=g)
@@ -317,6 +320,52 @@ def _apply_board(h: Hand, data: tuple[Any, ...]) -> None:
             h._used |= 1 << c
 
 
+# --- a dropped stub -------------------------------------------------------------------------------
+
+def stub_dropped(h: Hand, case: Any, rng: Any) -> Ruling:
+    if h.phase != BETTING:
+        raise _refuse(h, "a dropped stub is ruled while cards remain to be dealt", "TDA RP-4")
+    if h._deck is None:
+        raise _refuse(h, "the procedure works on the deck; this hand is dealt by hand (replay "
+                      "its events instead)", "TDA RP-4")
+    try:
+        r = stub_ruling(h.rules, case)
+    except ValueError as e:
+        raise _refuse(h, str(e), "TDA RP-4") from None
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    data: tuple[Any, ...] = (case,)
+    if r.decision == "reshuffle":
+        g = rng or random.SystemRandom()
+        d = _full_deck(h, rng)
+        pos = h._deck_pos
+        pool = d[pos:]
+        st = _state(h)
+        if case == "mixed":                           # RP-4 3: the burns and muck mixed in
+            pool += [c for c in h.burns if c is not None] + st.mucked
+            data = (case, tuple(c for c in h.burns if c is not None), tuple(st.mucked))
+            _apply_stub(h, data)
+        g.shuffle(pool)
+        h._deck = d[:pos] + pool
+        st.ruled.add(h.street)                        # the street's deck order is gone
+    h._legal = None
+    h._events.append((E_FLOOR, "stub", "stub-dropped", -1, r.decision, r.rule, data))
+    return r
+
+
+def _apply_stub(h: Hand, data: tuple[Any, ...]) -> None:
+    """RP-4 3: the burns and the cards out of play go back into the stub."""
+    if len(data) < 3:
+        return
+    st = _state(h)
+    back = set(data[1]) | set(data[2])
+    h.burns = [c for c in h.burns if c not in back]
+    st.mucked = []
+    if h._deck is None:
+        for c in back:
+            h._used &= ~(1 << c)
+
+
 # --- dead hands and the clock -------------------------------------------------------------------
 
 def kill_hand(h: Hand, player: Any, cause: Any, extra_cards: Any) -> Ruling:
@@ -358,13 +407,23 @@ def _make_dead(h: Hand, p: int, cause: str, extra_cards: int, rule: str) -> None
     bets = h.bets
     others = max(bets[i] for i in range(h.n) if i != p)
     if h.aggressor == p and bets[p] > others:
-        # IFP 27, TDA 65-A: his uncalled bet or raise is returned; the others face the bet before it.
+        # IFP 27, TDA 65-A: his uncalled bet or raise is returned; the others face the betting
+        # as it stood before it (the bet, the minimum raise, the raises counted), read from the
+        # hand replayed up to his raise: rare enough to pay for a replay.
+        from .events import replay
+        log = h.events()
+        last = max(k for k, e in enumerate(log) if e["type"] == "acted" and e["player"] == p
+                   and e["action"] in ("bet", "raise"))
+        before = replay(log[:last])
         x = bets[p] - others
         bets[p] = others
         h.stacks[p] += x
         h._events.append((E_RETURN, p, x))
-        h.current = max(others, h.t.top if h.street == PREFLOP else 0)
-        h.aggressor = -1
+        h.current = before.current
+        h.min_raise = before.min_raise
+        h.raises = before.raises
+        h.full_raises = before.full_raises
+        h.aggressor = before.aggressor
     if h.status[p] == ACTIVE:
         h.n_active -= 1
     h.status[p] = FOLDED
@@ -396,6 +455,14 @@ def apply_logged(h: Hand, e: dict[str, Any]) -> None:
         clock_expired(h, e["player"])
         return
     data = e["data"]
+    if family == "stub":
+        raw = (data["case"],)
+        if "burns" in data:
+            raw = (data["case"], _idx(data["burns"]), _idx(data["mucked"]))
+            _apply_stub(h, raw)
+        _state(h).ruled.add(h.street)
+        h._events.append((E_FLOOR, "stub", e["situation"], -1, e["decision"], e["rule"], raw))
+        return
     if family == "board":
         cards = (data["street"], data["replaced_burns"], _idx(data["burns"]), _idx(data["board"]),
                  _idx(data["set_aside"]), tuple(data["next_burns"]),
@@ -444,6 +511,11 @@ def to_dict(e: tuple[Any, ...]) -> dict[str, Any]:
                        "board": [str(CARDS[c]) for c in board],
                        "set_aside": [str(CARDS[c]) for c in aside],
                        "next_burns": list(next_burns)}
+    elif family == "stub":
+        out["data"] = {"case": data[0]}
+        if len(data) > 1:
+            out["data"]["burns"] = [str(CARDS[c]) for c in data[1]]
+            out["data"]["mucked"] = [str(CARDS[c]) for c in data[2]]
     elif situation == "fouled-deck" and data:
         out["data"] = {"defect": data[0], "where": data[1]}
     elif data:

@@ -11,7 +11,7 @@ structure (``F`` fixed limit, ``N`` no limit, ``P`` pot limit), the rest the gam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 __all__ = ["GAMES", "Game", "Street", "game"]
 
@@ -51,14 +51,12 @@ class Game:
     hole_cards: int                # cards each player holds at the showdown
     flop_game: bool                # a button game with a board (balancing: IFP 11a)
     split: bool = False            # hi-lo: the pot is split between a high and a low hand
+    stud: bool = field(init=False)       # antes and a bring-in, up cards: read on every action
+    low_only: bool = field(init=False)   # razz, deuce-to-seven: the low is the only value
 
-    @property
-    def stud(self) -> bool:
-        return self.forced == BRING_IN
-
-    @property
-    def low_only(self) -> bool:
-        return self.evaluation in (RAZZ, DEUCE_SEVEN)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "stud", self.forced == BRING_IN)
+        object.__setattr__(self, "low_only", self.evaluation in (RAZZ, DEUCE_SEVEN))
 
 
 _HOLDEM = (Street(down=2), Street(board=3), Street(board=1, big=True), Street(board=1, big=True))

@@ -1682,8 +1682,10 @@ class Hand:
         ``button-wrong``, ...), ruled by the preset: a misdeal voids the hand (every chip back;
         :meth:`redeal` deals it again with the button where it was); an exposed card is replaced
         by the top of the stub and becomes the burn; a boxed card is a scrap of paper replaced
-        by the next card; after substantial action the hand plays on. Returns the Ruling; a
-        case the book leaves to the TD raises ``LeftToDirector``, the hand unchanged."""
+        by the next card; after substantial action the hand plays on. ``rng`` completes the
+        deck beyond the cards drawn when a card moves (if not given, an order drawn from the
+        hand's own cards: a seeded hand stays reproducible). Returns the
+        Ruling; a case the book leaves to the TD raises ``LeftToDirector``, the hand unchanged."""
         from .floor import deal_error
         return deal_error(self, cause, card, player, rng)
 
@@ -1703,6 +1705,14 @@ class Hand:
         from .floor import board_error
         return board_error(self, error, identifiable, rng)
 
+    def stub_dropped(self, case: Any, *, rng: Any = None) -> Any:
+        """The stub dropped and disordered (``case``: ``reconstructable``, ``stub-only`` or
+        ``mixed`` with the muck and burns): TDA RP-4 puts it back in order, or makes a new stub
+        of the stub cards (or of all the mixed cards) shuffled with ``rng``; the other books
+        leave it to the TD (``LeftToDirector``). Returns the Ruling."""
+        from .floor import stub_dropped
+        return stub_dropped(self, case, rng)
+
     def kill_hand(self, player: Any, cause: Any = "killed", *, extra_cards: Any = 0) -> Any:
         """A hand made dead: ``killed`` (the dealer killed it by mistake or it was fouled: IFP
         27, WPA 31, TDA 65-A: no redress, an uncalled bet or raise returned) or ``wrong-cards``
@@ -1721,7 +1731,8 @@ class Hand:
     def redeal(self, **cards: Any) -> Hand:
         """The redeal after a misdeal: the same hand again, the button where it was, the same
         players, stacks and forced bets (IFP 64, TDA 35-C), dealt from ``cards`` (``rng``,
-        ``seed``, ``deck`` or ``manual``)."""
+        ``seed``, ``deck`` or ``manual``); ``absent`` may name who is away now (TDA 35-C: a
+        player dealt in but away for the original deal plays the redeal if he is back)."""
         from .floor import redeal
         return redeal(self, cards)
 

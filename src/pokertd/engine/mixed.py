@@ -22,12 +22,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card, cards_text, make_rng, parse_cards
-from ..evaluator.lowball import LOW8_FLOOR, _d27_5, _low5
+from ..evaluator.lowball import LOW8_FLOOR, _d27_5, _low5, _low5_ranks
 from ..evaluator.strength import evaluate
 from ..rules import PRESETS, RuleSet, get_rules
 from .errors import IllegalAction
 from .hand import _FULL_DECK, _make_shuffle
-from .games import (BRING_IN, DEUCE_SEVEN, HIGH, OMAHA_HIGH, OMAHA_HILO8, RAZZ, STUD_HILO8, Game,
+from .games import (DEUCE_SEVEN, HIGH, OMAHA_HIGH, OMAHA_HILO8, RAZZ, STUD_HILO8, Game,
                     game as _game_of)
 
 __all__ = ["MixedHand"]
@@ -90,6 +90,15 @@ def _omaha_best(hole: Sequence[int], board: Sequence[int], value: Any) -> tuple[
     """Omaha: exactly two hole cards and three board cards."""
     return max((value(two + three), two + three) for two in itertools.combinations(hole, 2)
                for three in itertools.combinations(board, 3))
+
+
+def _best_low(cards: Sequence[int]) -> int:
+    """The best ace-to-five low of five to seven cards: with five different ranks, the five
+    lowest of them (no pair beats every pair); else the best of every five."""
+    lows = sorted({((c >> 2) + 1) % 13 for c in cards})
+    if len(lows) >= 5:
+        return _low5_ranks([(lo + 12) % 13 for lo in lows[:5]])
+    return max(_low5(f) for f in itertools.combinations(cards, 5))
 
 
 def _low8_value(five: Sequence[int]) -> int:
@@ -907,24 +916,31 @@ class MixedHand:
 
     # ------------------------------------------------------------------ showdown
 
-    def _values(self, p: int) -> tuple[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]] | None]:
+    def _values(self, p: int) -> tuple[tuple[int, Any], tuple[int, Any] | None]:
         """(high value, five cards), (low value, five cards) of player ``p`` for this game
-        (razz and deuce-to-seven: the low as the only value)."""
+        (razz and deuce-to-seven: the low as the only value). Stud's five cards are found
+        only when they are needed, for an odd chip (:meth:`_five`): None until then."""
         g = self.game
         hole = [c for c in self.holes[p] if c is not None]
         ev = g.evaluation
         if ev == HIGH:
-            return _best_five(hole + self.board, evaluate), None
+            return (evaluate(hole + self.board), None), None
         if ev == OMAHA_HIGH:
             return _omaha_best(hole, self.board, evaluate), None
         if ev == OMAHA_HILO8:
             return _omaha_best(hole, self.board, evaluate), _omaha_best(hole, self.board, _low8_value)
         if ev == STUD_HILO8:
             cards = hole + self.board
-            return _best_five(cards, evaluate), _best_five(cards, _low8_value)
+            v = _best_low(cards)
+            return (evaluate(cards), None), (v if v > LOW8_FLOOR else 0, None)
         if ev == RAZZ:
-            return _best_five(hole + self.board, _low5), None
+            return (_best_low(hole + self.board), None), None
         return (_d27_5(hole), tuple(hole)), None
+
+    def _five(self, p: int, low: bool) -> tuple[int, ...]:
+        """Player ``p``'s five-card stud hand, high or (ace-to-five) low."""
+        cards = [c for c in self.holes[p] if c is not None] + self.board
+        return _best_five(cards, _low5 if low else evaluate)[1]
 
     def _showdown(self) -> None:
         live = self._live()
@@ -1064,7 +1080,8 @@ class MixedHand:
             # IFP 50, WPA 15, TDA 20-B: in stud the odd chip to the high card by suit (of
             # the five-card hand: TDA 20-B; aces low in a low hand).
             low = half == "low" or g.evaluation == RAZZ
-            order = sorted(winners, key=lambda p: _high_card_by_suit(values[p][1], low), reverse=True)
+            order = sorted(winners, key=lambda p: _high_card_by_suit(self._five(p, low), low),
+                           reverse=True) if odd or rest else winners
         else:
             # IFP 50, WPA 15, TDA 20-A: clockwise from the left of the button.
             order = sorted(winners)

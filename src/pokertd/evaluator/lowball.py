@@ -100,6 +100,11 @@ def _low5(cs: Sequence[int]) -> int:
     return _tables()[0][sum(_POW5[c >> 2] for c in cs)]
 
 
+def _low5_ranks(ranks: Sequence[int]) -> int:
+    """Ace-to-five low of five ranks (0 = deuce .. 12 = ace)."""
+    return _tables()[0][sum(_POW5[r] for r in ranks)]
+
+
 def low(cards: Any) -> int:
     """Ace-to-five low of the best five of 5 to 7 cards (1..6175, higher is the better low)."""
     cs = _ints(cards, (5, 6, 7), "an ace-to-five low")

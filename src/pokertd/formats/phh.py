@@ -156,9 +156,12 @@ def _ints(values: Any, field: str, n: int | None = None) -> list[int]:
 
 def hand_from_phh(data: dict[str, Any], rules: RuleSet | str | None = None, **options: Any) -> Hand:
     """A hand set up from a PHH file's forced bets and stacks, dealt by hand (``manual``)."""
+    if not isinstance(data, dict):
+        raise PHHError(f"a PHH hand is a table of fields, not {type(data).__name__}")
     variant = data.get("variant")
-    if variant not in SUPPORTED_VARIANTS:
-        raise PHHError(f"unsupported variant: {variant}")
+    if not isinstance(variant, str) or variant not in SUPPORTED_VARIANTS:
+        raise PHHError(f"unsupported variant: {variant} (this engine plays "
+                       f"{', '.join(SUPPORTED_VARIANTS)})")
     if "starting_stacks" not in data or "actions" not in data:
         raise PHHError("missing required field: starting_stacks and actions are required")
     stacks = _ints(data["starting_stacks"], "starting_stacks")
@@ -217,7 +220,8 @@ def _setup(data: dict[str, Any], variant: str, n: int, antes: list[int], blinds:
 
 
 def _player(token: str, n: int, i: int) -> int:
-    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+    digits = token[1:]
+    if token[:1] != "p" or not (digits.isascii() and digits.isdigit()) or not 1 <= int(digits) <= n:
         raise PHHError(f"action {i}: unknown player {token!r}", i)
     return int(token[1:]) - 1
 
@@ -328,7 +332,10 @@ def replay(data: dict[str, Any], rules: RuleSet | str | None = None) -> Any:
     Refusals are :class:`PHHError` with ``action`` set to the index at fault (the number of
     actions when the history stops before the hand is over).
     """
-    if data.get("variant") not in SUPPORTED_VARIANTS:
+    if not isinstance(data, dict):
+        raise PHHError(f"a PHH hand is a table of fields, not {type(data).__name__}")
+    variant = data.get("variant")
+    if isinstance(variant, str) and variant not in SUPPORTED_VARIANTS:
         from .phh_mixed import is_mixed, replay_mixed
         if is_mixed(data.get("variant")):
             return replay_mixed(data, rules)       # Omaha, stud, razz, draw (phh_mixed)

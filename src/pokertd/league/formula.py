@@ -96,6 +96,11 @@ class _Token:
     value: float = 0.0
 
 
+# ASCII digits only: str.isdigit() is true of superscripts and other scripts' digits too,
+# which float() refuses or reads otherwise.
+_DIGITS = frozenset("0123456789")
+
+
 def _tokenize(text: str) -> list[_Token]:
     tokens: list[_Token] = []
     i, size = 0, len(text)
@@ -104,20 +109,20 @@ def _tokenize(text: str) -> list[_Token]:
         if c in " \t\r\n":
             i += 1
             continue
-        if c.isdigit() or (c == "." and i + 1 < size and text[i + 1].isdigit()):
+        if c in _DIGITS or (c == "." and i + 1 < size and text[i + 1] in _DIGITS):
             j = i
-            while j < size and text[j].isdigit():
+            while j < size and text[j] in _DIGITS:
                 j += 1
             if j < size and text[j] == ".":
                 j += 1
-                while j < size and text[j].isdigit():
+                while j < size and text[j] in _DIGITS:
                     j += 1
             if j < size and text[j] in "eE" and j + 1 < size and (
-                text[j + 1].isdigit()
-                or (text[j + 1] in "+-" and j + 2 < size and text[j + 2].isdigit())
+                text[j + 1] in _DIGITS
+                or (text[j + 1] in "+-" and j + 2 < size and text[j + 2] in _DIGITS)
             ):
                 j += 2
-                while j < size and text[j].isdigit():
+                while j < size and text[j] in _DIGITS:
                     j += 1
             tokens.append(_Token("num", text[i:j], i + 1, float(text[i:j])))
             i = j

@@ -30,6 +30,7 @@ import csv
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from ..storage import NewEvent, Store
 from .season import OUTLASTS
@@ -89,7 +90,16 @@ def _number(text: str, column: str, default: int | None, minimum: int, problems:
 def parse_csv(text: str) -> list[Event]:
     """The events of a results CSV; :class:`ImportRefused` lists every problem by row."""
     problems: list[str] = []
-    reader = csv.reader(io.StringIO(text))
+    # newline="": the csv module reads the line ends itself (a lone CR ends a row, as in old
+    # Mac files, and a line end inside a quoted field stays in it).
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        return _parse_rows(reader, problems)
+    except csv.Error as exc:               # e.g. a field over the csv module's size limit
+        raise ImportRefused([*problems, f"row {reader.line_num}: not CSV ({exc})"]) from None
+
+
+def _parse_rows(reader: Any, problems: list[str]) -> list[Event]:
     header = next(reader, None)
     if header is None:
         raise ImportRefused(["row 1: the file is empty (expected the header " + ",".join(COLUMNS) + ")"])

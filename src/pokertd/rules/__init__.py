@@ -292,6 +292,7 @@ class RuleSet(Record):
         for key in fields:
             if key not in known:
                 raise ValueError(f"unknown RuleSet field: {key!r}")
+        _check_types(fields)
         return self._replace(name=name or f"{self.name}+house", **fields)
 
     def to_dict(self) -> dict[str, Any]:
@@ -303,7 +304,20 @@ class RuleSet(Record):
         unknown = set(data) - set(RuleSet._fields)
         if unknown:
             raise ValueError(f"unknown RuleSet field(s): {', '.join(sorted(unknown))}")
+        _check_types(data)
         return base._replace(**data)
+
+
+def _check_types(values: dict[str, Any]) -> None:
+    """Each field's value of its default's kind (a flag, a whole number or a name): a rule set
+    read from data (a stored event, a house file) refuses any other, naming the field."""
+    defaults = RuleSet()
+    for key, value in values.items():
+        kind = type(getattr(defaults, key))
+        if type(value) is not kind:
+            what = {bool: "true or false", int: "a whole number", str: "a name"}.get(
+                kind, kind.__name__)
+            raise ValueError(f"RuleSet field {key}: expected {what}, got {value!r}")
 
 
 def field_rules(field_name: str) -> dict[str, str]:

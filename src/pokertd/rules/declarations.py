@@ -116,7 +116,12 @@ class Declared:
 
 
 def parse_declared(text: str | None) -> Declared | None:
-    """``call``, ``raise``/``bet``, ``all-in``, an amount, or ``raise AMOUNT``/``bet AMOUNT``."""
+    """``call``, ``raise``/``bet``, ``all-in``, an amount, or ``raise AMOUNT``/``bet AMOUNT``;
+    a whole number is an amount."""
+    if type(text) is int:
+        text = str(text)
+    elif text is not None and not isinstance(text, str):
+        raise ImpossibleBet(f"not a declaration: {text!r} (say call, raise, all-in or an amount)")
     if text is None or not text.strip():
         return None
     t = text.strip().lower()

@@ -37,7 +37,7 @@ _BET_FIELDS = ("raise_completion", "two_motion_raise", "oversized_chip", "multip
                "straddle_min_raise", "straddle_to_call")
 
 __all__ = [
-    "BOARD_ERRORS", "DEAL_CAUSES", "Ruling", "SITUATIONS", "clock_ruling", "dealing_book",
+    "BOARD_ERRORS", "DEAL_CAUSES", "Ruling", "SITUATIONS", "STUB_CASES", "stub_ruling", "clock_ruling", "dealing_book",
     "board_ruling", "deal_ruling", "fouled_deck_ruling", "killed_hand_ruling",
     "out_of_turn_ruling", "penalty_ruling", "situations", "substantial_action",
 ]
@@ -281,16 +281,17 @@ def deal_ruling(rules: RuleSet | str | None, cause: str, *,
     if sa:
         if cause in ("wrong-count", "extra-card", "extra-cards", "button-short"):
             return killed_hand_ruling(r, "wrong-cards")
-        late = {"ifp-2012": ("IFP 64", "Once substantial action has occurred ... a misdeal cannot "
-                             "be declared and the hand must be played out."),
-                "tda-2024": ("TDA 35-D", "Once substantial action occurs (see Rule 36) a misdeal "
-                             "cannot be declared; the hand must proceed unless the deck is fouled."),
-                "club": ("club 80.4", "After the initial deal, a 'misdeal' will only be declared in "
-                         "the event a 'fouled deck' is found. Once action has occurred, a "
-                         "'misdeal' cannot be declared."),
-                "gananda": ("Gananda: Misdeals 1", "Once action begins, a misdeal cannot be called. "
-                            "The deal will be played, and no money will be returned to any player "
-                            "whose hand is fouled.")}[book]
+        lates = {"ifp-2012": ("IFP 64", "Once substantial action has occurred ... a misdeal cannot "
+                              "be declared and the hand must be played out."),
+                 "tda-2024": ("TDA 35-D", "Once substantial action occurs (see Rule 36) a misdeal "
+                              "cannot be declared; the hand must proceed unless the deck is fouled."),
+                 "club": ("club 80.4", "After the initial deal, a 'misdeal' will only be declared in "
+                          "the event a 'fouled deck' is found. Once action has occurred, a "
+                          "'misdeal' cannot be declared."),
+                 "gananda": ("Gananda: Misdeals 1", "Once action begins, a misdeal cannot be called. "
+                             "The deal will be played, and no money will be returned to any player "
+                             "whose hand is fouled.")}
+        late = lates.get(book, lates["ifp-2012"])
         if book == "tda-2024" and cause == "button-wrong":
             late = ("TDA 34-A", _DEAL[("tda-2024", "button-wrong")][2])
         return Ruling(cause, "play-on", late[0], late[1] + f" (substantial action: {sa_rule})",
@@ -353,6 +354,51 @@ def fouled_deck_ruling(rules: RuleSet | str | None, defect: str = "duplicate",
                   "during the hand, the deck is discovered to have: a. Too few or too many cards; "
                   "b. Cards with different colored backs; c. Two or more cards of the same suit "
                   "and rank.", void)
+
+
+# --- a dropped stub ----------------------------------------------------------------------------
+
+#: What became of a stub dropped while cards remain to be dealt (TDA RP-4).
+STUB_CASES = {
+    "reconstructable": "the stub can be put back in its original order",
+    "stub-only": "the stub is disordered, not mixed with anything",
+    "mixed": "the stub is mixed with the muck and/or the burn cards",
+}
+
+
+def stub_ruling(rules: RuleSet | str | None, case: str) -> Ruling:
+    """The stub dropped and disordered while cards remain to be dealt: TDA RP-4 (put back in
+    order if possible; else the stub alone scrambled, shuffled and cut; mixed with the muck or
+    burns, all of them); Gananda Irregularities 17 (the deal is played out, the deck
+    reconstituted "in as fair a way as possible": the TD's judgement); IFP is silent."""
+    r = get_rules(rules)
+    if case not in STUB_CASES:
+        raise ValueError(f"unknown case {case!r} (one of {', '.join(STUB_CASES)})")
+    book = dealing_book(r)
+    if book == "tda-2024":
+        n, decision, procedure = {
+            "reconstructable": ("1", "reconstruct", "the stub put back in its original order"),
+            "stub-only": ("2", "reshuffle", "a new stub from the stub cards only (not the muck and "
+                                            "prior burns): scrambled, shuffled, cut"),
+            "mixed": ("3", "reshuffle", "the mixed cards scrambled together, shuffled and cut: "
+                                       "the new stub")}[case]
+        return Ruling("stub-dropped", decision, f"TDA RP-4 {n}", "When cards remain to be dealt "
+                      "on a hand and the stub is accidentally dropped and appears to be disordered: "
+                      "1) first try to reconstruct the stub in its original order if possible; 2) "
+                      "If not possible, create a new stub using only the stub cards (not the muck "
+                      "and prior burns). These should be scrambled, shuffled, cut, and play proceeds "
+                      "with the new stub; 3) If when dropped the stub is mixed in with the muck "
+                      "and/or burns, then scramble the mixed cards together, shuffle, and cut.",
+                      procedure)
+    if book == "gananda":
+        return Ruling("stub-dropped", "director", "Gananda: Irregularities 17", "If the deck stub "
+                      "gets fouled for some reason, such as the dealer believing the deal is over "
+                      "and dropping the deck, the deal must still be played out, and the deck "
+                      "reconstituted in as fair a way as possible.", "the hand is played out; the "
+                      "TD reconstitutes the deck")
+    rule, words = IFP_1
+    return Ruling("stub-dropped", "director", rule, f"IFP does not treat a dropped stub. {words}",
+                  "the TD decides (Rule 1)")
 
 
 # --- killed and dead hands -------------------------------------------------------------------
@@ -923,6 +969,7 @@ SITUATIONS: tuple[tuple[str, str, str], ...] = (
     ("misdeal", "fouled-deck", "two cards of the same suit and rank, a wrong card count or a "
                                "different back"),
     *(("board", f"{s} {e}", f"{BOARD_ERRORS[e]} ({s})") for s in _K for e in BOARD_ERRORS),
+    *(("misdeal", f"stub-dropped {c}", STUB_CASES[c]) for c in STUB_CASES),
     ("hand", "killed", "the dealer killed a hand by mistake, or it was fouled"),
     ("hand", "wrong-cards", "a player with the wrong number of cards after substantial action"),
     ("out-of-turn", "out-of-turn", "a player acted before his turn"),
@@ -956,6 +1003,8 @@ def situations(rules: RuleSet | str | None = None) -> list[dict[str, str]]:
         "after substantial action")
     for d in ("duplicate", "count", "back"):
         add("misdeal", "fouled-deck", fouled_deck_ruling(r, d), d)
+    for c in STUB_CASES:
+        add("misdeal", "stub-dropped", stub_ruling(r, c), c)
     for s in _K:
         for e in BOARD_ERRORS:
             cases = [("", False, True)] if e == "premature" else [

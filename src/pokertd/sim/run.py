@@ -18,7 +18,7 @@ Only the tables are visited each round; the tournament's checks between rounds c
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,9 +80,11 @@ def knockouts(hand: Any, busted: list[int]) -> dict[int, int]:
 
 
 def play_hand(setup: Any, rules: Any, bots: dict[str, Any], rng: random.Random,
-              mixed_bots: Any = None) -> Any:
+              mixed_bots: Any = None, deal: Any = None) -> Any:
     """Deal and play one hand of a :class:`HandSetup` with the players' bots (a mixed
-    game's hand, not hold'em, with ``mixed_bots``: pokertd.sim.mixed)."""
+    game's hand, not hold'em, with ``mixed_bots``: pokertd.sim.mixed). ``deal``, when given,
+    makes a hold'em hand from (stacks, blinds, rules, options) instead of dealing from ``rng``
+    (a provably fair deal: :mod:`pokertd.engine.fair`)."""
     game = setup.game
     if game not in _HOLDEM:
         from pokertd.sim.mixed import play_mixed_hand
@@ -115,7 +117,10 @@ def play_hand(setup: Any, rules: Any, bots: dict[str, Any], rng: random.Random,
         # is created, also when the forced bets leave no one to act (the hand then ends at
         # once); when every live hand would be killed none is (a pot needs a live hand, IFP 44).
         opts["absent"] = [i for i, a in enumerate(absent) if a]
-    h = Hand(setup.stacks, level.blinds, rules=rules, rng=rng, **opts)
+    if deal is None:
+        h = Hand(setup.stacks, level.blinds, rules=rules, rng=rng, **opts)
+    else:
+        h = deal(setup.stacks, level.blinds, rules, opts)
     players = setup.players
     bb = level.big_blind
     unit = setup.chip_unit
@@ -141,13 +146,33 @@ class SimResult:
                 "results": self.results}
 
 
+class _FairDealer:
+    """Makes one hand of :func:`play_hand` a :class:`~pokertd.engine.fair.FairDeal`: the
+    commitment drawn from the simulation's generator (reproducible), one seed per player."""
+
+    def __init__(self, name: str, players: Sequence[str], rng: random.Random) -> None:
+        self.name = name
+        self.players = players
+        self.rng = rng
+        self.deal_made: Any = None
+
+    def __call__(self, stacks: Any, blinds: Any, rules: Any, opts: dict[str, Any]) -> Any:
+        from pokertd.engine.fair import FairDeal
+        d = FairDeal(self.name, stacks, blinds, rng=self.rng, rules=rules, **opts)
+        for i, name in enumerate(self.players):
+            d.add_seed(i, f"{name}:{self.rng.getrandbits(64):016x}")
+        self.deal_made = d
+        return d.deal()
+
+
 def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: int = 0,
              bot: str = "sensible", seconds_per_hand: float = 120,
              absent: int = 0, progress: Callable[[Tournament], None] | None = None,
              check: bool = False, hand_for_hand_seconds: float | None = None,
              clock_at: float = 0.0,
              watch: Callable[[Tournament, float], bool] | None = None,
-             structure: str | None = None) -> SimResult:
+             structure: str | None = None,
+             fair: Callable[[dict[str, Any]], None] | None = None) -> SimResult:
     """Play a dealt freezeout of ``players`` bots to a winner. ``absent``: that many players
     (the last registered) are absent (IFP 8): dealt in, their cards killed, until their chips
     are removed (Gananda: level 3) or, under a structure that never removes them, until only
@@ -162,7 +187,9 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
     or under TDA RP-8 stands still with two minutes off it a hand). ``clock_at``: the clock
     has already run that many seconds at the start (the rest of a live event). ``watch`` is
     called after every round with the time the round ended; a true answer stops the run
-    there (the result is then unfinished)."""
+    there (the result is then unfinished).
+    ``fair``: deal every hold'em hand provably fairly (:mod:`pokertd.engine.fair`), each player
+    mixing in a seed drawn from the deck's generator; ``fair`` gets each revealed hand."""
     if players < 2:
         raise ValueError(f"{players} player(s): a tournament needs two")
     config = config_preset(preset) if isinstance(preset, str) else preset
@@ -227,7 +254,12 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
             if table is None or table.count < 2:
                 continue
             setup = t.next_hand(tid, now)
-            h = play_hand(setup, rules, bots, deck, mixed_bots)
+            if fair is None or setup.game not in _HOLDEM:
+                h = play_hand(setup, rules, bots, deck, mixed_bots)
+            else:
+                dealer = _FairDealer(f"table {tid} hand {t.hands + 1}", setup.players, deck)
+                h = play_hand(setup, rules, bots, deck, mixed_bots, dealer)
+                fair(dealer.deal_made.reveal())
             end = h.stacks
             t.record_hand(setup, end, now)
             if 0 in end:

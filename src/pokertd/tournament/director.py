@@ -1052,6 +1052,8 @@ class Tournament:
         if not busts:
             return []
         seen: set[str] = set()
+        for b in busts:
+            self._in_play(b.player)      # each a player in play (whatever was given) first
         out = {b.player for b in busts}
         for b in busts:
             p = self._in_play(b.player)

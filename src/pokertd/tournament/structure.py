@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_right
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Union
 
@@ -78,6 +78,14 @@ def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
     if extra:
         raise StructureError(f"unknown field {extra[0]!r} (the fields are "
                              f"{', '.join(names)})")
+    if issubclass(cls, Record):
+        required = [n for n in cls._fields if n not in cls._defaults]
+    else:
+        required = [f.name for f in fields(cls)  # type: ignore[arg-type]
+                    if f.init and f.default is MISSING and f.default_factory is MISSING]
+    missing = [k for k in required if k not in data]
+    if missing:
+        raise StructureError(f"missing field {missing[0]!r} (required: {', '.join(required)})")
     return data
 
 

@@ -232,10 +232,11 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         if info is None:
             raise HTTPException(404, str(UnknownTournament(name)))
 
-        async def events() -> AsyncIterator[str]:
-            yield "retry: 2000\n\n"
+        async def events() -> AsyncIterator[bytes]:
+            yield b"retry: 2000\n\n"
+            # The same bytes to every screen (encoded once per change by the hub).
             async for message in hub.subscribe(name, info.id, encoded=True):
-                yield ": keep-alive\n\n" if message is None else message
+                yield b": keep-alive\n\n" if message is None else message
         return StreamingResponse(events(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store",
                                           "X-Accel-Buffering": "no"})

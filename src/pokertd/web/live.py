@@ -6,6 +6,11 @@ indexed ``max(seq)`` query) every :data:`POLL_S`; a command run by this server w
 once (:meth:`Hub.publish`). When the number has moved, or the clock reaches the end of a
 level or break, the snapshot is rebuilt once and handed to every subscriber, which sends it
 as a server-sent event. Subscribers that disconnect simply stop waiting.
+
+The work of one change does not grow with the screens but once: the snapshot is built and
+encoded (compact JSON, as the bytes of one server-sent event) in a worker thread, once per
+change, and every screen is sent those same bytes; the screens wait on one shared future per
+change (all woken in one turn of the event loop, none re-taking a lock in turn).
 """
 
 from __future__ import annotations
@@ -32,10 +37,22 @@ class Watch:
     head: int = -1
     boundary: float | None = None
     snapshot: dict[str, Any] | None = None
-    message: str = ""          # the snapshot as one server-sent event, encoded once for all
+    message: bytes = b""       # the snapshot as one server-sent event, encoded once for all
     version: int = 0
     subscribers: int = 0
-    changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    # Resolved when the next snapshot replaces this one, or when it is time for a keep-alive.
+    changed: asyncio.Future[int] | None = None
+    notified: float = 0.0      # the loop's time of the last resolution
+
+    def next_change(self) -> asyncio.Future[int]:
+        if self.changed is None or self.changed.done():
+            self.changed = asyncio.get_running_loop().create_future()
+        return self.changed
+
+
+def encode(snap: dict[str, Any]) -> bytes:
+    """A snapshot as the bytes of one server-sent event (compact JSON: one line)."""
+    return b"event: state\ndata: " + json.dumps(snap, separators=(",", ":")).encode() + b"\n\n"
 
 
 class Hub:
@@ -60,32 +77,48 @@ class Hub:
             w.head = -1
             self._wake.set()
 
+    def _built(self, name: str) -> tuple[dict[str, Any], bytes]:
+        snap = self.build(name)
+        return snap, encode(snap)
+
     async def _refresh(self, w: Watch) -> None:
         try:
-            snap = await asyncio.to_thread(self.build, w.name)
+            snap, message = await asyncio.to_thread(self._built, w.name)
         except UnknownTournament:
             return
-        w.snapshot = snap
-        w.message = f"event: state\ndata: {json.dumps(snap)}\n\n"
+        w.snapshot, w.message = snap, message
         w.head = snap["seq"]
         w.boundary = next_change(snap)
-        async with w.changed:
-            w.version += 1
-            w.changed.notify_all()
+        w.version += 1
+        self._notify(w)
+
+    @staticmethod
+    def _notify(w: Watch) -> None:
+        """Wake every subscriber of ``w`` at once: each sends the new snapshot, or a keep-alive
+        if the version has not moved (one timer for all, not one per screen)."""
+        waiting = w.next_change()
+        w.changed = None
+        w.notified = asyncio.get_running_loop().time()
+        waiting.set_result(w.version)
 
     async def _poll(self) -> None:
         while True:
             for w in list(self.watches.values()):
                 if w.subscribers == 0 or w.snapshot is None:
                     continue  # no one watching, or the first subscriber is building it
-                try:
-                    head = await asyncio.to_thread(self.service.store.head, w.stream_id)
-                except Exception:  # the database is briefly unreachable: try again next round
-                    continue
+                if w.head == -1:
+                    head = -2    # published by a command of this server: no need to ask
+                else:
+                    try:
+                        head = await asyncio.to_thread(self.service.store.head, w.stream_id)
+                    except Exception:  # the database is briefly unreachable: next round
+                        continue
                 due = w.boundary is not None and self.service.now() >= w.boundary
                 if head != w.head or due:
                     with contextlib.suppress(Exception):
                         await self._refresh(w)
+                if asyncio.get_running_loop().time() - w.notified >= KEEPALIVE_S:
+                    self._notify(w)
             self._wake.clear()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), POLL_S)
@@ -105,7 +138,7 @@ class Hub:
                         encoded: bool = False) -> AsyncIterator[Any]:
         """Snapshots of ``name``: the current one first, then one per change; None now and
         then while nothing changes (a keep-alive for the connection). ``encoded``: each as
-        its server-sent event text (encoded once, however many subscribe)."""
+        the bytes of its server-sent event (encoded once, however many subscribe)."""
         w = self.watches.get(name)
         if w is None:
             w = self.watches[name] = Watch(name, stream_id)
@@ -118,12 +151,9 @@ class Hub:
             if w.snapshot is not None:
                 yield w.message if encoded else w.snapshot
             while True:
-                async with w.changed:
-                    try:
-                        await asyncio.wait_for(
-                            w.changed.wait_for(lambda: w.version != seen), KEEPALIVE_S)
-                    except asyncio.TimeoutError:
-                        pass
+                if w.version == seen:
+                    # Shielded: a screen that goes away must not cancel the shared future.
+                    await asyncio.shield(w.next_change())
                 if w.version != seen and w.snapshot is not None:
                     seen = w.version
                     yield w.message if encoded else w.snapshot

@@ -75,20 +75,37 @@ def _next_period(t: Tournament, now: float) -> dict[str, Any] | None:
             "big_blind": lvl.big_blind, "ante": lvl.ante, "big_blind_ante": lvl.big_blind_ante}
 
 
+#: The lines of each seat change already described, by (stream, event number): a stored event
+#: never changes, and every screen update would otherwise parse the same records again.
+_MOVE_LINES: dict[tuple[int, int], list[dict[str, Any]]] = {}
+_MOVE_LINES_SIZE = 4096
+
+
+def _move_lines(stream_id: int, r: Any) -> list[dict[str, Any]]:
+    key = (stream_id, r.seq)
+    lines = _MOVE_LINES.get(key)
+    if lines is None:
+        e = ev.from_dict({"type": r.type, **r.payload})
+        # Whose move each line is (a player's phone shows him his own): a table broken
+        # names no one (its players' moves follow it).
+        who = ([e.player] if isinstance(e, ev.Moved) else
+               [p for p, *_ in e.seats] if isinstance(e, ev.FinalTableFormed) else [None])
+        lines = [{"seq": r.seq, "text": line, "player": p}
+                 for line, p in zip(describe_move(e), who)]
+        if len(_MOVE_LINES) >= _MOVE_LINES_SIZE:
+            _MOVE_LINES.clear()
+        _MOVE_LINES[key] = lines
+    return lines
+
+
 def _recent_moves(loaded: Loaded) -> list[dict[str, Any]]:
     """The seat moves and tables broken recorded in the last :data:`RECENT_MOVES_S` seconds
     (of wall time: the store's record times), newest last."""
     since = datetime.now(timezone.utc) - timedelta(seconds=RECENT_MOVES_S)
-    out = []
+    out: list[dict[str, Any]] = []
     for r in loaded.seat_records:
         if r.recorded_at >= since:
-            e = ev.from_dict({"type": r.type, **r.payload})
-            # Whose move each line is (a player's phone shows him his own): a table broken
-            # names no one (its players' moves follow it).
-            who = ([e.player] if isinstance(e, ev.Moved) else
-                   [p for p, *_ in e.seats] if isinstance(e, ev.FinalTableFormed) else [None])
-            out += [{"seq": r.seq, "text": line, "player": p}
-                    for line, p in zip(describe_move(e), who)]
+            out += _move_lines(loaded.stream_id, r)
     return out
 
 
@@ -117,6 +134,14 @@ def snapshot(service: TournamentService, name: str, *, console: bool = False) ->
     payouts = None if t.payouts is None else [
         {"place": i, "amount": a, "players": sorted(paid.get(i, []))}
         for i, a in enumerate(t.payouts, start=1)]
+    if t.finished:
+        # The event is over: its winner is the one player left (the tournament counts no one
+        # alive once it has finished) and holds every chip; the clock has nothing more to
+        # count (it stays as the last level left it, often stopped for the final table).
+        st["players_left"] = 1
+        st["average_stack"] = st["chips"]
+        st["clock"] = None
+        average_bb = None
     out = {
         "name": name,
         "seq": head,
@@ -148,11 +173,29 @@ def snapshot(service: TournamentService, name: str, *, console: bool = False) ->
         out["redo"] = None if again is None else {"batch": again.id, "text": describe(again)}
         if t.finished:
             out["league"] = _league(service, name)
+        buy_in = t.config.buy_in
         out["players"] = [{"name": p.name, "out": p.out, "place": p.place, "absent": p.absent,
                            "knockouts": p.knockouts, "knocked_out_by": p.knocked_out_by,
-                           "rebuys": p.rebuys, "addons": p.addons}
+                           "rebuys": p.rebuys, "addons": p.addons,
+                           "paid": buy_in * (1 + p.rebuys + p.addons)}
                           for p in t.players.values()]
+        out["money"] = money(t)
     return out
+
+
+def money(t: Tournament) -> dict[str, Any]:
+    """What the entries, rebuys and add-ons have brought: each is one buy-in, of which the
+    prize-pool part goes to the prize pool (as the tournament counts it) and the rest is the
+    fee (Gananda: 25 = 20 + 5 to the TOC pool)."""
+    c = t.config
+    entries = t.entrants
+    rebuys = sum(p.rebuys for p in t.players.values())
+    addons = sum(p.addons for p in t.players.values())
+    bought = entries + rebuys + addons
+    return {"buy_in": c.buy_in, "to_prize_pool": c.to_prize_pool,
+            "fee": c.buy_in - c.to_prize_pool, "entries": entries, "rebuys": rebuys,
+            "addons": addons, "taken": bought * c.buy_in,
+            "fees": bought * (c.buy_in - c.to_prize_pool), "prize_pool": t.prize_pool}
 
 
 def _league(service: TournamentService, name: str) -> dict[str, Any]:

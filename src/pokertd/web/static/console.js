@@ -56,6 +56,9 @@
     form.elements.buy_in.placeholder = data.buy_in;
     form.elements.to_prize_pool.placeholder = data.to_prize_pool;
     $("starting-stack").value = preset.starting_stack;
+    const r = preset.rebuys, a = preset.addon;
+    $("rebuy-until").value = r ? r.until_level : ""; $("rebuy-chips").value = r ? r.chips : "";
+    $("addon-after").value = a ? a.after_level : ""; $("addon-chips").value = a ? a.chips : "";
     $("periods").replaceChildren(...preset.periods.map(row));
     number();
   }
@@ -73,11 +76,21 @@
         periods.push({ kind: "break", minutes: Number(v("minutes")), color_up: up });
       }
     }
-    return { ...preset, periods, starting_stack: Number($("starting-stack").value) };
+    const out = { ...preset, periods, starting_stack: Number($("starting-stack").value) };
+    // The rebuy period and the add-on (IFP 59; WPA 6): none when left empty; the preset's
+    // other terms (limits) kept.
+    const until = $("rebuy-until").value, after = $("addon-after").value;
+    out.rebuys = until === "" ? null : { ...(preset.rebuys || {}), until_level: Number(until),
+      chips: Number($("rebuy-chips").value || out.starting_stack) };
+    out.addon = after === "" ? null : { ...(preset.addon || {}), after_level: Number(after),
+      chips: Number($("addon-chips").value || out.starting_stack) };
+    return out;
   }
 
   form.elements.preset.addEventListener("change", load);
-  $("starting-stack").addEventListener("input", () => { edited = true; });
+  for (const id of ["starting-stack", "rebuy-until", "rebuy-chips", "addon-after", "addon-chips"]) {
+    $(id).addEventListener("input", () => { edited = true; });
+  }
   $("add-level").addEventListener("click", () => {
     const levels = [...$("periods").rows].filter((r) => r.dataset.kind === "level");
     const last = levels.length ? levels[levels.length - 1] : null;

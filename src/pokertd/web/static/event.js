@@ -11,6 +11,9 @@
     $("notice").textContent = ok ? text : "";
   }
 
+  // The money a rebuy or an add-on brings: one buy-in, its prize-pool part to the pool.
+  const paid = (e) => s.money ? ` (pays ${s.money.buy_in}, ${e.to_prize_pool} to the prize pool)` : "";
+
   function summary(events) {
     const lines = [];
     for (const e of events) {
@@ -28,8 +31,8 @@
       else if (e.type === "hand_for_hand") lines.push(e.on ? "hand-for-hand play" : "hand-for-hand ended");
       else if (e.type === "hand_for_hand_hand_done") lines.push("hand done at every table");
       else if (e.type === "deal_made") lines.push("the deal is recorded");
-      else if (e.type === "rebuy") lines.push(`${e.player} rebought`);
-      else if (e.type === "addon") lines.push(`${e.player} took the add-on`);
+      else if (e.type === "rebuy") lines.push(`${e.player} rebought${paid(e)}`);
+      else if (e.type === "addon") lines.push(`${e.player} took the add-on${paid(e)}`);
       else if (e.type === "last_hands_announced") lines.push(`the last ${e.hands} hands of the day (IFP 14)`);
       else if (e.type === "chip_raced") lines.push(`table ${e.table} has raced (${e.rule})`);
     }
@@ -54,7 +57,8 @@
       (c.on_break ? `break ${c.break}` : c.level);
     $("c-blinds").textContent = PT.blinds(c);
     $("c-left").textContent = c ? PT.fmt(PT.secondsLeft(s)) : "–";
-    $("c-state").textContent = !c ? "–" : (c.running ? "running" : `stopped (${c.pause_reason})`);
+    $("c-state").textContent = s.finished ? "finished" : !c ? "–" :
+      (c.running ? "running" : `stopped (${c.pause_reason})`);
     if ($("spoken")) $("spoken").checked = !!(s.settings && s.settings.spoken);
     // Only the clock commands that fit its state are offered.
     const show = (id, on) => { if ($(id)) $(id).hidden = !on; };

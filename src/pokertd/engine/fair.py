@@ -1,0 +1,244 @@
+"""Provably fair dealing: a commitment to the deck before the hand, the proof after it.
+
+The scheme (``pokertd-fair/1``), one hand at a time:
+
+1. Before the hand the dealer shuffles a full 52-card deck with the operating system's CSPRNG
+   (the *committed order*), draws a secret 256-bit *salt*, and publishes the *commitment*::
+
+       SHA-256( canonical JSON of {"scheme", "hand", "config", "order", "salt"} )
+
+   ``hand`` names the hand (table and number), ``config`` is the hand's set-up (stacks, forced
+   bets, seats, rules: :meth:`Hand.config`), ``order`` the committed order as card text. The
+   commitment binds the deck to this hand before anyone acts; the salt keeps the order secret.
+2. Each player may then add a seed (any text). The cards are dealt from the *dealt order*: the
+   committed order shuffled by Fisher-Yates (positions 51 down to 1, each swapped with a
+   position below or equal to it) whose draws come from the byte stream
+   ``SHA-256(key || counter)`` (counter 0, 1, ... as 8 big-endian bytes), where ``key`` is
+   ``SHA-256("pokertd-fair/1 seeds" || canonical JSON of the seeds in the order given)``; each
+   draw takes 8 bytes as an unsigned integer and rejects values at or above the largest
+   multiple of the range (so every position is exactly equally likely). The dealer cannot
+   choose the dealt order (the committed order was fixed first) and no player can predict it
+   (the committed order is secret until the reveal).
+3. The engine deals from the front of the dealt order (hole cards one at a time round the
+   table, then burn and flop, burn and turn, burn and river). After the hand the dealer
+   reveals the salt, both orders and the seeds with the hand's events (:meth:`FairDeal.reveal`).
+
+:func:`verify` checks a revealed hand (``pokertd verify HAND.json``): the commitment, that the
+dealt order follows from the committed order and the seeds, that every card dealt, burned and
+turned follows the dealt order, and that the events are the hand the engine plays from them
+(every derived event, chip and stack). Any change to any field fails with the reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import CARDS, cards_text, parse_cards
+from .events import replay
+from .hand import Hand
+
+__all__ = ["SCHEME", "FairDeal", "FairnessError", "commitment_of", "dealt_order", "verify"]
+
+SCHEME = "pokertd-fair/1"
+_FIELDS = ("scheme", "hand", "config", "commitment", "salt", "committed_order", "seeds",
+           "order", "events")
+
+
+class FairnessError(ValueError):
+    """A revealed hand that fails verification: the message says which check and why."""
+
+
+def _canonical(value: Any) -> bytes:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def commitment_of(hand: str, config: Mapping[str, Any], order: Sequence[int], salt: str) -> str:
+    """The commitment published before the hand (step 1 of the scheme), as hex."""
+    return hashlib.sha256(_canonical({"scheme": SCHEME, "hand": hand, "config": dict(config),
+                                      "order": cards_text(order), "salt": salt})).hexdigest()
+
+
+class _SeedStream:
+    """Uniform draws from the SHA-256 counter stream of the players' seeds (step 2)."""
+
+    def __init__(self, seeds: Sequence[Mapping[str, Any]]) -> None:
+        self.key = hashlib.sha256(b"pokertd-fair/1 seeds" + _canonical(list(seeds))).digest()
+        self.counter = 0
+        self.buffer = b""
+
+    def below(self, m: int) -> int:
+        limit = (1 << 64) - (1 << 64) % m
+        while True:
+            if len(self.buffer) < 8:
+                self.buffer += hashlib.sha256(self.key + self.counter.to_bytes(8, "big")).digest()
+                self.counter += 1
+            v = int.from_bytes(self.buffer[:8], "big")
+            self.buffer = self.buffer[8:]
+            if v < limit:
+                return v % m
+
+
+def dealt_order(committed: Sequence[int], seeds: Sequence[Mapping[str, Any]]) -> list[int]:
+    """The order the cards are dealt in: the committed order mixed with the seeds (step 2)."""
+    d = [int(c) for c in committed]
+    stream = _SeedStream(seeds)
+    for i in range(len(d) - 1, 0, -1):
+        j = stream.below(i + 1)
+        d[i], d[j] = d[j], d[i]
+    return d
+
+
+def _check_seeds(seeds: Any) -> list[dict[str, Any]]:
+    if not isinstance(seeds, list):
+        raise FairnessError(f"seeds: expected a list of {{'player', 'seed'}}, got {seeds!r}")
+    for k, s in enumerate(seeds):
+        if (not isinstance(s, dict) or set(s) != {"player", "seed"}
+                or not isinstance(s["seed"], str) or type(s["player"]) is not int):
+            raise FairnessError(f"seeds[{k}]: expected {{'player': position, 'seed': text}}, "
+                                f"got {s!r}")
+    return seeds
+
+
+class FairDeal:
+    """One provably fair hand: :meth:`announce` before it, :meth:`add_seed` while seeds are
+    taken, :meth:`deal` to get the engine's :class:`Hand`, :meth:`reveal` when it is over.
+
+    ``stacks``, ``blinds`` and the keywords are :class:`Hand`'s. ``rng`` draws the committed
+    order and the salt: the operating system's CSPRNG unless a test injects one."""
+
+    def __init__(self, hand: str, stacks: Sequence[int], blinds: Sequence[int] = (0, 0), *,
+                 rng: random.Random | None = None, **options: Any) -> None:
+        if not isinstance(hand, str) or not hand:
+            raise ValueError(f"a fair hand needs a name (table and hand number), got {hand!r}")
+        for k in ("deck", "seed", "manual"):
+            if k in options:
+                raise ValueError(f"a fair hand deals from its committed deck: {k}= is not allowed")
+        self.hand = hand
+        self._args = (list(stacks), tuple(blinds), dict(options))
+        # The hand's set-up, known before the deal (the engine checks it here).
+        self.config = Hand(stacks, blinds, manual=True, **options).config()
+        r = rng if rng is not None else random.SystemRandom()
+        order = list(range(52))
+        r.shuffle(order)
+        self.committed_order = order
+        self.salt = f"{r.getrandbits(256):064x}"
+        self.commitment = commitment_of(hand, self.config, order, self.salt)
+        self.seeds: list[dict[str, Any]] = []
+        self._hand: Hand | None = None
+
+    def announce(self) -> dict[str, Any]:
+        """What is published before the hand: its name, set-up and the commitment."""
+        return {"scheme": SCHEME, "hand": self.hand, "config": self.config,
+                "commitment": self.commitment}
+
+    def add_seed(self, player: int, seed: str) -> None:
+        """Player ``player`` (position) mixes in his seed; refused once the cards are dealt."""
+        if self._hand is not None:
+            raise ValueError(f"hand {self.hand}: the cards are dealt, seeds are closed")
+        n = len(self.config["stacks"])
+        if type(player) is not int or not 0 <= player < n:
+            raise ValueError(f"no player {player!r} in hand {self.hand} (positions 0..{n - 1})")
+        if not isinstance(seed, str):
+            raise ValueError(f"a seed is text, got {seed!r}")
+        if any(s["player"] == player for s in self.seeds):
+            raise ValueError(f"player {player} has already given his seed for hand {self.hand}")
+        self.seeds.append({"player": player, "seed": seed})
+
+    @property
+    def order(self) -> list[int]:
+        return dealt_order(self.committed_order, self.seeds)
+
+    def deal(self) -> Hand:
+        """The hand, dealt from the dealt order (once)."""
+        if self._hand is None:
+            stacks, blinds, options = self._args
+            self._hand = Hand(stacks, blinds, deck=self.order, **options)
+        return self._hand
+
+    def reveal(self) -> dict[str, Any]:
+        """The proof, published when the hand is over (a ``pokertd verify`` file)."""
+        h = self._hand
+        if h is None or not h.done:
+            raise ValueError(f"hand {self.hand} is not over: its deck is revealed at the end")
+        return {"scheme": SCHEME, "hand": self.hand, "config": self.config,
+                "commitment": self.commitment, "salt": self.salt,
+                "committed_order": cards_text(self.committed_order), "seeds": list(self.seeds),
+                "order": cards_text(self.order), "events": h.events()}
+
+
+def _deck(record: Mapping[str, Any], field: str) -> list[int]:
+    text = record[field]
+    try:
+        cards = parse_cards(text) if isinstance(text, str) else None
+    except ValueError as exc:
+        raise FairnessError(f"{field}: {exc}") from None
+    if cards is None or len(cards) != 52:
+        raise FairnessError(f"{field}: expected the 52 cards as text, got {text!r}")
+    return [int(c) for c in cards]
+
+
+def verify(record: Any) -> list[str]:
+    """Check a revealed hand; the checks passed, in order, or :class:`FairnessError`."""
+    if not isinstance(record, dict):
+        raise FairnessError("a revealed hand is a JSON object")
+    if set(record) != set(_FIELDS):
+        extra, missing = sorted(set(record) - set(_FIELDS)), sorted(set(_FIELDS) - set(record))
+        raise FairnessError(f"fields: expected {', '.join(_FIELDS)}"
+                            + (f"; missing {', '.join(missing)}" if missing else "")
+                            + (f"; unknown {', '.join(map(str, extra))}" if extra else ""))
+    if record["scheme"] != SCHEME:
+        raise FairnessError(f"scheme: {record['scheme']!r} is not {SCHEME!r}")
+    passed = []
+    committed = _deck(record, "committed_order")
+    salt, hand, config = record["salt"], record["hand"], record["config"]
+    if not isinstance(salt, str) or not isinstance(hand, str) or not isinstance(config, dict):
+        raise FairnessError("hand and salt are text and config an object")
+    if commitment_of(hand, config, committed, salt) != record["commitment"]:
+        raise FairnessError("commitment: SHA-256 of the hand, its set-up, the committed order "
+                            "and the salt is not the published commitment")
+    passed.append(f"commitment {record['commitment']} matches the committed order and salt")
+    seeds = _check_seeds(record["seeds"])
+    order = _deck(record, "order")
+    if dealt_order(committed, seeds) != order:
+        raise FairnessError(f"order: the committed order mixed with the {len(seeds)} seed(s) "
+                            "is not the dealt order")
+    passed.append(f"the dealt order follows from the committed order and {len(seeds)} seed(s)")
+    events = record["events"]
+    if not isinstance(events, list) or not events or not isinstance(events[0], dict):
+        raise FairnessError("events: expected the hand's list of events")
+    if events[0].get("type") != "started" or events[0].get("config") != config:
+        raise FairnessError("events: the hand did not start with the committed set-up")
+    n = len(config["stacks"])
+    pos = 2 * n
+    for k, e in enumerate(events):
+        if not isinstance(e, dict):
+            raise FairnessError(f"event {k}: not an object")
+        t = e.get("type")
+        if t == "dealt":
+            p = e.get("player")
+            want = ([str(CARDS[order[p]]), str(CARDS[order[n + p]])]
+                    if type(p) is int and 0 <= p < n else None)
+            if e.get("cards") != want:
+                raise FairnessError(f"event {k}: player {p} was dealt {e.get('cards')}, the "
+                                    f"dealt order gives {want}")
+        elif t in ("burned", "board"):
+            got = [e.get("card")] if t == "burned" else e.get("cards")
+            m = 1 if t == "burned" else len(got) if isinstance(got, list) else 0
+            want = [str(CARDS[c]) for c in order[pos:pos + m]]
+            if got != want or m == 0:
+                raise FairnessError(f"event {k}: {t} {got}, the dealt order gives {want} "
+                                    f"(cards {pos + 1}-{pos + m} of the dealt order)")
+            pos += m
+    passed.append("every card dealt, burned and turned follows the dealt order")
+    try:
+        h = replay(events)
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise FairnessError(f"events: not the hand the engine plays: {exc}") from None
+    if not h.done:
+        raise FairnessError("events: the hand is not over")
+    passed.append(f"the {len(events)} events replay to the finishing stacks {h.stacks}")
+    return passed
