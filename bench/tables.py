@@ -103,6 +103,7 @@ async def client(url: str, table: str, seat: int, stack: int, stats: Stats,
     acted_at = -1
     n = 0
     seated = False
+    last_turn: tuple[Any, ...] | None = None
     join = json.dumps({"type": "join", "name": f"bot-{seat}", "seat": seat, "stack": stack})
     try:
         async with websockets.connect(url, max_size=None, ping_interval=None) as ws:
@@ -132,6 +133,12 @@ async def client(url: str, table: str, seat: int, stack: int, stats: Stats,
                 f = json.loads(text)
                 if f.get("you") != seat or not f.get("legal"):
                     continue
+                hd = f["hand"]
+                turn = (hd["number"], len(hd["board"]), hd["total_pot"],
+                        tuple(x.get("bet", 0) for x in f["seats"]))
+                if turn == last_turn:
+                    continue          # the same turn again (another seat's change): acted
+                last_turn = turn
                 h = FrameHand(f, card_index)
                 bot.act(h, seat - 1, max(f["hand"]["blinds"]) or 10, 1)
                 assert h.action is not None

@@ -12,7 +12,7 @@ import pytest
 
 from pokertd.engine import IllegalAction
 from pokertd.services.table_server import TableServer
-from pokertd.services.tables import Table, TableConfig, TableError, phh_for, view
+from pokertd.services.tables import Table, TableConfig, TableError, frames, phh_for, view
 from pokertd.storage import open_store
 
 
@@ -30,6 +30,24 @@ def store(tmp_path: Path):
     yield s
     s.close()
 
+
+@pytest.fixture
+def fast_store(tmp_path: Path):
+    """An SQLite file in memory-backed /dev/shm where there is one (the same store, without
+    waiting for the disk at each of thousands of commits on a busy machine)."""
+    import tempfile
+
+    shm = Path("/dev/shm")
+    where = Path(tempfile.mkdtemp(dir=shm)) if shm.is_dir() else tmp_path
+    s = open_store(f"sqlite:///{where / 'tables.db'}")
+    yield s
+    s.close()
+    if where != tmp_path:
+        import shutil
+        shutil.rmtree(where, ignore_errors=True)
+
+
+HANDS = 1000
 
 FAST = TableConfig(seats=6, small_blind=5, big_blind=10, act_seconds=10, time_bank=5,
                    bot_delay=0, pause_seconds=0)
@@ -50,16 +68,18 @@ def hand_events(store, stream_id):
     return out
 
 
-def test_bots_play_many_hands_chips_conserved_pots_awarded_replay_equal(store):
+def test_bots_play_many_hands_chips_conserved_pots_awarded_replay_equal(fast_store):
     """Random play through the table's API: every hand conserves the chips and awards every
     chip put in; the table loaded again from the store is the live table."""
+    store = fast_store
     clock = Clock()
     server, t, _ = open_table(store, clock)
     for seat in range(1, 7):
         t.join(f"Bot {seat}", seat, 2000, bot="random" if seat % 2 else "sensible")
     total = 6 * 2000
     joined = 6
-    while t.hands < 1000:
+    checked = reloaded = -1
+    while t.hands < HANDS:
         clock.now += 1
         assert t.tick(clock.now)
         seated = sum(s.stack for s in t.seats if s is not None)
@@ -70,13 +90,20 @@ def test_bots_play_many_hands_chips_conserved_pots_awarded_replay_equal(store):
                     joined += 1
                     t.join(f"Bot {joined}", seat, 2000, bot="random" if joined % 2 else "sensible")
                     total += 2000
-        if t.hands % 197 == 0 and t.hand is not None:
+        if t.hands % 50 == 0 and t.hands != checked:
+            checked = t.hands
+            # the frames the server sends are the views, for every seat and a spectator
+            sent = frames(t, [(k, False) for k in [None, *range(1, 7)]], now=clock.now)
+            for k in [None, *range(1, 7)]:
+                assert json.loads(sent[(k, False)]) == view(t, k, clock.now)
+        if t.hands % 197 == 0 and t.hand is not None and t.hands != reloaded:
+            reloaded = t.hands
             # mid-hand: the replay from the store continues the same hand
             again = Table.load(store, "T1", clock=clock)
             assert again.hand.events() == t.hand.events()
             assert view(again, 1, clock.now)["seats"] == view(t, 1, clock.now)["seats"]
     hands = hand_events(store, t.stream_id)
-    assert len(hands) >= 1000
+    assert len(hands) >= HANDS
     for number, events in hands.items():
         started = events[0]["config"]["stacks"]
         ended = [e for e in events if e["type"] == "ended"]
@@ -174,6 +201,34 @@ def test_the_phh_download_shows_only_what_the_player_saw(store):
         phh_for(t, played.number, None)
 
 
+def test_a_seat_given_up_and_taken_again_shows_the_newcomer_to_the_newcomer_only(store):
+    """A subscriber follows its token, not a seat number: once Ann has left seat 1 and Bob
+    sits there, Ann's connection is a spectator's and never gets Bob's hole cards."""
+    clock = Clock()
+    server, t, _ = open_table(store, clock)
+    ann = t.join("Ann", 1, 1000)
+    t.join("Bot", 2, 1000, bot="sensible")
+
+    async def run() -> list[dict]:
+        sub = server.subscribe("T1", ann)
+        server.command("T1", lambda tb: tb.leave(1))
+        bob = server.command("T1", lambda tb: tb.join("Bob", 1, 1000))
+        clock.now += 10
+        server.command("T1", lambda tb: tb.tick(clock.now))     # a hand: Bob is dealt in
+        got = []
+        while not sub.queue.empty():
+            got.append(json.loads(sub.queue.get_nowait()))
+        assert t.seat_of_token(bob) == 1 and t.hand is not None
+        return got
+
+    got = asyncio.run(run())
+    last = got[-1]
+    assert last["you"] is None
+    bobs = next(e["cards"] for e in t.played.events if e["type"] == "dealt" and e["player"] == t.position_of(1))
+    assert not any(f'"{c}"' in json.dumps(last) for c in bobs)
+    assert last["seats"][0]["cards"] == ["??", "??"]
+
+
 def test_join_refuses_a_taken_seat_a_bad_stack_and_a_name_twice(store):
     clock = Clock()
     server, t, _ = open_table(store, clock)
@@ -208,7 +263,7 @@ def test_no_frame_carries_a_hole_card_its_client_may_not_see(store):
 
     async def play() -> None:
         server.start()
-        subs = {k: server.subscribe("T1", k) for k in frames}
+        subs = {k: server.subscribe("T1", tokens.get(k)) for k in frames}
         rng = random.Random(5)
         while t.hands < 200 and sum(1 for s in t.seats if s is not None and s.stack) >= 2:
             for k, sub in subs.items():

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from pokertd.storage import Store
 
-from .tables import KIND, Table, TableConfig, TableError, hash_token, new_token, view
+from .tables import KIND, Table, TableConfig, TableError, frames, hash_token, new_token, view
 
 __all__ = ["Subscriber", "TableServer"]
 
@@ -34,10 +34,12 @@ R = TypeVar("R")
 
 @dataclass(eq=False)
 class Subscriber:
-    """One client watching a table: its seat (None: a spectator) and its outgoing frames."""
+    """One client watching a table: its seat's token (None: a spectator) and its outgoing
+    frames. The seat is found from the token at every frame: a seat its player has left (or
+    lost every chip in) and someone else has taken shows the newcomer's cards to no one else."""
 
     table: str
-    seat: int | None = None
+    token: str | None = None
     host: bool = False
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
 
@@ -176,14 +178,14 @@ class TableServer:
 
     # --- clients ------------------------------------------------------------------------
 
-    def subscribe(self, name: str, seat: int | None = None, host: bool = False, *,
+    def subscribe(self, name: str, token: str | None = None, host: bool = False, *,
                   queue: asyncio.Queue[str] | None = None) -> Subscriber:
-        """A new subscriber (``queue``: the client's outgoing frames, kept when the same
-        client subscribes again for another seat); the table's state is its first frame."""
-        self.table(name)
-        sub = Subscriber(name, seat, host) if queue is None else Subscriber(name, seat, host, queue)
+        """A new subscriber for the seat of ``token`` (``queue``: the client's outgoing frames,
+        kept when the same client subscribes again); the table's state is its first frame."""
+        t = self.table(name)
+        sub = Subscriber(name, token, host) if queue is None else Subscriber(name, token, host, queue)
         self.subscribers.setdefault(name, set()).add(sub)
-        sub.send(self.frame(name, seat, host))
+        sub.send(self.frame(name, t.seat_of_token(token), host))
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
@@ -201,13 +203,14 @@ class TableServer:
         t = self.table(name)
         history = self._history_sent.get(name) != t.hands_over
         self._history_sent[name] = t.hands_over
-        built: dict[tuple[int | None, bool], str] = {}
-        for sub in list(self.subscribers.get(name, ())):
-            key = (sub.seat, sub.host)
-            frame = built.get(key)
-            if frame is None:
-                frame = built[key] = self.frame(name, sub.seat, sub.host, history)
-            sub.send(frame)
+        subs = list(self.subscribers.get(name, ()))
+        seats: dict[str | None, int | None] = {None: None}
+        for sub in subs:
+            if sub.token not in seats:
+                seats[sub.token] = t.seat_of_token(sub.token)
+        built = frames(t, {(seats[sub.token], sub.host) for sub in subs}, history=history)
+        for sub in subs:
+            sub.send(built[(seats[sub.token], sub.host)])
             self.sent += 1
 
     def lobby(self) -> list[dict[str, Any]]:

@@ -33,10 +33,11 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import random
 import secrets
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -49,7 +50,7 @@ from pokertd.tournament.button import ButtonState, HandPositions, start_button
 
 __all__ = [
     "BOT_KINDS", "KIND", "Seat", "Table", "TableConfig", "TableError", "UnknownTable",
-    "hash_token", "new_token", "phh_for", "view",
+    "frames", "hash_token", "new_token", "phh_for", "view",
 ]
 
 KIND = "table"
@@ -217,6 +218,8 @@ class Table:
         t = cls(name, info.id, TableConfig.from_dict(first["config"]), store, clock,
                 rng or random.SystemRandom(), host=first.get("host"), event=first.get("event"),
                 table_id=first.get("table"))
+        # A dealt tournament's table replays as it was played: its runner deals each hand.
+        t.hand_source = first.get("event")
         t.seats = [None] * t.config.seats
         for rec in recorded[1:]:
             t.apply(rec.type, rec.payload)
@@ -567,9 +570,9 @@ class Table:
         seat = self.actor_seat()
         assert seat is not None
         s = self._seat(seat)
-        before = len(self.played.events)
+        raw = len(h._events)
         act()                      # IllegalAction: the hand is unchanged
-        new = h.events()[before:]
+        new = _new_events(h, raw, len(self.played.events))
         extra: dict[str, Any] = {}
         if s.bot is None:
             used = max(0.0, now - self.turn_started - self.config.act_seconds)
@@ -617,7 +620,13 @@ class Table:
                 if now < self.bot_due:
                     return False
                 bb = max(h.t.blinds) or self.config.big_blind
-                self._apply_action(lambda: s.bot_player.act(h, pos, bb, h.t.chip_unit), now)
+
+                def bot_acts() -> None:
+                    try:
+                        s.bot_player.act(h, pos, bb, h.t.chip_unit)
+                    except IllegalAction:
+                        h.check_call()     # a bot's mistake must not stop the table
+                self._apply_action(bot_acts, now)
             elif s.away or s.leaving:
                 self._apply_action(h.fold, now)             # IFP 8: cards killed
             else:
@@ -633,6 +642,19 @@ class Table:
             self.start_hand(now)
             return True
         return False
+
+
+def _new_events(h: Hand, start: int, converted: int) -> list[dict[str, Any]]:
+    """The engine's events from its ``start``-th raw event on, in their JSON form (as
+    :func:`pokertd.engine.events.to_dicts` gives them, the ``converted`` older ones not
+    converted again at every action)."""
+    from pokertd.engine.events import event_to_dict, to_dicts
+    from pokertd.engine.hand import E_HOLES
+
+    new = h._events[start:]
+    if any(e[0] == E_HOLES for e in new):      # the deal (one raw event, a dict per player)
+        return to_dicts(h)[converted:]
+    return [event_to_dict(h, e) for e in new]
 
 
 def _positions(p: dict[str, Any]) -> HandPositions:
@@ -725,16 +747,76 @@ def view(table: Table, seat: int | None, now: float | None = None, *,
     """What the client of ``seat`` (None: a spectator) may know: no hole card of anyone
     else before the engine shows it. ``history``: with the last hands (``last_hands``; the
     game server sends them when they change)."""
-    now = table.clock() if now is None else now
+    base = _spectator_view(table, table.clock() if now is None else now)
+    out = dict(base)
+    out.update(_own_part(table, base, seat, history))
+    return out
+
+
+def frames(table: Table, recipients: Iterable[tuple[int | None, bool]], *,
+           history: bool = True, now: float | None = None) -> dict[tuple[int | None, bool], str]:
+    """:func:`view` as JSON for each (seat, host) recipient: the part every recipient shares
+    is built and encoded once, each recipient's own part (his seat's cards, his legal
+    actions, his last hands) on its own."""
+    base = _spectator_view(table, table.clock() if now is None else now)
+    shared = json.dumps({k: v for k, v in base.items() if k not in _OWN})
+    out = {}
+    for seat, host in recipients:
+        own = _own_part(table, base, seat, history)
+        own["host"] = host
+        out[(seat, host)] = json.dumps(own)[:-1] + ", " + shared[1:]
+    return out
+
+
+_OWN = ("you", "host", "seats", "legal", "last_hands")
+
+
+def _own_dealt(played: PlayedHand, position: int) -> list[str] | None:
+    for e in played.events:
+        if e["type"] == "dealt" and e["player"] == position:
+            return list(e["cards"])
+    return None
+
+
+def _own_part(table: Table, base: dict[str, Any], seat: int | None,
+              history: bool) -> dict[str, Any]:
+    """What only ``seat`` may see: his own hole cards, his legal actions when he is to act,
+    the last hands with the ones he played marked."""
+    own: dict[str, Any] = {"you": seat, "host": False, "seats": base["seats"]}
+    h = table.hand
+    played = table.played
+    last = table.history[0] if table.history else None
+    if seat is not None and 1 <= seat <= len(base["seats"]) and not base["seats"][seat - 1]["empty"]:
+        seats = list(base["seats"])
+        d = dict(seats[seat - 1])
+        d["you"] = True
+        if played is not None and h is not None and seat in played.seats:
+            d["cards"] = _own_dealt(played, played.seats.index(seat))
+        elif played is None and last is not None and seat in last.seats and d["cards"] is None:
+            d["cards"] = _own_dealt(last, last.seats.index(seat))
+        seats[seat - 1] = d
+        own["seats"] = seats
+        if h is not None and not h.done and table.actor_seat() == seat:
+            la = h.legal_actions()
+            own["legal"] = {"fold": la.fold, "check": la.check, "call": la.call,
+                            "min_raise_to": la.min_raise_to, "max_raise_to": la.max_raise_to,
+                            "bet": h.current == 0, "all_in": h.bets[la.player] + h.stacks[la.player],
+                            "pot_limit": table.config.structure == "pot-limit"}
+    if history:
+        own["last_hands"] = [_summary(p, p.seats.index(seat) if seat in p.seats else None)
+                             for p in table.history]
+    return own
+
+
+def _spectator_view(table: Table, now: float) -> dict[str, Any]:
+    """The table as a spectator sees it: no hole card before the engine shows it."""
     h = table.hand
     played = table.played
     pos_of: dict[int, int] = {}
     shown_cards: dict[int, list[str]] = {}
     if played is not None:
         pos_of = {k: i for i, k in enumerate(played.seats)}
-    mine = pos_of.get(seat) if seat is not None else None
-    if played is not None:
-        shown_cards = _visible(played, mine)
+        shown_cards = _visible(played, None)
     last = table.history[0] if table.history else None
     showing = played if played is not None else last
     showdown: list[dict[str, Any]] = []
@@ -756,7 +838,7 @@ def view(table: Table, seat: int | None, now: float | None = None, *,
             seats_out.append({"seat": k, "empty": True})
             continue
         d: dict[str, Any] = {"seat": k, "empty": False, "name": s.name, "stack": s.stack,
-                             "bot": s.bot, "away": s.away, "you": k == seat, "bet": 0,
+                             "bot": s.bot, "away": s.away, "you": False, "bet": 0,
                              "status": "out", "cards": None, "acting": k == actor}
         i = pos_of.get(k)
         if h is not None and i is not None:
@@ -773,19 +855,12 @@ def view(table: Table, seat: int | None, now: float | None = None, *,
             for e in last.events:
                 if e["type"] == "shown" and e["player"] == j:
                     d["cards"] = e["cards"]
-            if seat == k:
-                for e in last.events:
-                    if e["type"] == "dealt" and e["player"] == j and d["cards"] is None:
-                        d["cards"] = e["cards"]
         seats_out.append(d)
     out: dict[str, Any] = {
         "type": "state", "table": table.name, "event": table.event, "version": table.version,
-        "config": table.config_dict, "you": seat, "hand": None, "seats": seats_out,
+        "config": table.config_dict, "you": None, "hand": None, "seats": seats_out,
         "host": False, "showdown": showdown, "awards": awards,
     }
-    if history:
-        out["last_hands"] = [_summary(p, p.seats.index(seat) if seat in p.seats else None)
-                             for p in table.history]
     if played is not None and h is not None:
         positions = played.positions
         pots = [{"amount": a, "seats": [played.seats[i] for i in elig]}
@@ -805,19 +880,14 @@ def view(table: Table, seat: int | None, now: float | None = None, *,
             out["hand"]["clock"] = {"act_seconds": table.config.act_seconds,
                                     "elapsed": round(now - table.turn_started, 2),
                                     "bank": round(s.bank, 2)}
-        if actor is not None and actor == seat:
-            la = h.legal_actions()
-            out["legal"] = {"fold": la.fold, "check": la.check, "call": la.call,
-                            "min_raise_to": la.min_raise_to, "max_raise_to": la.max_raise_to,
-                            "bet": h.current == 0, "all_in": h.bets[la.player] + h.stacks[la.player],
-                            "pot_limit": table.config.structure == "pot-limit"}
     elif last is not None:
+        summary = _summary(last, None)
         out["hand"] = {"number": last.number, "button": last.positions["button"],
                        "small_blind": last.positions["small_blind"],
                        "big_blind": last.positions["big_blind"],
-                       "board": _summary(last, None)["board"], "pots": [], "total_pot": 0,
+                       "board": summary["board"], "pots": [], "total_pot": 0,
                        "done": True, "actor": None, "blinds": last.blinds,
-                       "lines": _hand_lines(last)[-12:]}
+                       "lines": summary["lines"][-12:]}
     return out
 
 
@@ -835,8 +905,11 @@ def phh_for(table: Table, number: int, seat: int | None) -> str:
     mine = played.seats.index(seat)
     shown = {e["player"] for e in played.events if e["type"] == "shown"}
     h = replay(played.events)
-    data = export_hand(h, players=played.names, seats=played.seats,
-                       seat_count=table.config.seats, event=table.event or table.name)
+    try:
+        data = export_hand(h, players=played.names, seats=played.seats,
+                           seat_count=table.config.seats, event=table.event or table.name)
+    except ValueError as exc:          # PHHError: pot limit, a killed hand (IFP 8)
+        raise TableError(f"hand {number} has no PHH form: {exc}") from None
     data["hand"] = played.number
     hidden = {f"p{i + 1}" for i in range(len(played.seats)) if i != mine and i not in shown}
     data["actions"] = [f"d dh {a.split()[2]} ????" if a.startswith("d dh ")

@@ -271,9 +271,9 @@ class Connection:
                 frame = await self.sub.queue.get()
                 await self.ws.send_text(frame)
 
-    def _resubscribe(self, seat: int | None, host: bool) -> None:
+    def _resubscribe(self, host: bool) -> None:
         self.server.unsubscribe(self.sub)
-        self.sub = self.server.subscribe(self.name, seat, host, queue=self.sub.queue)
+        self.sub = self.server.subscribe(self.name, self.token, host, queue=self.sub.queue)
 
     def seat(self) -> int:
         seat = self.server.table(self.name).seat_of_token(self.token)
@@ -294,14 +294,14 @@ class Connection:
             self.host = m.get("host") or None
             t = srv.table(self.name)
             seat = t.seat_of_token(self.token)
-            self._resubscribe(seat, self.is_host())
+            self._resubscribe(self.is_host())
             return {"type": "welcome", "seat": seat, "host": self.is_host(), "id": mid}
         if kind == "join":
             token = srv.command(self.name, lambda t: t.join(
                 str(m.get("name", "")), _int(m.get("seat"), "seat"), _int(m.get("stack"), "stack")))
             self.token = token
             seat = srv.table(self.name).seat_of_token(token)
-            self._resubscribe(seat, self.is_host())
+            self._resubscribe(self.is_host())
             return {"type": "joined", "seat": seat, "token": token, "id": mid}
         if kind == "act":
             seat = self.seat()
@@ -318,7 +318,7 @@ class Connection:
             seat = self.seat()
             srv.command(self.name, lambda t: t.leave(seat))
             self.token = None
-            self._resubscribe(None, self.is_host())
+            self._resubscribe(self.is_host())
             return {"type": "ok", "id": mid}
         if kind == "add_bot":
             if not self.is_host():

@@ -67,7 +67,12 @@
     // Seats round an oval, one's own seat at the bottom centre.
     const off = mine ? mine - 1 : 0;
     const a = Math.PI / 2 + ((i - off) * 2 * Math.PI) / n;
-    return [50 + 44 * Math.cos(a), 50 + 40 * Math.sin(a)];
+    // A tall phone felt: the seats spread along its height, not bunched at the sides.
+    const narrow = window.innerWidth <= 760;
+    const ry = narrow ? 45 : 40;
+    const y = Math.sin(a);
+    const t = narrow ? Math.sign(y) * Math.pow(Math.abs(y), 0.7) : y;
+    return [50 + 44 * Math.cos(a), 50 + ry * t];
   }
 
   function render() {
@@ -179,7 +184,7 @@
     // me
     const me = $("me");
     me.textContent = "";
-    const mine = s.you ? s.seats[s.you - 1] : null;
+    const mine = s.you && !s.seats[s.you - 1].empty ? s.seats[s.you - 1] : null;
     if (mine) {
       $("tp-who").textContent = `${mine.name} · seat ${s.you}`;
       const b = document.createElement("button");
@@ -294,5 +299,6 @@
     send({ type: "add_bot", seat: Number(f.get("seat")), bot: f.get("bot"), stack: Number(f.get("stack")) });
   });
 
+  window.addEventListener("resize", render);
   connect();
 })();
