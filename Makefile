@@ -35,8 +35,12 @@ $(CHROMIUM):
 run: $(STAMP) bytecode
 	$(BIN)/pokertd serve --demo --host 127.0.0.1 --port 8000
 
+# The browser tests run in a process of their own: the playable tables' browser tests time out
+# when they follow some of the other suites in one process (the cause is not found yet; each
+# run alone passes).
 test: $(STAMP) bytecode $(CHROMIUM)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not browser"
+	$(BIN)/python -m pytest -m browser
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
