@@ -12,51 +12,15 @@ tests/screenshots/ (git-ignored)."""
 from __future__ import annotations
 
 import json
-import socket
-import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SHOTS = Path(__file__).parent / "screenshots"
-SIZES = {"laptop": (1366, 768), "tv": (1920, 1080), "phone": (390, 844)}
-
-
-class LiveServer:
-    def __init__(self, tmp: Path) -> None:
-        import uvicorn
-
-        from pokertd.storage import open_store
-        from pokertd.web.app import create_app
-
-        self.store = open_store(f"sqlite:///{tmp / 'tables.db'}")
-        self.app = create_app(self.store, secret="table tests")
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.server = uvicorn.Server(uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning",
-            timeout_graceful_shutdown=1))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.02)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-        self.store.close()
+# The web tests' live server (a director user and a test clock besides, unused here).
+from test_web_browser import SHOTS, SIZES, LiveServer  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -320,12 +320,16 @@ def _check_types(values: dict[str, Any]) -> None:
             raise ValueError(f"RuleSet field {key}: expected {what}, got {value!r}")
 
 
-def field_rules(field_name: str) -> dict[str, str]:
-    """The rule ids that decide ``field_name``, per preset (and house) name."""
+def _field_meta(field_name: str) -> Any:
     meta = RuleSet._metadata.get(field_name)
     if meta is None:
         raise ValueError(f"unknown RuleSet field: {field_name!r}")
-    return dict(meta.get("rules", {}))
+    return meta
+
+
+def field_rules(field_name: str) -> dict[str, str]:
+    """The rule ids that decide ``field_name``, per preset (and house) name."""
+    return dict(_field_meta(field_name).get("rules", {}))
 
 
 def field_names() -> tuple[str, ...]:
@@ -335,10 +339,7 @@ def field_names() -> tuple[str, ...]:
 
 def field_doc(field_name: str) -> str:
     """What ``field_name`` decides, in a line."""
-    meta = RuleSet._metadata.get(field_name)
-    if meta is None:
-        raise ValueError(f"unknown RuleSet field: {field_name!r}")
-    return str(meta.get("doc", ""))
+    return str(_field_meta(field_name).get("doc", ""))
 
 
 IFP_2012 = RuleSet()
