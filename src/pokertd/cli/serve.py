@@ -62,8 +62,11 @@ def serve(
         typer.echo(f"log in at {base}/login as {user!r} with the password {password!r}")
     try:
         # Open screens hold their event streams: Ctrl-C closes them after 2 s at most.
+        # No per-message deflate on the websockets: a table's frame (a few kB) is sent to
+        # every client at every action, and compressing each one for each client was a
+        # tenth of the game server's time under load (bench/tables.py).
         uvicorn.run(create_app(store), host=host, port=port, log_level="warning",
-                    timeout_graceful_shutdown=2)
+                    timeout_graceful_shutdown=2, ws_per_message_deflate=False)
     except OSError as exc:
         raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     finally:

@@ -45,7 +45,7 @@ from pokertd.bots import make_bot
 from pokertd.cards import CARDS
 from pokertd.engine import FOLDED, Hand, IllegalAction
 from pokertd.engine.events import hand_from_config
-from pokertd.storage import NewEvent, RecordedEvent, Store
+from pokertd.storage import NewEvent, Store
 from pokertd.tournament.button import ButtonState, HandPositions, start_button
 
 __all__ = [
@@ -202,6 +202,11 @@ class Table:
     # its rules (a house's RuleSet).
     hand_source: Any = None
     rules: Any = None
+    # The game server's writer (table, expected head, events): the append made off the event
+    # loop; None: :meth:`_commit` appends itself. ``broken``: an append queued there failed,
+    # the state is ahead of the store until the server loads the table again.
+    writer: Callable[[Table, int, list[NewEvent]], None] | None = None
+    broken: bool = False
 
     # --- replay -------------------------------------------------------------------------
 
@@ -355,9 +360,12 @@ class Table:
         return self.played.seats.index(seat)
 
     def seat_of_token(self, token: str | None) -> int | None:
-        if not token:
+        return self.seat_of_hash(hash_token(token) if token else None)
+
+    def seat_of_hash(self, h: str | None) -> int | None:
+        """The seat whose token hashes to ``h`` (a subscriber keeps its token's hash)."""
+        if not h:
             return None
-        h = hash_token(token)
         for k, s in enumerate(self.seats):
             if s is not None and s.token is not None and hmac.compare_digest(s.token, h):
                 return k + 1
@@ -419,14 +427,21 @@ class Table:
 
     # --- writing ------------------------------------------------------------------------
 
-    def _commit(self, events: Sequence[tuple[str, dict[str, Any]]]) -> list[RecordedEvent]:
-        """Append, then apply: the store has every event before anyone hears of it."""
-        recorded = self.store.append(self.stream_id, self.head,
-                                     [NewEvent(k, p) for k, p in events])
-        self.head = recorded[-1].seq
+    def _commit(self, events: Sequence[tuple[str, dict[str, Any]]]) -> None:
+        """Append, then apply. Without a :attr:`writer` the append is done here and now; with
+        the game server's, it is queued to its writer thread and the server tells no one of
+        the change before the store has it."""
+        if self.broken:
+            raise TableError(f"table {self.name!r}: the store did not take its last change; "
+                             "it is being loaded again from the store: try again")
+        new = [NewEvent(k, p) for k, p in events]
+        if self.writer is None:
+            self.head = self.store.append(self.stream_id, self.head, new)[-1].seq
+        else:
+            self.writer(self, self.head, new)
+            self.head += len(new)
         for k, p in events:
             self.apply(k, p)
-        return recorded
 
     def join(self, name: str, seat: int, stack: int, *, bot: str | None = None) -> str | None:
         """Sit ``name`` in ``seat`` with ``stack`` chips (within the buy-in); a person gets
@@ -603,8 +618,13 @@ class Table:
             self.on_hand_end(self)
 
     def _schedule_bot(self, now: float) -> None:
+        """A bot to act acts after 0.5 to 1.5 times the bot delay (drawn only for a bot: the
+        system CSPRNG is a system call)."""
         d = self.config.bot_delay
-        self.bot_due = now + (d * (0.5 + self.rng.random()) if d else 0.0)
+        seat = self.actor_seat()
+        s = None if seat is None else self.seats[seat - 1]
+        self.bot_due = now + (d * (0.5 + self.rng.random()) if d and s is not None
+                              and s.bot is not None else 0.0)
 
     def tick(self, now: float) -> bool:
         """Do the one thing due at ``now``, if any: a bot's action, an absent player's fold
@@ -760,11 +780,17 @@ def frames(table: Table, recipients: Iterable[tuple[int | None, bool]], *,
     actions, his last hands) on its own."""
     base = _spectator_view(table, table.clock() if now is None else now)
     shared = json.dumps({k: v for k, v in base.items() if k not in _OWN})
+    seats = base["seats"]
+    seat_texts = [json.dumps(d) for d in seats]       # a seat as everyone sees it, once
+    everyone = "[" + ", ".join(seat_texts) + "]"
     out = {}
     for seat, host in recipients:
         own = _own_part(table, base, seat, history)
         own["host"] = host
-        out[(seat, host)] = json.dumps(own)[:-1] + ", " + shared[1:]
+        mine = own.pop("seats")
+        text = everyone if mine is seats else "[" + ", ".join(
+            seat_texts[k] if d is seats[k] else json.dumps(d) for k, d in enumerate(mine)) + "]"
+        out[(seat, host)] = json.dumps(own)[:-1] + ', "seats": ' + text + ", " + shared[1:]
     return out
 
 

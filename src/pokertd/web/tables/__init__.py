@@ -94,7 +94,8 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
 
     router = APIRouter()
     # The commands run in the event loop's thread (async endpoints), where the game server
-    # and its tables' tasks live: a table changes in one order only.
+    # and its tables' tasks live: a table changes in one order only (the store's writes are
+    # the server's writer thread's).
 
     def page(request: Request, template: str, **context: Any) -> HTMLResponse:
         return templates.TemplateResponse(request, template, {
@@ -258,7 +259,8 @@ class Connection:
                     if isinstance(exc, IllegalAction):
                         reply.update(rule=exc.rule, legal=exc.legal)
                 if reply is not None:
-                    self.sub.send(json.dumps(reply))
+                    # after the frames of the change it answers, once the store has it
+                    self.server.deliver(self.sub, json.dumps(reply))
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
