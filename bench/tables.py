@@ -11,8 +11,9 @@ when each frame arrives (its table's ``version``); the latency of an action is f
 to the arrival, at every client of that table, of the first frame that includes it. The
 table shows hands per second (every table's hands, from the store), p50 and p99 of those
 latencies (the issue's target: p99 under 50 ms here), the server's resident memory over the
-run (from /proc) and the errors (frames of type error, closed sockets). All clients run in
-this one process, which shares the machine with the server: the figures include that.
+run (from /proc), the server's CPU time per action, the errors (frames of type error, closed
+sockets) and the load average during the run. All clients run in this one process, which
+shares the machine with the server: the figures include that.
 """
 
 from __future__ import annotations
@@ -36,6 +37,12 @@ from _common import console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
 VERSION = re.compile(r'"version": (\d+)')
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` so far (from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mib(pid: int) -> float:
@@ -180,12 +187,16 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
     start = time.perf_counter()
     wall = time.time()
     rss = [rss_mib(server_pid)]
+    cpu = (cpu_seconds(server_pid), time.process_time())
+    load = [os.getloadavg()[0]]
     end = start + args.minutes * 60
     while time.perf_counter() < end:
         await asyncio.sleep(min(5.0, max(0.0, end - time.perf_counter())))
         rss.append(rss_mib(server_pid))
+        load.append(os.getloadavg()[0])
     stats.stop = True
     elapsed = time.perf_counter() - start
+    cpu = (cpu_seconds(server_pid) - cpu[0], time.process_time() - cpu[1])
     await asyncio.sleep(0.5)
     for t in tasks:
         t.cancel()
@@ -193,10 +204,12 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
     # every action: the first frame after it at every client of its table
     latencies: list[float] = []
     missing = 0
+    actions = 0
     index: dict[tuple[str, int], list[tuple[int, float]]] = stats.arrivals
     for table, version, sent in stats.sent:
         if sent < start or sent > end - 1.0:
             continue
+        actions += 1
         for seat in stats.clients[table]:
             got = next((t for v, t in index[(table, seat)] if v > version and t >= sent), None)
             if got is None:
@@ -204,7 +217,8 @@ async def run(args: argparse.Namespace, base: str, server_pid: int) -> dict[str,
             else:
                 latencies.append(got - sent)
     return {"latencies": latencies, "missing": missing, "errors": stats.errors, "rss": rss,
-            "elapsed": elapsed, "names": names, "wall": (wall, wall + elapsed)}
+            "elapsed": elapsed, "names": names, "wall": (wall, wall + elapsed), "cpu": cpu,
+            "actions": actions, "load": load}
 
 
 def hands_played(db: Path, names: list[str], start: float, end: float) -> int:
@@ -257,17 +271,23 @@ def main() -> None:
     table = Table(title=f"{args.tables * args.seats} bot clients on {args.tables} tables of "
                         f"{args.seats}, {out['elapsed'] / 60:.1f} min, {args.pause:g} s between "
                         "hands")
-    for col in ("hands", "hands/s", "updates", "p50 ms", "p99 ms", "max ms", "target p99",
-                "server RSS MiB (start, max, end)", "errors"):
+    for col in ("hands", "hands/s", "actions", "updates", "p50 ms", "p99 ms", "max ms",
+                "target p99", "server CPU ms/action", "server RSS MiB (start, max, end)",
+                "errors"):
         table.add_column(col, justify="right")
     if ms:
         p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
         rss = out["rss"]
-        table.add_row(f"{hands:,}", f"{hands / out['elapsed']:.1f}",
+        per_action = out["cpu"][0] * 1000 / max(1, out["actions"])
+        table.add_row(f"{hands:,}", f"{hands / out['elapsed']:.1f}", f"{out['actions']:,}",
                       f"{len(ms):,} (+{out['missing']} missing)", f"{statistics.median(ms):.1f}",
-                      f"{p99:.1f}", f"{ms[-1]:.1f}", "< 50",
+                      f"{p99:.1f}", f"{ms[-1]:.1f}", "< 50", f"{per_action:.2f}",
                       f"{rss[0]:.0f}, {max(rss):.0f}, {rss[-1]:.0f}", str(len(out["errors"])))
     console.print(table)
+    load = out["load"]
+    console.print(f"load average (1 min) over the run: {min(load):.2f} to {max(load):.2f} on "
+                  f"{os.cpu_count()} CPUs; CPU used: server {out['cpu'][0]:.1f} s, the clients "
+                  f"(this process) {out['cpu'][1]:.1f} s, in {out['elapsed']:.0f} s")
     for e in out["errors"][:5]:
         console.print(f"error: {e}")
 

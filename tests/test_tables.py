@@ -229,6 +229,134 @@ def test_a_seat_given_up_and_taken_again_shows_the_newcomer_to_the_newcomer_only
     assert last["seats"][0]["cards"] == ["??", "??"]
 
 
+def _person_to_act(store, clock):
+    """A running server's table where Ann (seat 1) is to act against a bot."""
+    server, t, _ = open_table(store, clock, config=TableConfig(
+        seats=2, small_blind=5, big_blind=10, bot_delay=0, pause_seconds=0, act_seconds=600))
+    ann = t.join("Ann", 1, 1000)
+    t.join("Bot", 2, 1000, bot="sensible")
+    return server, ann
+
+
+async def _until_ann_acts(server) -> None:
+    for _ in range(1000):
+        await asyncio.sleep(0)
+        await server.written("T1")
+        if server.table("T1").actor_seat() == 1:
+            return
+    raise AssertionError("Ann was never to act")
+
+
+def _drain(sub) -> list[dict]:
+    got = []
+    while not sub.queue.empty():
+        got.append(json.loads(sub.queue.get_nowait()))
+    return got
+
+
+def test_no_client_hears_of_an_action_before_the_store_has_it(store, monkeypatch):
+    """Issue 11: every action is committed to the store before any client hears of it. The
+    game server's writer thread is held back: Ann's call is not in the store, and neither
+    her frames nor the reply to her command reach her; once the write is done, they do, in
+    the table's order (the reply after the frame of the change it answers)."""
+    import threading
+
+    clock = Clock()
+    server, ann = _person_to_act(store, clock)
+    gate = threading.Event()
+    gate.set()
+    real = store.transaction
+
+    def gated():
+        assert gate.wait(10)
+        return real()
+
+    monkeypatch.setattr(store, "transaction", gated)
+
+    async def run() -> tuple[list[dict], list[dict], int, int]:
+        server.start()
+        await _until_ann_acts(server)
+        sub = server.subscribe("T1", ann)
+        await server.written("T1")
+        _drain(sub)
+        t = server.table("T1")
+        head = store.head(t.stream_id)
+        gate.clear()
+        server.command("T1", lambda tb: tb.act(1, "call"))
+        server.deliver(sub, json.dumps({"type": "ok", "id": "a1"}))
+        await asyncio.sleep(0.3)
+        held = _drain(sub)
+        held_head = store.head(t.stream_id)
+        gate.set()
+        await server.written("T1")
+        await server.close()
+        return held, _drain(sub), head, held_head
+
+    held, sent, head, held_head = asyncio.run(run())
+    assert held == [] and held_head == head
+    stored = [r.payload["event"] for r in store.read(server.table("T1").stream_id)
+              if r.type == "hand"]
+    assert any(e["type"] == "acted" and e["player"] is not None and e["action"] == "call"
+               for e in stored)
+    kinds = [f["type"] for f in sent]
+    assert kinds[0] == "state" and "ok" in kinds
+    assert kinds.index("ok") > 0          # the reply follows the frame of the change
+
+
+def test_a_write_the_store_refuses_reaches_no_one_and_the_table_is_loaded_again(store,
+                                                                               monkeypatch):
+    """The store refuses a change (a full disk, every time it is tried): no client ever sees
+    it, the command's reply is an error, and the table is the store's again (Ann is to act
+    again, her action not taken); play goes on from there."""
+    from pokertd.storage import DatabaseFailure
+
+    clock = Clock()
+    server, ann = _person_to_act(store, clock)
+    real = store.transaction
+    refuse = [False]
+
+    def failing():
+        if refuse[0]:
+            raise DatabaseFailure("disk full (a test)")
+        return real()
+
+    monkeypatch.setattr(store, "transaction", failing)
+
+    async def run() -> tuple[list[dict], object, object]:
+        server.start()
+        await _until_ann_acts(server)
+        sub = server.subscribe("T1", ann)
+        await server.written("T1")
+        before = _drain(sub)[-1]
+        old = server.table("T1")
+        refuse[0] = True
+        server.command("T1", lambda tb: tb.act(1, "fold"))
+        server.deliver(sub, json.dumps({"type": "ok", "id": "a2"}))
+        assert not await server.written("T1")
+        refuse[0] = False
+        for _ in range(100):
+            await asyncio.sleep(0)
+            if server.table("T1") is not old:
+                break
+        got = _drain(sub)
+        again = server.table("T1")
+        await server.close()
+        return [before, *got], old, again
+
+    frames_, old, again = asyncio.run(run())
+    before, got = frames_[0], frames_[1:]
+    assert again is not old and not again.broken
+    assert [f["type"] for f in got][0] == "error"
+    states = [f for f in got if f["type"] == "state"]
+    assert states and states[0]["seats"][0]["status"] == "active"   # the fold never shown
+    assert states[0]["hand"]["number"] == before["hand"]["number"]
+    assert again.actor_seat() == 1 or again.hands > before["hand"]["number"]
+    stored = [r.payload["event"] for r in store.read(again.stream_id) if r.type == "hand"
+              and r.payload["hand"] == before["hand"]["number"]]
+    assert not any(e["type"] == "acted" and e["action"] == "fold" and e["player"] ==
+                   again.played.seats.index(1) for e in stored) if again.played else True
+
+
 def test_join_refuses_a_taken_seat_a_bad_stack_and_a_name_twice(store):
     clock = Clock()
     server, t, _ = open_table(store, clock)
@@ -281,6 +409,7 @@ def test_no_frame_carries_a_hole_card_its_client_may_not_see(store):
                     act = ("check" if la.check else "call", None)
                 server.command("T1", lambda tb: tb.act(seat, *act))
             await asyncio.sleep(0)
+            await server.written("T1")      # no more frames waiting than a queue holds
         await server.close()
         for k, sub in subs.items():
             while not sub.queue.empty():

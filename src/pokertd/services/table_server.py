@@ -89,13 +89,13 @@ class Writer:
         self.store = store
         self.loop = loop
         self.done = done
-        self.queue: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
+        self.queue: queue.SimpleQueue[list[_Write] | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="pokertd-table-writer",
                                        daemon=True)
         self.thread.start()
 
-    def put(self, w: _Write) -> None:
-        self.queue.put(w)
+    def put(self, writes: list[_Write]) -> None:
+        self.queue.put(writes)
 
     async def stop(self) -> None:
         """Write what is queued, then end the thread (its last reports run before this
@@ -108,7 +108,7 @@ class Writer:
             first = self.queue.get()
             if first is None:
                 return
-            batch = [first]
+            batch = list(first)
             stop = False
             while True:
                 try:
@@ -118,7 +118,7 @@ class Writer:
                 if nxt is None:
                     stop = True
                     break
-                batch.append(nxt)
+                batch += nxt
             self._write(batch)
             try:
                 self.loop.call_soon_threadsafe(self.done, batch)
@@ -163,6 +163,7 @@ class TableServer:
         self.extensions: list[Any] = []    # the dealt events (pokertd.services.dealt_tables)
         self._writer: Writer | None = None
         self._pending: dict[str, deque[_Write]] = {}     # each table's writes not yet done
+        self._outbox: list[_Write] = []
 
     # --- tables -------------------------------------------------------------------------
 
@@ -235,8 +236,12 @@ class TableServer:
             due = None if t.broken else t.next_wake()
             timeout = None if due is None else max(0.0, due - self.clock())
             if timeout is None or timeout > 0:
-                with contextlib.suppress(asyncio.TimeoutError):
-                    await asyncio.wait_for(wake.wait(), timeout)
+                # (asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow the
+                # task's cancellation when its timeout falls due at the same moment, and
+                # the server's close then waits for this task for ever)
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(timeout):
+                        await wake.wait()
             else:
                 await asyncio.sleep(0)                # the other tables and clients run too
             wake.clear()
@@ -283,6 +288,7 @@ class TableServer:
                 await task
         self._tasks.clear()
         if self._writer is not None:
+            self._hand_over()
             writer, self._writer = self._writer, None
             await writer.stop()
             for t in self.tables.values():
@@ -308,8 +314,15 @@ class TableServer:
     def _queue_write(self, table: Table, expected: int, events: list[NewEvent]) -> None:
         w = _Write(table, expected, events)
         self._pending.setdefault(table.name, deque()).append(w)
-        assert self._writer is not None
-        self._writer.put(w)
+        if not self._outbox:
+            # the changes of this turn of the loop go to the writer together, at its end
+            asyncio.get_running_loop().call_soon(self._hand_over)
+        self._outbox.append(w)
+
+    def _hand_over(self) -> None:
+        writes, self._outbox = self._outbox, []
+        if writes and self._writer is not None:
+            self._writer.put(writes)
 
     def _written(self, batch: list[_Write]) -> None:
         """The writer's report (in the loop's thread): what waited for each write goes out
@@ -336,6 +349,13 @@ class TableServer:
             q[-1].then.append(then)
         else:
             then(True)
+
+    async def written(self, name: str) -> bool:
+        """Wait until every change of table ``name`` made so far is in the store and its
+        frames are sent (False: the store refused one)."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.after_written(name, lambda ok: done.done() or done.set_result(ok))
+        return await done
 
     def deliver(self, sub: Subscriber, frame: str) -> None:
         """Send ``frame`` (a reply to the subscriber's command, its first state) once what it

@@ -164,6 +164,7 @@ class PlayedHand:
     blinds: list[int] = field(default_factory=list)
     # A hand over never changes: its summary for each position (and a spectator) once.
     summaries: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    summary_texts: dict[int | None, str] = field(default_factory=dict)    # the same, as JSON
 
 
 @dataclass
@@ -750,6 +751,13 @@ def _summary(played: PlayedHand, position: int | None) -> dict[str, Any]:
     return got
 
 
+def _summary_text(played: PlayedHand, position: int | None) -> str:
+    got = played.summary_texts.get(position)
+    if got is None:
+        got = played.summary_texts[position] = json.dumps(_summary(played, position))
+    return got
+
+
 def _make_summary(played: PlayedHand, position: int | None) -> dict[str, Any]:
     board: list[str] = []
     winners = []
@@ -785,11 +793,15 @@ def frames(table: Table, recipients: Iterable[tuple[int | None, bool]], *,
     everyone = "[" + ", ".join(seat_texts) + "]"
     out = {}
     for seat, host in recipients:
-        own = _own_part(table, base, seat, history)
+        own = _own_part(table, base, seat, False)
         own["host"] = host
         mine = own.pop("seats")
         text = everyone if mine is seats else "[" + ", ".join(
             seat_texts[k] if d is seats[k] else json.dumps(d) for k, d in enumerate(mine)) + "]"
+        if history:         # each hand's summary encoded once for each position in it
+            text += ', "last_hands": [' + ", ".join(
+                _summary_text(p, p.seats.index(seat) if seat in p.seats else None)
+                for p in table.history) + "]"
         out[(seat, host)] = json.dumps(own)[:-1] + ', "seats": ' + text + ", " + shared[1:]
     return out
 
