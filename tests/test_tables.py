@@ -527,6 +527,49 @@ def test_a_multi_table_event_balances_breaks_and_finishes_as_the_director_says(s
     assert sum(p.prize for p in tm.players.values()) == tm.prize_pool
 
 
+def test_a_tournament_table_plays_at_its_own_pace_until_the_rules_make_it_wait(store):
+    """A dealt event's table that finishes its hand is dealt the next one while another table
+    is still in the middle of its first (no round of one hand a table). It waits only where
+    the rules say: when the director has players to move (IFP 11a balancing, IFP 10
+    breaking: between hands) and another table is in a hand."""
+    from pokertd.tournament.balancing import needs_balancing, tables_to_break
+
+    clock = Clock()
+    server, events = dealt(store, clock)
+    host = events.create("Pace", preset="ifp-2012", seats=12, table_size=6, level_minutes=60,
+                         act_seconds=5, bot_delay=0, pause_seconds=0)
+    events.add_bots("Pace", host, 12, "sensible")
+    events.start("Pace", host)
+    ev = events.event("Pace")
+    a, b = (ev.tables[k] for k in sorted(ev.tables))
+    assert a.hand is not None and b.hand is not None
+    b_hand = b.played.number
+    for _ in range(400):                 # only table A is played
+        clock.now += 1
+        a.tick(clock.now)
+        if a.hands >= b_hand + 3 or (a.hand is None and a.table_id not in ev.round):
+            break                        # A has played on, or waits between hands
+    assert b.hand is not None and b.played.number == b_hand     # B never moved on
+    tm = ev.loaded.tournament
+    if a.hand is None:
+        # A waits between hands: only because a move is due and B is in a hand
+        fl = tm.floor
+        assert (needs_balancing(fl, tm.structure.balance_difference)
+                or tables_to_break(fl) > 0 or fl.player_count <= tm.structure.final_table_size)
+    else:
+        assert a.hands >= b_hand + 3
+    # the director recorded each of A's hands as it ended, B's not yet
+    played = [e for e in tm.events if e.type == "hand_played"]
+    assert {e.table for e in played} == {a.table_id}
+    # B ends its hand: every table between hands, the moves are made and both deal on
+    for _ in range(400):
+        clock.now += 1
+        b.tick(clock.now)
+        if b.played is not None and b.played.number > b_hand:
+            break
+    assert b.played is not None and b.played.number > b_hand
+
+
 def test_a_server_killed_mid_hand_resumes_the_hand_from_the_store(tmp_path: Path) -> None:
     """kill -9 of `pokertd serve` while bots play: the restarted server goes on with the hand
     in progress from its last committed action (the same hand, the same cards), to its end."""

@@ -9,14 +9,25 @@ hash, the password's salted hash; ``entered``: a player or a bot, with his token
 table (:mod:`pokertd.services.tables`: the hands, and a ``seating`` event each time the
 director's seats change).
 
-Play goes in rounds, as in :func:`pokertd.sim.simulate`: every table with two players or more
-deals one hand (positions, stacks, blinds and antes from :meth:`Tournament.next_hand`); when
-every table's hand is over, each is recorded (:meth:`Tournament.record_hand`), the players out
-of chips are eliminated (IFP 57: out in the same hand, ranked by the preset's rule; on the
-bubble hand-for-hand, IFP 61, the round's bust-outs together), then the director balances and
-breaks tables or forms the final table (:meth:`Tournament.rearrange`) and the next round is
-dealt. A restart finds each round where the logs left it: hands in progress go on, hands over
-but not yet recorded are recorded.
+Each table plays at its own pace: when its hand is over (and the pause for the showdown has
+passed) the hand is recorded (:meth:`Tournament.record_hand`), its players out of chips are
+eliminated (IFP 57: out in the same hand, ranked by the preset's rule) and the table is dealt
+its next hand (positions, stacks, blinds and antes from :meth:`Tournament.next_hand`), while
+the other tables go on with theirs. The tables wait for one another only where the rules say:
+
+- hand-for-hand on the bubble (IFP 61: "each hand is begun simultaneously at all tables";
+  TDA RP-8 A: "finish the current hand you're on then hold up"): once it is announced, each
+  table finishes its hand and waits; the next hand is dealt at every table together, and the
+  players out in that round of hands are eliminated together;
+- moving players (balancing, IFP 11a; breaking a table, IFP 10; forming the final table,
+  IFP 15) is done between hands: when the director has a move to make, the tables wait until
+  every one is between hands, then he rearranges them and they are all dealt;
+- no hand is dealt on a break; the colour-up is raced off when every table is between hands
+  (IFP 56).
+
+A restart finds each table where the logs left it: a hand in progress goes on, a hand over but
+not yet recorded is recorded (under hand-for-hand, the players its table has put out and the
+director has not eliminated yet wait for the round again).
 """
 
 from __future__ import annotations
@@ -80,9 +91,13 @@ class DealtEvent:
     started: bool = False
     loaded: Loaded | None = None
     tables: dict[int, Table] = field(default_factory=dict)
-    round: dict[int, Any] = field(default_factory=dict)     # table id -> its hand's setup
+    # the hands dealt and not yet recorded: table id -> the director's setup of its hand
+    round: dict[int, Any] = field(default_factory=dict)
     away: set[str] = field(default_factory=set)
     next_round_at: float | None = None
+    pending: list[Any] = field(default_factory=list)    # IFP 61: the round's bust-outs
+    h4h_dealt: bool = False          # a hand-for-hand round is being played
+    timer: Any = None                # the next deal on a break
 
 
 class DealtEvents:
@@ -241,7 +256,7 @@ class DealtEvents:
         self._append(ev, "started", {})
         ev.started = True
         ev.loaded = self.service.load(ev.name)
-        self._next_round(ev)
+        self._deal(ev)
 
     # --- the tables ---------------------------------------------------------------------
 
@@ -277,8 +292,9 @@ class DealtEvents:
         return t
 
     def _seat_tables(self, ev: DealtEvent) -> None:
-        """Every table's seats as the director has them (a ``seating`` event where they
-        changed); a table the director broke is left empty."""
+        """Every table between hands seated as the director has it (a ``seating`` event
+        where it changed); a table the director broke is left empty. A table in the middle
+        of a hand keeps its seats: the director moves no one from or to it (see _deal)."""
         tm = ev.loaded.tournament  # type: ignore[union-attr]
         fl = tm.floor
         assert fl is not None
@@ -290,6 +306,8 @@ class DealtEvents:
                     ev.away.discard(s.name)
         by_name = {e.name: e for e in ev.entrants}
         for tid in set(fl.tables) | set(ev.tables):
+            if tid in ev.round:
+                continue
             ft = fl.tables.get(tid)
             t = self._table(ev, tid)
             want: list[dict[str, Any] | None] = []
@@ -305,9 +323,12 @@ class DealtEvents:
                                             "token": s.token, "away": s.away} for s in t.seats]
             if want != have:
                 t._commit([("seating", {"seats": want})])
+                self.server.broadcast(t.name)
 
-    def _next_round(self, ev: DealtEvent) -> None:
-        """The director's clock, balancing and breaking, then one hand at every table."""
+    def _deal(self, ev: DealtEvent) -> None:
+        """Deal the next hand at every table between hands, unless the rules make it wait
+        (the module docstring): hand-for-hand, a move to make, a break."""
+        from pokertd.tournament.balancing import needs_balancing, tables_to_break
         from pokertd.tournament.clock import FINAL_TABLE, TABLE_BROKEN
 
         loaded = ev.loaded
@@ -318,32 +339,64 @@ class DealtEvents:
         if tm.finished:
             self._seat_tables(ev)
             return
+        fl = tm.floor
+        assert fl is not None
+        all_idle = not ev.round
         st = tm.clock.status(now)
         if st.on_break:
-            # No hands on a break; a colour-up is raced off at its start (IFP 56).
-            brk = tm.structure.breaks[st.break_number - 1]
-            if brk.color_up and tm.colours_due(now):
-                tm.chip_up(brk.color_up)
-            self.service.commit(loaded, "table round", {}, now)
-            self._seat_tables(ev)
+            # No hands on a break; a colour-up is raced off at its start (IFP 56), every
+            # table between hands.
+            if all_idle:
+                brk = tm.structure.breaks[st.break_number - 1]
+                if brk.color_up and tm.colours_due(now):
+                    tm.chip_up(brk.color_up)
+                self.service.commit(loaded, "table round", {}, now)
+                self._seat_tables(ev)
             self._later(ev, (st.seconds_left or 1.0) + 0.05)
             return
         tm.advance(now)
-        if tm.rearrange(now) and tm.clock.pause_reason in (FINAL_TABLE, TABLE_BROKEN):
-            tm.resume(now)                   # WPA 4: once seated, play goes on
-        fl = tm.floor
-        assert fl is not None
+        if tm.clock.hand_for_hand:
+            if not all_idle:
+                return             # IFP 61: the next hand begins at all tables together
+            if ev.pending or ev.h4h_dealt:
+                if ev.pending:
+                    # IFP 57 / IFP 61 (TDA RP-8 A: the hands in progress at the announcement
+                    # too): out in the same hand
+                    tm.eliminate(ev.pending)
+                    ev.pending = []
+                if ev.h4h_dealt and not tm.finished:
+                    tm.hand_for_hand_hand_done(now)
+                ev.h4h_dealt = False
+                if tm.finished:
+                    self.service.commit(loaded, "table round", {}, now)
+                    self._seat_tables(ev)
+                    return
+        s = tm.structure
+        moving = ((fl.table_count > 1 and fl.player_count <= s.final_table_size)
+                  or tables_to_break(fl) > 0 or needs_balancing(fl, s.balance_difference))
+        if moving:
+            if not all_idle:
+                self.service.commit(loaded, "table round", {}, now)
+                return             # players move between hands: the others finish theirs
+            if tm.rearrange(now) and tm.clock.pause_reason in (FINAL_TABLE, TABLE_BROKEN):
+                tm.resume(now)                   # WPA 4: once seated, play goes on
         paid = sum(1 for a in tm.payouts if a) if tm.payouts is not None else None
         h4h = paid is not None and fl.table_count > 1 and paid < tm.alive <= paid + fl.table_count
         if h4h != tm.clock.hand_for_hand:
-            tm.hand_for_hand(now, h4h)       # IFP 61: hand-for-hand on the bubble
+            # IFP 61 on the bubble; TDA RP-8 A: the hands in progress are finished first.
+            tm.hand_for_hand(now, h4h)
+            if h4h and not all_idle:
+                self.service.commit(loaded, "table round", {}, now)
+                return
         setups = {}
         for tid in sorted(fl.tables):
-            if fl.tables[tid].count >= 2:
+            if tid not in ev.round and fl.tables[tid].count >= 2:
                 setups[tid] = tm.next_hand(tid, now)
         self.service.commit(loaded, "table round", {}, now)
         self._seat_tables(ev)
-        ev.round = dict(setups)
+        if tm.clock.hand_for_hand and setups:
+            ev.h4h_dealt = True
+        ev.round.update(setups)
         for tid, setup in setups.items():
             self._table(ev, tid).start_hand(self.server.clock(), setup)
             self.server.broadcast(self._table_name(ev, tid))
@@ -351,67 +404,89 @@ class DealtEvents:
 
     def _hand_done(self, ev: DealtEvent, table: Table) -> None:
         assert table.table_id is not None
-        if table.table_id in ev.round and all(
-                t.hand is None for tid, t in ev.tables.items() if tid in ev.round):
-            self._later(ev, ev.settings["pause_seconds"], end=True)
+        if table.table_id in ev.round:
+            tid = table.table_id
+            self._later(ev, ev.settings["pause_seconds"], lambda: self._table_done(ev, tid))
 
-    def _later(self, ev: DealtEvent, delay: float, end: bool = False) -> None:
+    def _later(self, ev: DealtEvent, delay: float, then: Any = None) -> None:
+        """``then`` (the next deal when None) after ``delay`` seconds."""
+        on_break = then is None
+
         def go() -> None:
+            if on_break:
+                ev.timer = None
             with contextlib.suppress(TableError):
-                if end:
-                    self._end_round(ev)
-                else:
-                    self._next_round(ev)
+                (then or (lambda: self._deal(ev)))()
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             go()                 # no event loop (a test driving the tables by hand)
             return
-        ev.next_round_at = self.server.clock() + delay
-        loop.call_later(delay, go)
+        if on_break:
+            if ev.timer is not None:
+                ev.timer.cancel()
+            ev.next_round_at = self.server.clock() + delay
+            ev.timer = loop.call_later(delay, go)
+        else:
+            loop.call_later(delay, go)
 
-    def _end_round(self, ev: DealtEvent) -> None:
-        """Record every table's hand, eliminate the players out of chips, then deal on."""
+    def _record(self, ev: DealtEvent, tid: int) -> None:
+        """Record table ``tid``'s hand and put out its players left without chips (under
+        hand-for-hand they wait for the round's other tables: IFP 61)."""
+        loaded = ev.loaded
+        assert loaded is not None
+        tm = loaded.tournament
+        setup = ev.round.pop(tid)
+        t = ev.tables[tid]
+        played = next(p for p in t.history if p.positions["hand"] == setup.positions.hand)
+        end = played.events[-1]["stacks"]
+        if played.level is not None and played.level != setup.level_number:
+            setup = setup._replace(level_number=played.level)
+        tm.record_hand(setup, end, self.service.now())
+        busts = self._busts(setup.players, setup.stacks, played, tid)
+        if not busts:
+            return
+        if tm.clock.hand_for_hand:
+            ev.pending.extend(busts)             # IFP 61 / IFP 57: out in the same hand
+        elif not tm.finished:
+            tm.eliminate(busts)
+
+    @staticmethod
+    def _busts(players: Any, stacks: Any, played: Any, tid: int) -> list[Any]:
+        """The players a hand put out (``players`` and their ``stacks`` at its start, in
+        position order), each with who knocked him out."""
         from pokertd.engine import replay
         from pokertd.sim import knockouts
         from pokertd.tournament.director import Bust
 
-        loaded = ev.loaded
-        assert loaded is not None
-        tm = loaded.tournament
-        if not ev.round:
+        end = played.events[-1]["stacks"]
+        out = [i for i, x in enumerate(end) if x == 0]
+        if not out:
+            return []
+        ko = knockouts(replay(played.events), out)
+        return [Bust(players[i], tid, stacks[i], players[ko[i]] if i in ko else None)
+                for i in out]
+
+    def _table_done(self, ev: DealtEvent, tid: int) -> None:
+        """A table's hand is over: record it, then deal on."""
+        t = ev.tables.get(tid)
+        if tid not in ev.round or t is None or t.hand is not None or ev.loaded is None:
             return
-        now = self.service.now()
-        h4h = tm.clock.hand_for_hand
-        pending: list[Bust] = []
-        for tid, setup in sorted(ev.round.items()):
-            t = ev.tables[tid]
-            played = next(p for p in t.history if p.positions["hand"] == setup.positions.hand)
-            end = played.events[-1]["stacks"]
-            if played.level is not None and played.level != setup.level_number:
-                setup = setup._replace(level_number=played.level)
-            tm.record_hand(setup, end, now)
-            if 0 in end:
-                out = [i for i, s in enumerate(end) if s == 0]
-                ko = knockouts(replay(played.events), out)
-                busts = [Bust(setup.players[i], tid, setup.stacks[i],
-                              setup.players[ko[i]] if i in ko else None) for i in out]
-                if h4h:
-                    pending.extend(busts)    # IFP 61 / IFP 57: out in the same hand
-                else:
-                    tm.eliminate(busts)
-                    if tm.finished:
-                        break
-        if pending and not tm.finished:
-            tm.eliminate(pending)
-        if h4h and not tm.finished:
-            tm.hand_for_hand_hand_done(now)
-        ev.round = {}
-        self.service.commit(loaded, "table round", {}, now)
-        self._next_round(ev)
+        self._record(ev, tid)
+        self.service.commit(ev.loaded, "table round", {}, self.service.now())
+        self._deal(ev)
+
+    def _end_round(self, ev: DealtEvent) -> None:
+        """Record every table's hand that is over, then deal on."""
+        for tid in sorted(ev.round):
+            if ev.tables[tid].hand is None:
+                self._record(ev, tid)
+        assert ev.loaded is not None
+        self.service.commit(ev.loaded, "table round", {}, self.service.now())
+        self._deal(ev)
 
     def _resume(self, ev: DealtEvent) -> None:
-        """After a restart: the round as the logs left it."""
+        """After a restart: each table as the logs left it."""
         tm = ev.loaded.tournament  # type: ignore[union-attr]
         fl = tm.floor
         if tm.finished or fl is None:
@@ -424,10 +499,14 @@ class DealtEvents:
             last = t.played or (t.history[0] if t.history else None)
             if last is not None and last.positions["hand"] > ft.button.hand:
                 ev.round[tid] = tm.next_hand(tid, now)
-        if not ev.round:
-            self._next_round(ev)
-        elif all(t.hand is None for tid, t in ev.tables.items() if tid in ev.round):
-            self._end_round(ev)
+            elif tm.clock.hand_for_hand and t.played is None and last is not None and \
+                    last.positions["hand"] == ft.button.hand:
+                # recorded, its players out not yet eliminated: they wait for the round
+                ev.pending += [b for b in self._busts(last.names, last.events[0]["config"]["stacks"],
+                                                      last, tid) if not tm.players[b.player].out]
+        if tm.clock.hand_for_hand and (ev.round or ev.pending):
+            ev.h4h_dealt = True
+        self._end_round(ev)
 
     # --- reading ------------------------------------------------------------------------
 
