@@ -2,9 +2,10 @@
 (``/usr/bin/chromium``; Playwright's own browsers are never downloaded) against the web
 application on a loopback port.
 
-A person plays hands against three bots (a fold, a call, a raise through the slider, a raise
-the engine refuses with its message, an all-in with a side pot), reloads mid-hand, and a
-second browser watching the same table never receives the person's hole cards; the time
+A person plays hands against three bots (calling stations of different stacks: an all-in,
+called by all of them, makes side pots; a fold, a call, a raise through the slider, a raise the
+engine refuses with its message), reloads mid-hand, and a second browser watching the same
+table never receives the person's hole cards; the time
 running out folds a player and marks him away (TDA 29, IFP 8); a dealt tournament of 20 seats
 (two people, 18 bots) is played to a winner. Screenshots at laptop, TV and phone sizes go to
 tests/screenshots/ (git-ignored)."""
@@ -74,8 +75,8 @@ def hands_in_store(live: LiveServer, table: str) -> dict[int, dict]:
 
 
 def test_a_person_plays_hands_against_three_bots(browser, live: LiveServer) -> None:
-    """Join from the page, fold, call, raise with the slider, have a raise below the minimum
-    refused with the engine's message (nothing written), go all-in into a side pot; a reload
+    """Join from the page, go all-in into side pots, fold, call, raise with the slider, have a
+    raise below the minimum refused with the engine's message (nothing written); a reload
     keeps the seat and the cards; a second browser sees the table without the person's hole
     cards, in any frame it was sent."""
     ctx = browser.new_context(viewport={"width": 1366, "height": 768})
@@ -88,8 +89,9 @@ def test_a_person_plays_hands_against_three_bots(browser, live: LiveServer) -> N
     page.goto(f"{live.base}/tables/Practice")
     page.wait_for_selector("#host-box:not([hidden])")
     page.click("#host-box summary")
-    # the host seats three bots of different stacks (a side pot needs them)
-    for seat, stack, kind in ((2, 400, "random"), (3, 900, "random"), (4, 2000, "random")):
+    # the host seats three calling stations of different stacks: an all-in of Ann's is
+    # called by all three, and the shorter stacks make side pots (no luck needed)
+    for seat, stack, kind in ((2, 400, "calling"), (3, 900, "calling"), (4, 2000, "calling")):
         page.fill("#add-bot input[name=seat]", str(seat))
         page.select_option("#add-bot select[name=bot]", kind)
         page.fill("#add-bot input[name=stack]", str(stack))
@@ -126,6 +128,7 @@ def test_a_person_plays_hands_against_three_bots(browser, live: LiveServer) -> N
                 page.wait_for_selector("#host-box:not([hidden])")
                 page.evaluate("document.getElementById('host-box').open = true")
                 page.fill("#add-bot input[name=seat]", str(seat))
+                page.select_option("#add-bot select[name=bot]", "calling")
                 page.fill("#add-bot input[name=stack]", str(stack))
                 page.click("#add-bot button[type=submit]")
                 page.wait_for_selector(f".seat[data-seat='{seat}']:not(.empty)")
@@ -145,7 +148,19 @@ def test_a_person_plays_hands_against_three_bots(browser, live: LiveServer) -> N
             assert again == mine, "a reload keeps the seat and the cards"
             done["reload"] = True
         board = page.locator("#board .pcard").count()
-        if not done["fold"]:
+        if not done["side_pot"]:
+            # the first hand: stacks 2000 (Ann), 400, 900 and 2000; all in before the flop
+            assert board == 0 and page.locator("#b-allin:not([hidden])").count()
+            number = hand_number(page)
+            page.click("#b-allin")
+            page.wait_for_function(
+                "n => !document.querySelector('#tp-blinds').textContent.includes('hand ' + n) || document.querySelector('#result').textContent", arg=number, timeout=30000)
+            hand = hands_in_store(live, "Practice")[number]
+            assert any(e["type"] == "awarded" and e["pot"] > 0 for e in hand["events"])
+            assert "side pot 1" in page.inner_text("#result")
+            done["side_pot"] = True
+            shoot(page, "table-side-pot")
+        elif not done["fold"]:
             page.click("#b-fold")
             done["fold"] = True
         elif not done["call"] and page.locator("#b-call:not([hidden])").count():
@@ -170,16 +185,6 @@ def test_a_person_plays_hands_against_three_bots(browser, live: LiveServer) -> N
             page.wait_for_function(
                 "t => [...document.querySelectorAll('#log li')].some(li => li.textContent.startsWith('Ann') && li.textContent.endsWith('to ' + t))", arg=target)
             done["raise"] = True
-        elif not done["side_pot"] and board == 0 and page.locator("#b-allin:not([hidden])").count():
-            number = hand_number(page)
-            page.click("#b-allin")
-            page.wait_for_function(
-                "n => !document.querySelector('#tp-blinds').textContent.includes('hand ' + n) || document.querySelector('#result').textContent", arg=number, timeout=30000)
-            hand = hands_in_store(live, "Practice")[number]
-            if any(e["type"] == "awarded" and e["pot"] > 0 for e in hand["events"]):
-                done["side_pot"] = True
-                assert "side pot 1" in page.inner_text("#result")
-                shoot(page, "table-side-pot")
         elif page.locator("#b-check:not([hidden])").count():
             page.click("#b-check")
         else:

@@ -54,7 +54,17 @@ __all__ = [
 ]
 
 KIND = "table"
-BOT_KINDS = ("sensible", "random")
+BOT_KINDS = ("sensible", "random", "calling")
+
+
+def _bot(kind: str, seed: str) -> Any:
+    """The player of a bot seat: the project's bots, or ``calling``, a calling station (it
+    checks or calls every bet and never folds or raises: a practice table's easy opponent,
+    and one that takes every all-in to a showdown)."""
+    if kind == "calling":
+        from pokertd.bots import RandomBot
+        return RandomBot(seed, fold_p=0.0, raise_p=0.0)
+    return make_bot(kind, seed)
 HISTORY = 10          # hands kept for the last-hands list and the PHH downloads
 RECENT_IDS = 64       # action ids remembered per table (a resend acts once)
 
@@ -246,7 +256,7 @@ class Table:
         if kind == "joined":
             s = Seat(p["name"], p["stack"], p.get("bot"), p.get("token"), bank=self.config.time_bank)
             if s.bot:
-                s.bot_player = make_bot(s.bot, f"{self.name}:{p['seat']}:{p['name']}")
+                s.bot_player = _bot(s.bot, f"{self.name}:{p['seat']}:{p['name']}")
             self.seats[p["seat"] - 1] = s
         elif kind == "left":
             s = self._seat(p["seat"])
@@ -290,7 +300,7 @@ class Table:
                 x = Seat(d["name"], d["stack"], d.get("bot"), d.get("token"), bool(d.get("away")),
                          bank=banks.get(d["name"], self.config.time_bank))
                 if x.bot:
-                    x.bot_player = make_bot(x.bot, f"{self.name}:{k}:{x.name}")
+                    x.bot_player = _bot(x.bot, f"{self.name}:{k}:{x.name}")
                 new.append(x)
             self.seats = new
         elif kind == "button":
