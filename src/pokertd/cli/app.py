@@ -171,3 +171,7 @@ def main(
                                           help="Print the version and exit.")] = False,
 ) -> None:
     """pokertd: a rules-exact poker dealer engine, tournament director and league manager."""
+    # pokertd.cli held the collector off while start-up loaded; the command runs with it on.
+    import gc
+    gc.freeze()
+    gc.enable()
