@@ -163,18 +163,23 @@ def test_private_slots_are_kept_but_are_not_fields():
     assert pickle.loads(pickle.dumps(s))._length == 5
 
 
-def test_the_cli_holds_the_collector_while_it_loads_and_runs_commands_with_it_on():
-    """Start-up (issue 8): ``pokertd.cli`` turns the cyclic collector off while the modules
-    load; the root callback freezes what loading made and turns it back on."""
-    from typer.testing import CliRunner
+def test_the_console_script_holds_the_collector_while_it_loads_and_runs_commands_with_it_on(
+        monkeypatch):
+    """Start-up (issue 8): ``pokertd.__main__.main`` (the console script) turns the cyclic collector off while the
+    modules load; the root callback freezes what loading made and turns it back on. Importing
+    ``pokertd.cli`` leaves it alone."""
+    import importlib
+    import sys
 
-    from pokertd.cli import app
-    was = gc.isenabled()
+    import pokertd.__main__
+    root = importlib.import_module("pokertd.cli.app")
+    assert gc.isenabled() and not root.COLLECTOR_HELD
+    monkeypatch.setattr(sys, "argv", ["pokertd", "payouts", "--entrants", "10", "--pool", "100"])
     try:
-        gc.disable()
-        result = CliRunner().invoke(app, ["payouts", "--entrants", "10", "--pool", "100"])
-        assert result.exit_code == 0, result.output
-        assert gc.isenabled()
+        with pytest.raises(SystemExit) as done:
+            pokertd.__main__.main()
+        assert done.value.code == 0
+        assert gc.isenabled() and not root.COLLECTOR_HELD
     finally:
         gc.unfreeze()
-        (gc.enable if was else gc.disable)()
+        gc.enable()
