@@ -570,6 +570,57 @@ def test_a_tournament_table_plays_at_its_own_pace_until_the_rules_make_it_wait(s
     assert b.played is not None and b.played.number > b_hand
 
 
+def test_hand_for_hand_deals_every_table_together_ifp_61(store):
+    """IFP 61: hand-for-hand "each hand is begun simultaneously at all tables" (TDA RP-8 A:
+    the hands in progress are finished first). Twelve entrants at tables of three, two places
+    paid: on the bubble the director goes hand-for-hand, and from then on no table plays a
+    second hand before every other table has played one; before it, the tables play at their
+    own pace. (The bubble can burst without it when two players go out in one hand: up to
+    three events are played until one goes hand-for-hand.)"""
+    clock = Clock()
+    server, events = dealt(store, clock)
+    windows = 0
+    for k in range(3):
+        name = f"Bubble {k}"
+        host = events.create(name, preset="ifp-2012", seats=12, table_size=3, level_minutes=1,
+                             act_seconds=5, bot_delay=0, pause_seconds=0)
+        events.add_bots(name, host, 12, "sensible")
+        events.start(name, host)
+        play_out(events, name, clock)
+        tm = events.event(name).loaded.tournament
+        assert tm.payouts is not None and sum(1 for a in tm.payouts if a) == 2
+        # the hands recorded under hand-for-hand, in rounds (hand_for_hand_hand_done ends one)
+        on = False
+        rounds: list[list[int]] = []
+        for e in tm.events:
+            if e.type == "hand_for_hand":
+                on = e.on
+                if on:
+                    rounds = [[]]
+            elif on and e.type == "hand_played":
+                rounds[-1].append(e.table)
+            elif on and e.type == "hand_for_hand_hand_done":
+                rounds.append([])
+        rounds = [r for r in rounds if r]
+        if not rounds:
+            continue
+        windows += 1
+        # TDA RP-8 A: the first round starts with the hands in progress at the announcement,
+        # finished before the first hand-for-hand hand is dealt
+        first = rounds[0]
+        again = [t for t in set(first) if first.count(t) == 2]
+        for t in again:
+            first.remove(t)
+        assert len(rounds) > 1 or len(set(first)) > 1
+        for r in rounds:
+            assert len(r) == len(set(r)), rounds     # no table played two hands in a round
+        for r in rounds[:-1]:
+            assert set(r) == set(rounds[0]), rounds   # every table played its hand
+        if windows:
+            break
+    assert windows
+
+
 def test_a_server_killed_mid_hand_resumes_the_hand_from_the_store(tmp_path: Path) -> None:
     """kill -9 of `pokertd serve` while bots play: the restarted server goes on with the hand
     in progress from its last committed action (the same hand, the same cards), to its end."""
