@@ -19,9 +19,10 @@ the other tables go on with theirs. The tables wait for one another only where t
   TDA RP-8 A: "finish the current hand you're on then hold up"): once it is announced, each
   table finishes its hand and waits; the next hand is dealt at every table together, and the
   players out in that round of hands are eliminated together;
-- moving players (balancing, IFP 11a; breaking a table, IFP 10; forming the final table,
-  IFP 15) is done between hands: when the director has a move to make, the tables wait until
-  every one is between hands, then he rearranges them and they are all dealt;
+- moving players is done between hands: a balancing move (IFP 11a) between hands of the two
+  tables it involves (the one that is between hands waits for the other), breaking a table
+  (IFP 10) and forming the final table (IFP 15), whose players may go to any table, once
+  every table is between hands;
 - no hand is dealt on a break; the colour-up is raced off when every table is between hands
   (IFP 56).
 
@@ -328,7 +329,7 @@ class DealtEvents:
     def _deal(self, ev: DealtEvent) -> None:
         """Deal the next hand at every table between hands, unless the rules make it wait
         (the module docstring): hand-for-hand, a move to make, a break."""
-        from pokertd.tournament.balancing import needs_balancing, tables_to_break
+        from pokertd.tournament.balancing import balancing_pair, needs_balancing, tables_to_break
         from pokertd.tournament.clock import FINAL_TABLE, TABLE_BROKEN
 
         loaded = ev.loaded
@@ -372,14 +373,24 @@ class DealtEvents:
                     self._seat_tables(ev)
                     return
         s = tm.structure
-        moving = ((fl.table_count > 1 and fl.player_count <= s.final_table_size)
-                  or tables_to_break(fl) > 0 or needs_balancing(fl, s.balance_difference))
-        if moving:
+        idle = set(fl.tables) - set(ev.round)
+        waiting: set[int] = set()           # tables between hands kept for a move
+        if (fl.table_count > 1 and fl.player_count <= s.final_table_size) or \
+                tables_to_break(fl) > 0:
+            # IFP 15 / IFP 10: the players of the tables broken go to seats anywhere; no
+            # table may be in a hand
             if not all_idle:
                 self.service.commit(loaded, "table round", {}, now)
-                return             # players move between hands: the others finish theirs
+                return
             if tm.rearrange(now) and tm.clock.pause_reason in (FINAL_TABLE, TABLE_BROKEN):
                 tm.resume(now)                   # WPA 4: once seated, play goes on
+        elif needs_balancing(fl, s.balance_difference):
+            # IFP 11a: moved between hands of both tables; a move that involves a table in a
+            # hand waits for it, the table it involves between hands waiting too
+            tm.rearrange(now, ready=idle)
+            pair = balancing_pair(fl, s.balance_difference)
+            if pair is not None:
+                waiting = set(pair) & idle
         paid = sum(1 for a in tm.payouts if a) if tm.payouts is not None else None
         h4h = paid is not None and fl.table_count > 1 and paid < tm.alive <= paid + fl.table_count
         if h4h != tm.clock.hand_for_hand:
@@ -390,7 +401,7 @@ class DealtEvents:
                 return
         setups = {}
         for tid in sorted(fl.tables):
-            if tid not in ev.round and fl.tables[tid].count >= 2:
+            if tid not in ev.round and tid not in waiting and fl.tables[tid].count >= 2:
                 setups[tid] = tm.next_hand(tid, now)
         self.service.commit(loaded, "table round", {}, now)
         self._seat_tables(ev)

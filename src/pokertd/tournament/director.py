@@ -75,7 +75,7 @@ Rules decided here:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -1384,9 +1384,13 @@ class Tournament:
             self._log(ev.Moved(m.player, m.from_table, m.from_seat, m.to_table, m.to_seat,  # type: ignore[arg-type]
                                m.reason))
 
-    def rearrange(self, now: float | None = None) -> list[ev.Event]:
+    def rearrange(self, now: float | None = None, *,
+                  ready: Container[int] | None = None) -> list[ev.Event]:
         """Between hands: form the final table (IFP 15), break tables (IFP 10; TDA 10), balance
         (IFP 11a; WPA 5; Gananda: Moving Players). O(seats) when nothing is to be done.
+        ``ready``: a dealt event's tables between hands (the others are in one); only they
+        are balanced (the moves that involve the others wait for them). The caller makes sure
+        no table is in a hand when a table is broken or the final table formed.
         Under the Gananda house the clock stops (at ``now``) while the final table forms
         (Gananda: Final Table), and under WPA 4 while a table is broken once there are six
         tables or fewer; :meth:`resume` it once the players are seated."""
@@ -1431,7 +1435,7 @@ class Tournament:
             return self.events[n:]
         if self.dealt:
             self._log_moves(balance(fl, difference=s.balance_difference, mover=self._mover,  # type: ignore[arg-type]
-                                    rule=self._balance_rule))
+                                    ready=ready, rule=self._balance_rule))
             return self.events[n:]
         # A live event (IFP 11a; TDA 11-A; WPA 5): the player moved is found from the button
         # of the table he leaves, and his seat is the worst position at the table he joins,
