@@ -604,3 +604,26 @@ def test_ifp17_ifp11a_live_dead_button_reported_on_an_empty_seat():
     dealt.start(0)
     with pytest.raises(DirectorError, match="the engine deals"):
         dealt.record_button(1, 1, 0)
+
+
+def test_ifp11a_a_dealt_events_balancing_moves_only_tables_between_hands():
+    """rearrange(ready=): the tables of a dealt event not listed are in a hand; a balancing
+    move (IFP 11a: between hands) that needs one of them waits, and is made once both tables
+    of the move are between hands."""
+    t = Tournament(config_preset("ifp-2012"), seed=5)
+    for i in range(1, 21):
+        t.register(f"p{i:02d}")
+    t.start(0)
+    assert sorted(t.floor.tables) == [1, 2]
+    setup = t.next_hand(1, 0)
+    end = list(setup.stacks)
+    end[0] += end[1] + end[2]            # two players lose every chip to a third
+    end[1] = end[2] = 0
+    t.record_hand(setup, end, 0)
+    t.eliminate([Bust(setup.players[1], 1, setup.stacks[1], setup.players[0]),
+                 Bust(setup.players[2], 1, setup.stacks[2], setup.players[0])])
+    assert (t.floor.tables[1].count, t.floor.tables[2].count) == (8, 10)
+    assert t.rearrange(0, ready={1}) == []          # table 2 is in a hand: the move waits
+    moved = [e for e in t.rearrange(0, ready={1, 2}) if isinstance(e, ev.Moved)]
+    assert [(m.from_table, m.to_table) for m in moved] == [(2, 1)]
+    assert (t.floor.tables[1].count, t.floor.tables[2].count) == (9, 9)
