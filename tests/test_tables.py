@@ -575,12 +575,12 @@ def test_hand_for_hand_deals_every_table_together_ifp_61(store):
     the hands in progress are finished first). Twelve entrants at tables of three, two places
     paid: on the bubble the director goes hand-for-hand, and from then on no table plays a
     second hand before every other table has played one; before it, the tables play at their
-    own pace. (The bubble can burst without it when two players go out in one hand: up to
-    three events are played until one goes hand-for-hand.)"""
+    own pace. (The bubble can burst before a hand-for-hand hand is dealt: up to five events
+    are played until one goes hand-for-hand.)"""
     clock = Clock()
     server, events = dealt(store, clock)
     windows = 0
-    for k in range(3):
+    for k in range(5):
         name = f"Bubble {k}"
         host = events.create(name, preset="ifp-2012", seats=12, table_size=3, level_minutes=1,
                              act_seconds=5, bot_delay=0, pause_seconds=0)
@@ -604,14 +604,15 @@ def test_hand_for_hand_deals_every_table_together_ifp_61(store):
         rounds = [r for r in rounds if r]
         if not rounds:
             continue
-        windows += 1
         # TDA RP-8 A: the first round starts with the hands in progress at the announcement,
         # finished before the first hand-for-hand hand is dealt
         first = rounds[0]
         again = [t for t in set(first) if first.count(t) == 2]
         for t in again:
             first.remove(t)
-        assert len(rounds) > 1 or len(set(first)) > 1
+        if len(rounds) == 1 and len(first) < 2:
+            continue          # the bubble burst in the hands in progress at the announcement
+        windows += 1
         for r in rounds:
             assert len(r) == len(set(r)), rounds     # no table played two hands in a round
         for r in rounds[:-1]:
