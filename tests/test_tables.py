@@ -561,10 +561,11 @@ def test_a_tournament_table_plays_at_its_own_pace_until_the_rules_make_it_wait(s
     # the director recorded each of A's hands as it ended, B's not yet
     played = [e for e in tm.events if e.type == "hand_played"]
     assert {e.table for e in played} == {a.table_id}
-    # B ends its hand: every table between hands, the moves are made and both deal on
+    # B ends its hand (and if a move is due, A its own): the moves are made and B deals on
     for _ in range(400):
         clock.now += 1
         b.tick(clock.now)
+        a.tick(clock.now)
         if b.played is not None and b.played.number > b_hand:
             break
     assert b.played is not None and b.played.number > b_hand
