@@ -844,7 +844,10 @@ def _own_part(table: Table, base: dict[str, Any], seat: int | None,
             d["cards"] = _own_dealt(last, last.seats.index(seat))
         seats[seat - 1] = d
         own["seats"] = seats
-        if h is not None and not h.done and table.actor_seat() == seat:
+        me = table.seats[seat - 1]
+        if h is not None and not h.done and table.actor_seat() == seat and me is not None \
+                and not me.away and not me.leaving:
+            # (an absent player's cards are killed as his turn comes, IFP 8: nothing to offer)
             la = h.legal_actions()
             own["legal"] = {"fold": la.fold, "check": la.check, "call": la.call,
                             "min_raise_to": la.min_raise_to, "max_raise_to": la.max_raise_to,
