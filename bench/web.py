@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import re
 import socket
@@ -39,6 +40,7 @@ EVENT = "Bench"
 PLAYERS_LEFT = re.compile(rb'"players_left": ?(\d+)')
 answered: list[float] = []   # each bust-out command's own round trip (the director's answer)
 cpu: list[float] = []        # the server's CPU time from each bust-out's send to the last screen's update
+system: list[float] = []     # the part of it in the kernel (the commit's write and disk sync, the sockets)
 PASSWORD = "bench password"
 
 
@@ -50,10 +52,22 @@ def rss_mib(pid: int) -> float:
 
 
 def cpu_s(pid: int) -> float:
-    """The server's CPU time so far (user + system, all its threads), in seconds: what one
-    update costs it, unlike wall time, does not depend on what else the machine runs."""
+    """The server's CPU time so far (all its threads), in seconds: what one update costs it,
+    unlike wall time, does not depend on what else the machine runs. From each thread's
+    schedstat (nanoseconds; /proc/PID/stat counts in ticks of 10 ms, as coarse as what is
+    measured)."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):      # a thread that ended meanwhile
+            total += int((task / "schedstat").read_text().split()[0])
+    return total / 1e9
+
+
+def system_s(pid: int) -> float:
+    """The server's CPU time in the kernel so far (/proc/PID/stat: in ticks of 10 ms, summed
+    over a run's updates)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return int(fields[12]) / os.sysconf("SC_CLK_TCK")
 
 
 def prepare(db: Path, players: int) -> None:
@@ -147,7 +161,7 @@ async def run(args: argparse.Namespace, base: str, pid: int,
             table = max(state["tables"], key=lambda t: len(t["seats"]))
             victim = table["seats"][0]["player"]
             left = state["players_left"] - 1
-            cpu0 = cpu_s(pid)
+            cpu0, system0 = cpu_s(pid), system_s(pid)
             sent = time.perf_counter()
             r = await director.post(f"/console/api/events/{EVENT}/bust",
                                     json={"players": [victim]},
@@ -159,6 +173,7 @@ async def run(args: argparse.Namespace, base: str, pid: int,
             while len(arrivals.get(left, [])) < args.clients and time.perf_counter() < deadline:
                 await asyncio.sleep(0.005)
             cpu.append(cpu_s(pid) - cpu0)
+            system.append(system_s(pid) - system0)
             got = arrivals.get(left, [])
             latencies += [t - sent for t in got]
             commands += 1
@@ -183,6 +198,9 @@ def main() -> None:
     ap.add_argument("--minutes", type=float, default=1.0)
     ap.add_argument("--players", type=int, default=300)
     ap.add_argument("--interval", type=float, default=2.0)
+    ap.add_argument("--profile", metavar="FILE",
+                    help="run the server under cProfile (every thread) and write its "
+                         "figures to FILE (python -m pstats FILE)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="pokertd-bench-web-"))
     db = tmp / "bench.db"
@@ -190,8 +208,11 @@ def main() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    pokertd = Path(sys.executable).with_name("pokertd")
-    server = subprocess.Popen([str(pokertd), "serve", "--port", str(port), "--db", str(db)],
+    pokertd = [str(Path(sys.executable).with_name("pokertd"))]
+    if args.profile:
+        pokertd = [sys.executable, str(Path(__file__).with_name("_profiled_serve.py")),
+                   str(Path(args.profile).resolve())]
+    server = subprocess.Popen([*pokertd, "serve", "--port", str(port), "--db", str(db)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -217,7 +238,7 @@ def main() -> None:
                         f"{args.minutes:g} min ({args.players} players, one every "
                         f"{args.interval:g} s)")
     for col in ("updates", "p50 ms", "p99 ms", "max ms", "target p99", "command p50 ms",
-                "server CPU ms per update", "server RSS MiB"):
+                "server CPU ms per update", "of it in the kernel", "server RSS MiB"):
         table.add_column(col, justify="right")
     expected = commands * args.clients
     if ms:
@@ -226,6 +247,7 @@ def main() -> None:
                       f"{p99:.1f}", f"{ms[-1]:.1f}", "< 100",
                       f"{statistics.median(answered) * 1000:.1f}",
                       f"{statistics.mean(cpu) * 1000:.1f}",
+                      f"{statistics.mean(system) * 1000:.1f}",
                       f"{start_rss:.0f} -> {end_rss:.0f}")
     console.print(table)
     console.print("server RSS MiB at the first screen's update, then each minute of commands, "

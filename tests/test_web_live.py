@@ -86,6 +86,32 @@ def test_a_public_read_writes_nothing_but_shows_the_clocks_present(
     assert service.store.head(info.id) == stored
 
 
+def test_clock_brings_a_new_level_to_the_next_hand_ifp_23(service: TournamentService,
+                                                           clock: Clock) -> None:
+    """IFP 23: a new level applies to the next hand: once the clock has reached it, following
+    the clock records it (and asking changes nothing); on a break nothing is recorded."""
+    t = service.load("Friday").tournament
+    assert not t.clock_brings(clock.now + LEVEL_1_S - 1)
+    assert t.clock_brings(clock.now + LEVEL_1_S + 1)
+    assert t.level == 1 and len(t.events) == len(service.load("Friday").tournament.events)
+    assert t.follow_clock(clock.now + LEVEL_1_S + 1)
+    assert not t.clock_brings(clock.now + LEVEL_1_S + 1)
+    assert not t.clock_brings(clock.now + 4 * LEVEL_1_S + 60)     # the first break
+
+
+def test_a_screen_leaves_the_replay_its_readers_share_as_the_log(
+        service: TournamentService, clock: Clock) -> None:
+    """The screens read the service's shared replay; one that lets the clock run (a level
+    went by since the last command) does it on a copy: the shared replay stays the log's."""
+    before = snapshot(service, "Friday")
+    shared = service.view("Friday").tournament
+    clock.now += LEVEL_1_S + 30
+    assert snapshot(service, "Friday")["clock"]["level"] == 2
+    assert shared.level == 1 and service.view("Friday").tournament.level == 1
+    clock.now -= LEVEL_1_S + 30
+    assert snapshot(service, "Friday") == before
+
+
 def test_the_display_figures(service: TournamentService, clock: Clock) -> None:
     service.bust("Friday", service.load("Friday").tournament.floor.tables[1].seats[0])
     s = snapshot(service, "Friday")

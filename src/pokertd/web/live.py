@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from pokertd.services.tournaments import TournamentService, UnknownTournament
 
@@ -43,6 +44,7 @@ class Watch:
     # Resolved when the next snapshot replaces this one, or when it is time for a keep-alive.
     changed: asyncio.Future[int] | None = None
     notified: float = 0.0      # the loop's time of the last resolution
+    building: asyncio.Future[None] | None = None   # the first snapshot, while it is built
 
     def next_change(self) -> asyncio.Future[int]:
         if self.changed is None or self.changed.done():
@@ -51,8 +53,9 @@ class Watch:
 
 
 def encode(snap: dict[str, Any]) -> bytes:
-    """A snapshot as the bytes of one server-sent event (compact JSON: one line)."""
-    return b"event: state\ndata: " + json.dumps(snap, separators=(",", ":")).encode() + b"\n\n"
+    """A snapshot as the bytes of one server-sent event (compact JSON, one line: orjson's,
+    several times quicker than the standard library's, the same text)."""
+    return b"event: state\ndata: " + orjson.dumps(snap, option=orjson.OPT_NON_STR_KEYS) + b"\n\n"
 
 
 class Hub:
@@ -146,7 +149,10 @@ class Hub:
         self._ensure_running()
         try:
             if w.snapshot is None:
-                await self._refresh(w)
+                # The first screens of an event wait for one build, not one each.
+                if w.building is None or w.building.done():
+                    w.building = asyncio.ensure_future(self._refresh(w))
+                await asyncio.shield(w.building)
             seen = w.version
             if w.snapshot is not None:
                 yield w.message if encoded else w.snapshot
