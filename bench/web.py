@@ -246,7 +246,7 @@ def main() -> None:
         table.add_row(f"{len(ms):,} of {expected:,}", f"{statistics.median(ms):.1f}",
                       f"{p99:.1f}", f"{ms[-1]:.1f}", "< 100",
                       f"{statistics.median(answered) * 1000:.1f}",
-                      f"{statistics.mean(cpu) * 1000:.1f}",
+                      f"{statistics.median(cpu) * 1000:.1f}",
                       f"{statistics.mean(system) * 1000:.1f}",
                       f"{start_rss:.0f} -> {end_rss:.0f}")
     console.print(table)

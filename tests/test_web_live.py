@@ -192,3 +192,68 @@ def test_the_hub_sends_each_change_to_every_subscriber(service: TournamentServic
     assert not worker.is_alive(), "the hub's scenario did not finish"
     if failure:
         raise failure[0]
+
+
+def test_a_stream_sends_the_snapshot_then_each_change_and_ends_when_its_screen_goes(
+        service: TournamentService, clock: Clock) -> None:
+    """GET /events/NAME/stream (served ahead of the application's layers): server-sent events,
+    the current snapshot first, then one per command; a screen that goes away ends its stream
+    and is no longer counted (its browser, back on the network, opens a new one)."""
+    import json
+
+    from pokertd.web.app import create_app
+
+    app = create_app(service.store, clock=clock)
+    hub = app.state.hub
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "GET", "scheme": "http", "path": "/events/Friday/stream",
+             "raw_path": b"/events/Friday/stream", "query_string": b"", "root_path": "",
+             "headers": [(b"host", b"test")], "client": ("127.0.0.1", 1),
+             "server": ("127.0.0.1", 80)}
+
+    async def scenario() -> None:
+        sent: asyncio.Queue = asyncio.Queue()
+        gone = asyncio.Event()
+
+        async def receive():
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        async def snapshot_sent() -> dict:
+            while True:
+                m = await asyncio.wait_for(sent.get(), 5)
+                body = m.get("body", b"")
+                if body.startswith(b"event: state\ndata: "):
+                    assert body.endswith(b"\n\n") and body.count(b"\n") == 3   # one line
+                    return json.loads(body[len(b"event: state\ndata: "):])
+
+        screen = asyncio.ensure_future(app(scope, receive, sent.put))
+        start = await asyncio.wait_for(sent.get(), 5)
+        assert start["status"] == 200
+        assert dict(start["headers"])[b"content-type"].startswith(b"text/event-stream")
+        assert (await sent.get())["body"] == b"retry: 2000\n\n"
+        assert (await snapshot_sent())["players_left"] == 27
+        victim = service.load("Friday").tournament.floor.tables[1].seats[0]
+        await asyncio.to_thread(service.bust, "Friday", victim)
+        hub.publish("Friday")          # as the console's command does
+        assert (await snapshot_sent())["players_left"] == 26
+        assert hub.watches["Friday"].subscribers == 1
+        gone.set()
+        await asyncio.wait_for(screen, 5)
+        assert hub.watches["Friday"].subscribers == 0
+        await hub.close()
+
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as exc:  # handed to the test's thread below
+            failure.append(exc)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive(), "the stream's scenario did not finish"
+    if failure:
+        raise failure[0]
