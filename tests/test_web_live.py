@@ -257,3 +257,33 @@ def test_a_stream_sends_the_snapshot_then_each_change_and_ends_when_its_screen_g
     assert not worker.is_alive(), "the stream's scenario did not finish"
     if failure:
         raise failure[0]
+
+
+def test_a_deal_leaves_the_clock_as_it_was(url: str, clock: Clock) -> None:
+    """IFP 62: a deal shares the prizes still to be paid; it does not touch the clock. At the
+    final table (Gananda: Final Table: the timer stopped while it is formed, then restarted),
+    a deal recorded before or after the restart leaves the time left where the clock has it."""
+    with open_store(url) as store:
+        s = TournamentService(store, clock=clock)
+        s.create("Deal", config_preset("gananda"), seed=5)
+        s.register("Deal", PLAYERS[:12])
+        s.start("Deal")
+        clock.now += 300
+        for _ in range(2):                    # ten left: the final table (Gananda: 9-10)
+            t = s.load("Deal").tournament
+            s.bust("Deal", next(p.name for p in t.players.values() if not p.out))
+        stopped = snapshot(s, "Deal")["clock"]
+        assert not stopped["running"] and stopped["seconds_left"] == LEVEL_1_S - 300
+        t = s.load("Deal").tournament
+        left = sorted(p.name for p in t.players.values() if not p.out)
+        stacks = {p: t.chips // len(left) for p in left}
+        stacks[left[0]] += t.chips - sum(stacks.values())
+        clock.now += 120                      # the deal is talked over, the clock stopped
+        s.deal("Deal", "chip-chop", left, stacks=stacks)
+        assert snapshot(s, "Deal")["clock"] == stopped
+        s.resume("Deal")
+        clock.now += 60
+        running = snapshot(s, "Deal")
+        assert running["deal"] is not None and running["clock"]["running"]
+        assert running["clock"]["level"] == 1
+        assert running["clock"]["seconds_left"] == LEVEL_1_S - 300 - 60
