@@ -46,9 +46,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Generic, TypeVar
 
+from pokertd.records import MutableRecord, Record, mutable_record, record
 from pokertd.services.history import (
     CLOCK, COMMAND, MARKERS, REDONE, UNDONE, Batch, History, HistoryError, changes, describe,
     read_history,
@@ -57,7 +58,6 @@ from pokertd.storage import NewEvent, RecordedEvent, Store
 from pokertd.tournament import events as ev
 from pokertd.tournament.director import DirectorError, Tournament
 from pokertd.tournament.house import TournamentConfig
-from pokertd.tournament.icm import make_deal
 
 __all__ = [
     "HistoryError", "KIND", "Loaded", "Outcome", "Reverted", "TournamentExists",
@@ -90,8 +90,8 @@ class TournamentExists(TournamentServiceError):
         self.name = name
 
 
-@dataclass
-class Loaded:
+@mutable_record
+class Loaded(MutableRecord):
     """A tournament replayed from the store: its stream, the number of the last event read
     (``head``), how many of the tournament's events were replayed (``stored``) and the log's
     commands (:mod:`~pokertd.services.history`: what undo and redo reach)."""
@@ -113,8 +113,8 @@ class Loaded:
         return self.tournament.events[self.stored:]
 
 
-@dataclass(frozen=True)
-class Outcome(Generic[R]):
+@record
+class Outcome(Record, Generic[R]):
     """What a command returned, the events it appended (as stored) and the tournament after
     (the service's readers share it once the command's events are stored: read it, do not
     change it)."""
@@ -130,8 +130,8 @@ class Outcome(Generic[R]):
     was written."""
 
 
-@dataclass(frozen=True)
-class Reverted:
+@record
+class Reverted(Record):
     """What an undo or a redo did: the command it took back or put back, and what that
     changed (lines for the director, and the seat changes to carry out, as
     :func:`~pokertd.services.history.changes` gives them)."""
@@ -174,12 +174,15 @@ class _Replays:
 
         self.store = store
         self._kept: dict[int, _Kept] = {}
+        self._seen: set[int] = set()
         self._lock = threading.Lock()
 
     def _current(self, stream_id: int) -> tuple[_Kept, Tournament | None]:
         """The kept replay brought to the log's end (the least recently used dropped if too
         many); with the tournament replayed from the start when it had to be (nothing kept,
-        or an undo or a redo since), which no one else holds. Under the lock."""
+        or an undo or a redo since), which no one else holds. Kept from a stream's second
+        load on: a one-shot caller (a CLI command) loads once and would pay the pickling (and
+        pickle's import) for nothing. Under the lock."""
         kept = self._kept.pop(stream_id, None)
         fresh: Tournament | None = None
         if kept is None:
@@ -187,7 +190,11 @@ class _Replays:
             history = read_history(recorded)
             fresh = Tournament.replay(history.events())
             head = recorded[-1].seq if recorded else 0
-            kept = _Kept.of(head, fresh, history, _seat_records((), recorded))
+            seats = _seat_records((), recorded)
+            if stream_id not in self._seen:
+                self._seen.add(stream_id)
+                return _Kept(head, history, seats), fresh      # not kept
+            kept = _Kept.of(head, fresh, history, seats)
         else:
             recorded = self.store.read(stream_id, after=kept.head)
             if recorded:
@@ -224,8 +231,11 @@ class _Replays:
 
     def share(self, stream_id: int, head: int, t: Tournament) -> None:
         """``t``, which a command ran on and whose events were just appended up to ``head``,
-        becomes the readers' replay (if no one has written since: it is then the log's)."""
+        becomes the readers' replay (if no one has written since: it is then the log's).
+        Nothing when nothing is kept of the stream (a one-shot caller)."""
         with self._lock:
+            if stream_id not in self._kept:
+                return
             kept, _ = self._current(stream_id)
             if kept.head == head and len(kept) == len(t.events):
                 kept.view = t
@@ -715,6 +725,7 @@ class TournamentService:
             prizes = list(t.payouts[:t.alive])
             agreed = [player_named(t, p) for p in agreed_by]
             custom = None if amounts is None else _by_name(t, amounts, "amount")
+            from pokertd.tournament.icm import make_deal
             record = make_deal(dict(chips), prizes, method=method, agreed_by=agreed,
                                custom=custom, left_to_play_for=left_to_play_for,
                                unit=t.config.unit)
