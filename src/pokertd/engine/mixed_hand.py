@@ -297,6 +297,8 @@ class MixedHand:
         self.up: list[list[bool]] = [[] for _ in range(n)]
         self.board: list[int] = []
         self.burns: list[int] = []
+        self.out_of_play: list[int] = []         # scraps of paper, replaced exposed cards
+        self.voided = False                      # a misdeal or a fouled deck (mixed_floor)
         self.discards: list[int] = []
         self.shown = [False] * n
         self.mucked = [False] * n
@@ -953,6 +955,9 @@ class MixedHand:
             first = live[0]                  # the first player left of the button
         order = [(first + k) % self.n for k in range(self.n)]
         self._sd_order = [p for p in order if p in live]
+        if g.stud and self.faced_up and self.rules.dealing_irregularities == "tda-2024":
+            # TDA RP-10-B: in all-in situations the players not at risk expose first.
+            self._sd_order.sort(key=lambda p: self.status[p] == ALL_IN)
         self.phase = SHOWDOWN
         self.actor = -1
         if self.auto_showdown:
@@ -1209,6 +1214,55 @@ class MixedHand:
             self._bounds = None
             self._open_bring_in()
 
+    # ------------------------------------------------------------------ the floor (mixed_floor)
+
+    def deal_error(self, cause: Any, *, card: Any = None, player: Any = None) -> Any:
+        """An irregularity of the initial deal (``cause`` one of
+        :data:`pokertd.rules.irregularities.DEAL_CAUSES`), ruled by the preset for this game
+        (flop, stud or draw: ``deal_ruling``): a misdeal voids the hand, every chip back
+        (:meth:`redeal` deals it again); in stud under TDA RP-10-A an exposed downcard becomes
+        the upcard; an exposed card replaced by the top of the stub and used as the burn (IFP
+        64f); a boxed card a scrap of paper; after substantial action the hand plays on.
+        Returns the Ruling; ``LeftToDirector`` where the book leaves it to the TD."""
+        from .mixed_floor import deal_error
+        return deal_error(self, cause, card, player)
+
+    def fouled_deck(self, defect: Any = "duplicate", where: Any = "hand") -> Any:
+        """A fouled deck (IFP 63, TDA 35-E, Gananda Irregularities 3-4): the hand void whatever
+        the action, every chip back. Returns the Ruling."""
+        from .mixed_floor import fouled_deck
+        return fouled_deck(self, defect, where)
+
+    def redeal(self, **cards: Any) -> MixedHand:
+        """The redeal after a misdeal: the same hand again with the same players, stacks, forced
+        bets and rules (IFP 64, TDA 35-C), dealt from ``cards`` (``rng``, ``seed``, ``deck`` or
+        ``manual``)."""
+        from .mixed_floor import redeal
+        hand: MixedHand = redeal(self, cards)
+        return hand
+
+    def seventh_street_exposed(self, player: int) -> Any:
+        """The dealer exposed ``player``'s seventh-street downcard (stud). TDA RP-10-B: replaced
+        by the next card of the stub if betting action remains, else it plays (and in all-in
+        situations the players not at risk expose first); the other books leave it to the TD.
+        Returns the Ruling."""
+        from .mixed_floor import seventh_street_exposed
+        return seventh_street_exposed(self, player)
+
+    def kill_hand(self, player: int, cause: Any = "killed") -> Any:
+        """A hand made dead: ``killed`` (the dealer killed it by mistake or it was fouled: IFP
+        27, WPA 31, TDA 65-A: no redress, an uncalled bet or raise returned) or ``wrong-cards``
+        (the wrong number of cards found after substantial action: TDA 38, Gananda Dead Hands
+        1c). Returns the Ruling."""
+        from .mixed_floor import kill_hand
+        return kill_hand(self, player, cause)
+
+    def clock_expired(self, player: Any = None) -> Any:
+        """The clock ran out on the player to act (IFP 55, WPA 26, TDA 29): his hand is dead
+        (folded), or under TDA 29, not facing a bet, checked. Returns the Ruling."""
+        from .mixed_floor import clock_expired
+        return clock_expired(self, player)
+
     def hole_cards(self, player: int) -> tuple[Card, ...]:
         from ..cards import CARDS
         return tuple(CARDS[c] for c in self.holes[player] if c is not None)
@@ -1272,6 +1326,9 @@ class MixedHand:
                 h.muck(e["player"])
             elif ty == "exposed":
                 h.exposed_downcard(e["player"], e["card"])
+            elif ty in ("irregularity", "voided", "dead"):
+                from .mixed_floor import apply_logged
+                apply_logged(h, e)
         return h
 
     def __repr__(self) -> str:

@@ -1,0 +1,359 @@
+"""The floor's rulings applied to a hand of the mixed games (``MixedHand.deal_error``,
+``MixedHand.kill_hand``, ...): misdeals and the initial deal, a fouled deck, dead hands, the
+clock, and stud's seventh-street card exposed (TDA RP-10-B).
+
+The rulings come from :mod:`pokertd.rules.irregularities` (pure, by the preset and, where the
+books differ, by the game: flop, stud or draw); this module applies them to the hand and logs
+them as events (``irregularity``, ``voided``, ``dead``) that :meth:`MixedHand.replay` applies
+again. It is kept out of the compiled ``mixed_hand.py``: irregularities are rare.
+
+Card procedures work on the hand's own deck (dealt by ``rng``, ``seed`` or ``deck``); a hand
+dealt by hand (a hand history) records them and replays them from its events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import cards_text, parse_cards
+from ..rules.declarations import LeftToDirector
+from ..rules.irregularities import (
+    DEAL_CAUSES, Ruling, clock_ruling, deal_ruling, fouled_deck_ruling, killed_hand_ruling,
+    seventh_street_ruling, substantial_action,
+)
+from .errors import IllegalAction
+
+__all__ = ["apply_logged", "clock_expired", "deal_error", "fouled_deck", "game_kind", "kill_hand",
+           "redeal", "seventh_street_exposed"]
+
+BETTING, DRAWING, SHOWDOWN, COMPLETE = "betting", "drawing", "showdown", "complete"
+ACTIVE, FOLDED = 0, 2
+
+
+def _refuse(h: Any, message: str, rule: str) -> IllegalAction:
+    return IllegalAction(message, h.describe_legal(), rule)
+
+
+def game_kind(h: Any) -> str:
+    """The game as the deal rulings know it: ``stud``, ``draw`` or ``flop`` (hold'em, Omaha)."""
+    g = h.game
+    if g.stud:
+        return "stud"
+    return "draw" if any(s.draw for s in g.streets) else "flop"
+
+
+def _actions(h: Any) -> list[str]:
+    """The actions in turn so far: the bring-in is a forced bet, posted like the blinds (TDA
+    36: "Posted blinds do not count"; club 80.4: "two players after the forced bet"), and a
+    completion puts chips in as a raise does."""
+    out = []
+    for e in h._events:
+        if e["type"] == "acted" and e["action"] != "bring-in":
+            out.append("raise" if e["action"] == "complete" else e["action"])
+    return out
+
+
+def _card(h: Any, card: Any, rule: str) -> int:
+    try:
+        cs = [int(c) for c in parse_cards(card if isinstance(card, str) else [card])]
+    except (ValueError, TypeError, IndexError):
+        raise _refuse(h, f"not a card: {card!r} (give one like 'Ah')", rule) from None
+    if len(cs) != 1:
+        raise _refuse(h, f"give one card, not {card!r}", rule)
+    return cs[0]
+
+
+def _player(h: Any, player: Any, rule: str) -> int:
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < h.n:
+        raise _refuse(h, f"no player {player!r} in this hand (0..{h.n - 1})", rule)
+    return player
+
+
+def _log(h: Any, family: str, situation: str, player: int, r: Ruling, data: dict[str, Any]) -> None:
+    h._events.append({"type": "irregularity", "family": family, "situation": situation,
+                      "player": None if player < 0 else player, "decision": r.decision,
+                      "rule": r.rule, "data": data})
+
+
+def void(h: Any, cause: str, rule: str) -> None:
+    """The hand void: every bet returned, every stack as at the start of the hand (IFP 63, 64;
+    TDA 35-C, 35-E)."""
+    n = h.n
+    h.stacks = list(h.starting)
+    h.bets = [0] * n
+    h.totals = [0] * n
+    h.winnings = [0] * n
+    h.dead = 0
+    h.actor = -1
+    h._bounds = None
+    h.phase = COMPLETE
+    h.done = True
+    h.voided = True
+    h._events.append({"type": "voided", "cause": cause, "rule": rule})
+    h._events.append({"type": "ended", "stacks": list(h.stacks)})
+
+
+def _open(h: Any, rule: str) -> None:
+    if h.phase == COMPLETE:
+        raise _refuse(h, "the hand is over: irregularities are ruled while it is played", rule)
+
+
+# --- the initial deal ---------------------------------------------------------------------------
+
+def deal_error(h: Any, cause: Any, card: Any, player: Any) -> Ruling:
+    if cause not in DEAL_CAUSES:
+        raise _refuse(h, f"unknown deal irregularity {cause!r} (one of {', '.join(DEAL_CAUSES)})",
+                      "IFP 64")
+    _open(h, "IFP 64")
+    kind = game_kind(h)
+    who = -1 if player is None else _player(h, player, "IFP 64")
+    ci = -1 if card is None else _card(h, card, "IFP 64")
+    if ci >= 0 and cause in ("first-card-exposed", "exposed-card", "two-exposed"):
+        holder = next((p for p in range(h.n) if ci in h.holes[p]), -1)
+        if holder < 0 or h.up[holder][h.holes[holder].index(ci)]:
+            raise _refuse(h, f"{cards_text([ci])} is not a downcard of this hand", "IFP 64")
+        if who >= 0 and who != holder:
+            raise _refuse(h, f"{cards_text([ci])} is player {holder}'s card, not player {who}'s",
+                          "IFP 64")
+        who = holder
+    if cause in ("wrong-count", "non-standard-card", "button-short") and who < 0:
+        raise _refuse(h, f"{cause}: give the player", "IFP 64")
+    if cause == "button-short" and who != h.n - 1:
+        raise _refuse(h, f"the button is player {h.n - 1} (the last position), not {player!r}",
+                      "TDA 37")
+    try:
+        r = deal_ruling(h.rules, cause, actions=_actions(h), game=kind,
+                        player_acted=any(e["type"] == "acted" and e["player"] == who
+                                         for e in h._events))
+    except ValueError as e:
+        raise _refuse(h, str(e), "IFP 64") from None
+    decision = r.decision
+    if decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    if decision in ("misdeal", "reset"):
+        void(h, cause, r.rule)
+        return r
+    if decision == "dead":
+        if cause in ("button-short", "non-standard-card"):   # TDA 37; Gananda Irregularities 8
+            _make_dead(h, who, cause, r.rule)
+            return r
+        return kill_hand(h, who, "wrong-cards")
+    if decision in ("upcard", "replace", "scrap") and ci < 0:
+        raise _refuse(h, f"{cause}: give the card", r.rule)
+    if decision == "upcard":                              # TDA RP-10-A
+        h.exposed_downcard(who, ci)
+        return r
+    data: dict[str, Any] = {}
+    if decision in ("replace", "scrap"):
+        if h.manual:
+            raise _refuse(h, f"{cause}: the procedure works on the deck; this hand is dealt by "
+                          "hand (replay its events instead)", r.rule)
+        if (h.street or h.burns or h.board or not h._stub
+                or any(e["type"] == "acted" for e in h._events)):
+            raise _refuse(h, f"{cards_text([ci])}: a card is replaced at the deal, before anyone "
+                          "acts", r.rule)
+        if ci in h._stub:                                 # a boxed card still in the deck
+            if decision != "scrap":
+                raise _refuse(h, f"{cards_text([ci])} is not dealt yet", r.rule)
+            h._stub.remove(ci)
+            h.out_of_play.append(ci)
+            data = {"card": cards_text([ci])}
+        else:
+            holder = next((p for p in range(h.n) if ci in h.holes[p]), -1)
+            if holder < 0:
+                raise _refuse(h, f"{cards_text([ci])} is not in this hand's deck", r.rule)
+            new = h._stub.pop(0)
+            slot = h.holes[holder].index(ci)
+            h.holes[holder][slot] = new
+            if decision == "replace":
+                # IFP 64f: the exposed card is used as the burn card (draw games burn none:
+                # it is out of play with the burns).
+                if kind == "draw":
+                    h.burns.append(ci)
+                else:
+                    h._stub.insert(0, ci)
+            else:
+                h.out_of_play.append(ci)                  # a scrap of paper
+            who = holder
+            data = {"slot": slot, "card": cards_text([ci]), "replacement": cards_text([new])}
+    _log(h, "deal", cause, who, r, data)
+    return r
+
+
+def fouled_deck(h: Any, defect: Any, where: Any) -> Ruling:
+    _open(h, "IFP 63")
+    try:
+        r = fouled_deck_ruling(h.rules, defect, where)
+    except ValueError as e:
+        raise _refuse(h, str(e), "IFP 63") from None
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    if r.decision == "void":
+        void(h, "fouled-deck", r.rule)
+    else:
+        _log(h, "deal", "fouled-deck", -1, r, {"defect": defect, "where": where})
+    return r
+
+
+def redeal(h: Any, cards: dict[str, Any]) -> Any:
+    """The same hand again (IFP 64, TDA 35-C): the same players, stacks, forced bets and rules,
+    dealt from ``cards`` (``rng``, ``seed``, ``deck`` or ``manual``)."""
+    from ..rules import RuleSet
+    c = dict(h._config)
+    variant = c.pop("variant")
+    stacks = c.pop("stacks")
+    if isinstance(c.get("rules"), dict):
+        c["rules"] = RuleSet.from_dict(c["rules"])
+    c.setdefault("auto_showdown", h.auto_showdown)
+    return type(h)(variant, stacks, **c, **cards)
+
+
+# --- stud: the seventh-street card ---------------------------------------------------------------
+
+def seventh_street_exposed(h: Any, player: Any) -> Ruling:
+    rule = "TDA RP-10-B"
+    p = _player(h, player, rule)
+    if not h.game.stud or h.street != 4 or h.phase not in (BETTING, SHOWDOWN):
+        raise _refuse(h, "a seventh-street card is ruled on a stud hand once seventh street is "
+                      "dealt", rule)
+    if h.status[p] == FOLDED or len(h.holes[p]) != 7:
+        raise _refuse(h, f"player {p} holds no seventh-street card (a folded hand, or the "
+                      "community card of TDA RP-10-H, dealt face up)", rule)
+    if h.phase == BETTING and (max(h.acted) >= 0 or h.current):
+        raise _refuse(h, "the exposed card is ruled as it is dealt, before the betting on "
+                      "seventh street", rule)
+    r = seventh_street_ruling(h.rules, h.phase == BETTING)
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    old = h.holes[p][6]
+    data: dict[str, Any] = {"card": "??" if old is None else cards_text([old])}
+    if r.decision == "replace":
+        if h.manual:
+            raise _refuse(h, "the replacement comes off the deck; this hand is dealt by hand "
+                          "(replay its events instead)", rule)
+        if not h._stub:
+            raise LeftToDirector("TDA 1", "TDA RP-10-B replaces the card, and the stub has no "
+                                 "card left to replace it with")
+        new = h._stub.pop(0)
+        h.holes[p][6] = new
+        if old is not None:
+            h.out_of_play.append(old)
+        data["replacement"] = cards_text([new])
+    _log(h, "stud", "seventh-street-exposed", p, r, data)
+    return r
+
+
+# --- dead hands and the clock -------------------------------------------------------------------
+
+def kill_hand(h: Any, player: Any, cause: Any) -> Ruling:
+    if h.phase not in (BETTING, DRAWING):
+        raise _refuse(h, "a hand is made dead while the hand is played", "IFP 27")
+    p = _player(h, player, "IFP 27")
+    if h.status[p] == FOLDED:
+        raise _refuse(h, f"player {p}'s hand is already folded or dead", "IFP 27")
+    try:
+        r = killed_hand_ruling(h.rules, cause)
+    except ValueError as e:
+        raise _refuse(h, str(e), "IFP 27") from None
+    if cause == "wrong-cards":
+        sa, sa_rule = substantial_action(h.rules, _actions(h))
+        if not sa:
+            raise _refuse(h, "before substantial action a wrong number of cards is a misdeal: "
+                          f"deal_error('wrong-count') ({sa_rule})", sa_rule)
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    _make_dead(h, p, cause, r.rule)
+    return r
+
+
+def _make_dead(h: Any, p: int, cause: str, rule: str) -> None:
+    if p == h._bring_in_due and h._bring_in_forced:
+        raise _refuse(h, f"player {p} is due to bring it in: the bring-in is forced and is "
+                      "posted first", "TDA RP-10")
+    if p in h._draw_due:
+        raise _refuse(h, f"player {p} is waiting for his draw: his cards are dealt first", rule)
+    h._events.append({"type": "dead", "player": p, "cause": cause, "rule": rule})
+    _apply_dead(h, p)
+
+
+def _apply_dead(h: Any, p: int) -> None:
+    if h.phase == BETTING and p == h.actor:
+        h._bring_in_due = -1
+        h.fold(p)
+        return
+    h._bounds = None
+    bets = h.bets
+    others = max(bets[i] for i in range(h.n) if i != p)
+    if h.aggressor == p and bets[p] > others:
+        # IFP 27, WPA 31, TDA 65-A: his uncalled bet or raise is returned; the others face the
+        # betting as it stood before it, read from the hand replayed up to his raise.
+        log = h.events()
+        last = max(k for k, e in enumerate(log) if e["type"] == "acted" and e["player"] == p
+                   and e["action"] in ("bet", "raise", "complete"))
+        before = type(h).replay(log[:last])
+        x = bets[p] - others
+        bets[p] = others
+        h.stacks[p] += x
+        h._events.append({"type": "returned", "player": p, "amount": x})
+        h.current = before.current
+        h.min_raise = before.min_raise
+        h.raises = before.raises
+        h.full_raises = before.full_raises
+        h.aggressor = before.aggressor
+    h.status[p] = FOLDED
+    if h.phase == DRAWING:
+        h._drawn[p] = True
+        if h.actor == p:
+            h.actor = h._next_drawer(p)
+    if len(h._live()) == 1:
+        h.actor = -1
+        h._end_round()                                # IFP 44: the last live hand wins
+    elif h.phase == DRAWING:
+        h._after_draw()
+    elif h.phase == BETTING and h._find_actor(h.actor, True) < 0:
+        h._end_round()
+
+
+def clock_expired(h: Any, player: Any) -> Ruling:
+    p = h.actor
+    if h.phase != BETTING or (player is not None and player != p):
+        raise _refuse(h, f"only the player to act can be on the clock (player {p})", "IFP 55")
+    if p == h._bring_in_due and h._bring_in_forced:
+        raise _refuse(h, f"player {p}'s bring-in is forced: it is posted, not timed", "TDA RP-10")
+    facing = h._call_target() > h.bets[p] or p == h._bring_in_due
+    r = clock_ruling(h.rules, facing)
+    _log(h, "clock", "clock", p, r, {})
+    if r.decision == "checked":
+        h.check_call(p)
+    else:
+        h._bring_in_due = -1
+        h.fold(p)
+    return r
+
+
+# --- replay -------------------------------------------------------------------------------------
+
+def apply_logged(h: Any, e: dict[str, Any]) -> None:
+    """Re-apply a logged floor event to a hand replayed from its events (dealt by hand: the
+    cards come from the log)."""
+    t = e["type"]
+    if t == "voided":
+        void(h, e["cause"], e["rule"])
+        return
+    h._events.append(dict(e))
+    if t == "dead":
+        if not (h.phase == BETTING and e["player"] == h.actor):
+            _apply_dead(h, e["player"])          # the player to act: his logged fold follows
+        return
+    family, data = e["family"], e.get("data") or {}
+    if family == "clock":
+        return                                   # his logged check or fold follows
+    if "replacement" in data:
+        p = e["player"]
+        slot = data.get("slot", 6)
+        old = [int(c) for c in parse_cards(data["card"])] if data["card"] != "??" else []
+        h.holes[p][slot] = int(parse_cards(data["replacement"])[0])
+        if e["decision"] == "scrap" or family == "stud":
+            h.out_of_play += old
+        elif old:
+            h.burns += old                       # IFP 64f: the exposed card is the burn
