@@ -1054,6 +1054,8 @@ SITUATIONS: tuple[tuple[str, str, str], ...] = (
                                "different back"),
     *(("board", f"{s} {e}", f"{BOARD_ERRORS[e]} ({s})") for s in _K for e in BOARD_ERRORS),
     *(("misdeal", f"stub-dropped {c}", STUB_CASES[c]) for c in STUB_CASES),
+    ("stud", "seventh-street-exposed", "a stud player's seventh-street downcard exposed by the "
+                                       "dealer"),
     ("hand", "killed", "the dealer killed a hand by mistake, or it was fouled"),
     ("hand", "wrong-cards", "a player with the wrong number of cards after substantial action"),
     ("out-of-turn", "out-of-turn", "a player acted before his turn"),
@@ -1098,6 +1100,8 @@ def situations(rules: RuleSet | str | None = None) -> list[dict[str, str]]:
             for case, acted, ident in cases:
                 add("board", f"{s} {e}", board_ruling(r, s, e, acted=acted, identifiable=ident),
                     case)
+    add("stud", "seventh-street-exposed", seventh_street_ruling(r, True), "betting remains")
+    add("stud", "seventh-street-exposed", seventh_street_ruling(r, False), "no betting remains")
     add("hand", "killed", killed_hand_ruling(r, "killed"))
     add("hand", "wrong-cards", killed_hand_ruling(r, "wrong-cards"), "after substantial action")
     for a, between in (("fold", "bet"), ("call", "check"), ("call", "raise"), ("bet", "check"),
