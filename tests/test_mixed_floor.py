@@ -316,3 +316,32 @@ def test_tda_rp_10_a_forced_bring_in_is_not_put_on_the_clock():
     h = stud_hand()
     with pytest.raises(IllegalAction):
         h.clock_expired()
+
+
+# --- a premature stud card and an exposed downcard, by preset -------------------------------------
+
+@pytest.mark.parametrize("rules, rule", [("ifp-2012", "IFP 1"), ("wpa", "IFP 1")])
+def test_tda_rp_5_d_is_the_tdas_a_premature_stud_card_is_the_tds_under_ifp_and_wpa(rules, rule):
+    h = stud_hand(rules=rules)
+    h.post_bring_in()
+    before = h.state()
+    with pytest.raises(LeftToDirector) as e:
+        h.premature_card()
+    assert e.value.rule == rule and h.state() == before
+
+
+def test_gananda_irregularities_15_premature_stud_cards_do_not_play_the_td_deals_the_street():
+    from pokertd.tournament.house import GANANDA_RULES
+    h = stud_hand(rules=GANANDA_RULES)
+    h.post_bring_in()
+    with pytest.raises(LeftToDirector) as e:
+        h.premature_card()
+    assert e.value.rule == "Gananda: Irregularities 15"
+
+
+def test_tda_rp_10_a_is_the_tdas_under_ifp_an_exposed_downcard_goes_through_deal_error():
+    h = stud_hand(rules="ifp-2012")
+    with pytest.raises(IllegalAction) as e:
+        h.exposed_downcard(0, h.holes[0][1])
+    assert "deal_error" in str(e.value)
+    assert h.up[0] == [False, False, True]

@@ -492,7 +492,8 @@ def test_upcards_picked_up_facing_action_kill_the_hand(preset, rule):
 
 
 def test_tda_rp_5_d_premature_stud_card_returned_and_the_stub_reshuffled():
-    h = MixedHand("F7S", [1000] * 3, antes=10, bring_in=10, small_bet=20, big_bet=40, seed=8)
+    h = MixedHand("F7S", [1000] * 3, antes=10, bring_in=10, small_bet=20, big_bet=40, seed=8,
+                  rules="tda-2024")
     h.post_bring_in()
     before = list(h._stub)
     h.premature_card()                                  # fourth street turned too soon
@@ -505,7 +506,7 @@ def test_tda_rp_5_d_premature_stud_card_returned_and_the_stub_reshuffled():
 
 
 def test_tda_rp_10_a_an_exposed_downcard_becomes_the_upcard_and_may_bring_in():
-    h = stud("F7S", ["AsKs9d", "Ah2cKh", "QsQh5c"])
+    h = stud("F7S", ["AsKs9d", "Ah2cKh", "QsQh5c"], rules="tda-2024")
     assert h.actor == 2                                 # 5c is the lowest upcard
     h.exposed_downcard(1, "2c")
     assert h.up[1] == [False, True, False] and h.actor == 1   # now the 2c brings it in

@@ -19,12 +19,12 @@ from ..cards import cards_text, parse_cards
 from ..rules.declarations import LeftToDirector
 from ..rules.irregularities import (
     DEAL_CAUSES, Ruling, clock_ruling, deal_ruling, fouled_deck_ruling, killed_hand_ruling,
-    seventh_street_ruling, substantial_action,
+    seventh_street_ruling, stud_premature_ruling, substantial_action,
 )
 from .errors import IllegalAction
 
 __all__ = ["apply_logged", "clock_expired", "deal_error", "fouled_deck", "game_kind", "kill_hand",
-           "redeal", "seventh_street_exposed"]
+           "premature_ruling", "redeal", "seventh_street_exposed"]
 
 BETTING, DRAWING, SHOWDOWN, COMPLETE = "betting", "drawing", "showdown", "complete"
 ACTIVE, FOLDED = 0, 2
@@ -240,6 +240,15 @@ def seventh_street_exposed(h: Any, player: Any) -> Ruling:
             h.out_of_play.append(old)
         data["replacement"] = cards_text([new])
     _log(h, "stud", "seventh-street-exposed", p, r, data)
+    return r
+
+
+def premature_ruling(h: Any) -> Ruling:
+    """The preset's ruling on a premature stud card (``stud_premature_ruling``): TDA RP-5-D's
+    procedure is applied by ``MixedHand.premature_card``; the other books' ``LeftToDirector``."""
+    r = stud_premature_ruling(h.rules)
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
     return r
 
 

@@ -1182,11 +1182,14 @@ class MixedHand:
     def premature_card(self) -> None:
         """TDA RP-5-D: the next street's card dealt before the betting is over. It goes back
         to the stub, the stub is reshuffled (face down, TDA 39-D) and the street is dealt from
-        it without another burn."""
+        it without another burn. Under the other books (no stud procedure) ``LeftToDirector``,
+        the hand unchanged."""
         if self.manual or not self.game.stud or self.phase != BETTING or self.street >= 4:
             raise IllegalAction("a premature card is ruled on a dealt stud hand, while a betting "
                                 "round before seventh street is open", self.describe_legal(),
                                 "TDA RP-5-D")
+        from .mixed_floor import premature_ruling
+        premature_ruling(self)                   # the preset's book: RP-5-D, or the TD's
         self._burn()                             # the burn before the premature card stands
         (self._rng or make_rng(0)).shuffle(self._stub)
         self._no_burn = True
@@ -1194,8 +1197,13 @@ class MixedHand:
 
     def exposed_downcard(self, player: int, card: Any) -> None:
         """TDA RP-10-A: a downcard exposed on the initial deal becomes the player's upcard and
-        his third-street upcard is turned down; he can be the bring-in."""
+        his third-street upcard is turned down; he can be the bring-in (the TDA's procedure:
+        under the other books :meth:`deal_error` rules the exposed card)."""
         rule = "TDA RP-10-A"
+        if self.rules.dealing_irregularities != "tda-2024":
+            raise IllegalAction("an exposed downcard is ruled by this preset's book: "
+                                "deal_error('exposed-card', card=...)", self.describe_legal(),
+                                "IFP 64")
         c = self._parse([card] if isinstance(card, int) else card)
         h = self.holes[player] if 0 <= player < self.n else []
         if (not self.game.stud or self.street or self.current or len(c) != 1 or c[0] not in h

@@ -40,6 +40,7 @@ __all__ = [
     "BOARD_ERRORS", "DEAL_CAUSES", "DEAL_GAMES", "Ruling", "SITUATIONS", "STUB_CASES", "stub_ruling", "clock_ruling", "dealing_book",
     "board_ruling", "deal_ruling", "fouled_deck_ruling", "killed_hand_ruling",
     "out_of_turn_ruling", "penalty_ruling", "seventh_street_ruling", "situations",
+    "stud_premature_ruling",
     "substantial_action",
 ]
 
@@ -482,6 +483,30 @@ def seventh_street_ruling(rules: RuleSet | str | None, action_remains: bool) -> 
     rule, words = IFP_1
     return Ruling("seventh-street-exposed", "director", rule, "The book has no procedure for a "
                   f"stud card exposed on seventh street (TDA RP-10-B is the TDA's). {words}",
+                  "the TD decides (Rule 1)")
+
+
+def stud_premature_ruling(rules: RuleSet | str | None) -> Ruling:
+    """The next stud street's card dealt before the betting is over. TDA RP-5-D: it goes back to
+    the stub, the stub is reshuffled and the street dealt from it without another burn. IFP
+    Appendix 1 treats board cards only; the Gananda rules say the cards "will not play"
+    (Irregularities 15) without a procedure for the street; WPA is silent: the TD decides."""
+    r = get_rules(rules)
+    book = r.board_errors
+    if book == "tda-2024":
+        return Ruling("stud premature", "reshuffle", "TDA RP-5-D", "Premature card in stud: the "
+                      "premature card is returned to the stub, the stub is re-shuffled (See RP-17, "
+                      "reshuffling), and a new street is dealt from the newly shuffled stub without "
+                      "another burn.", "the card back into the stub, the stub reshuffled face down "
+                      "(TDA 39-D); the street dealt from it without another burn")
+    if book == "gananda":
+        return Ruling("stud premature", "director", "Gananda: Irregularities 15", "If the dealer "
+                      "prematurely deals any cards before the betting is complete, those cards "
+                      "will not play, even if a player who has not acted decides to fold.",
+                      "the cards do not play; how the street is dealt the TD decides")
+    rule, words = IFP_1
+    return Ruling("stud premature", "director", rule, "IFP Appendix 1 treats premature board "
+                  f"cards; a premature stud card the book does not treat. {words}",
                   "the TD decides (Rule 1)")
 
 
@@ -1056,6 +1081,7 @@ SITUATIONS: tuple[tuple[str, str, str], ...] = (
     *(("misdeal", f"stub-dropped {c}", STUB_CASES[c]) for c in STUB_CASES),
     ("stud", "seventh-street-exposed", "a stud player's seventh-street downcard exposed by the "
                                        "dealer"),
+    ("stud", "stud premature", "the next stud street's card dealt before the betting is over"),
     ("hand", "killed", "the dealer killed a hand by mistake, or it was fouled"),
     ("hand", "wrong-cards", "a player with the wrong number of cards after substantial action"),
     ("out-of-turn", "out-of-turn", "a player acted before his turn"),
@@ -1102,6 +1128,7 @@ def situations(rules: RuleSet | str | None = None) -> list[dict[str, str]]:
                     case)
     add("stud", "seventh-street-exposed", seventh_street_ruling(r, True), "betting remains")
     add("stud", "seventh-street-exposed", seventh_street_ruling(r, False), "no betting remains")
+    add("stud", "stud premature", stud_premature_ruling(r))
     add("hand", "killed", killed_hand_ruling(r, "killed"))
     add("hand", "wrong-cards", killed_hand_ruling(r, "wrong-cards"), "after substantial action")
     for a, between in (("fold", "bet"), ("call", "check"), ("call", "raise"), ("bet", "check"),
