@@ -345,3 +345,50 @@ def test_tda_rp_10_a_is_the_tdas_under_ifp_an_exposed_downcard_goes_through_deal
         h.exposed_downcard(0, h.holes[0][1])
     assert "deal_error" in str(e.value)
     assert h.up[0] == [False, False, True]
+
+
+# --- board errors in Omaha ---------------------------------------------------------------------
+
+def omaha_hand(rules, seed=21, variant="PO"):
+    return MixedHand(variant, [1000] * 3, rules=rules, rng=random.Random(seed), **DRAW)
+
+
+def test_tda_rp_5_a_premature_omaha_flop_reshuffled_and_dealt_without_another_burn():
+    h = omaha_hand("tda-2024")
+    h.check_call()                                 # the preflop betting still open
+    burn = h._stub[0]
+    r = h.board_error("premature", rng=random.Random(1))
+    assert r.rule == "TDA RP-5-A" and r.burns == (burn,)
+    assert same_as_replay(h)
+    while h.street == 0:
+        h.check_call()
+    assert h.burns == [burn] and h.board == list(r.stub[:3])   # no second burn
+    assert cards_of(h) == list(range(52))
+    while not h.done:
+        h.check_call()
+    assert sum(h.stacks) == 3000
+
+
+@pytest.mark.parametrize("rules", ["ifp-2012", "tda-2024"])
+def test_omaha_flop_dealt_without_a_burn_before_action_ifp_appendix_1_tda_39_b(rules):
+    h = omaha_hand(rules, variant="FO/8")
+    while h.street == 0:
+        h.check_call()
+    r = h.board_error("no-burn", rng=random.Random(2))
+    assert r.rule.startswith("IFP Appendix 1" if rules == "ifp-2012" else "TDA 39-B")
+    assert h.board == list(r.board) and h.burns == list(r.burns)
+    assert cards_of(h) == list(range(52))
+    assert same_as_replay(h)
+    with pytest.raises(IllegalAction):
+        h.board_error("no-burn")                   # one ruling per street
+    while not h.done:
+        h.check_call()
+    assert sum(h.stacks) == 3000
+
+
+def test_board_errors_are_for_flop_games_stud_and_draw_are_refused():
+    for h in (stud_hand(), MixedHand("F2L3D", [1000] * 3, rng=random.Random(2), **DRAW)):
+        before = h.state()
+        with pytest.raises(IllegalAction):
+            h.board_error("premature")
+        assert h.state() == before

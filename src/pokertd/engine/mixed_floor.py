@@ -18,16 +18,18 @@ from typing import Any
 from ..cards import cards_text, parse_cards
 from ..rules.declarations import LeftToDirector
 from ..rules.irregularities import (
-    DEAL_CAUSES, Ruling, clock_ruling, deal_ruling, fouled_deck_ruling, killed_hand_ruling,
+    DEAL_CAUSES, Ruling, board_ruling, clock_ruling, deal_ruling, fouled_deck_ruling, killed_hand_ruling,
     seventh_street_ruling, stud_premature_ruling, substantial_action,
 )
 from .errors import IllegalAction
 
-__all__ = ["apply_logged", "clock_expired", "deal_error", "fouled_deck", "game_kind", "kill_hand",
+__all__ = ["apply_logged", "board_error", "clock_expired", "deal_error", "fouled_deck", "game_kind", "kill_hand",
            "premature_ruling", "redeal", "seventh_street_exposed"]
 
 BETTING, DRAWING, SHOWDOWN, COMPLETE = "betting", "drawing", "showdown", "complete"
 ACTIVE, FOLDED = 0, 2
+STREETS = ("preflop", "flop", "turn", "river")
+_BOARD_COUNTS = (0, 3, 1, 1)
 
 
 def _refuse(h: Any, message: str, rule: str) -> IllegalAction:
@@ -208,6 +210,105 @@ def redeal(h: Any, cards: dict[str, Any]) -> Any:
     return type(h)(variant, stacks, **c, **cards)
 
 
+# --- the board (Omaha and the other flop games) -------------------------------------------------
+
+def _floor(h: Any) -> dict[str, set[int]]:
+    if h._floor is None:
+        h._floor = {"ruled": set(), "premature": set()}
+    floor: dict[str, set[int]] = h._floor
+    return floor
+
+
+def _complete_stub(h: Any, rng: Any) -> None:
+    """The shuffle drew only the cards a hand can use: a procedure that reaches further gets the
+    rest of the deck after them, in an order drawn from ``rng`` (or from the cards drawn, so a
+    seeded hand stays reproducible)."""
+    have = set(h._stub) | set(h.board) | set(h.burns) | set(h.out_of_play)
+    for hole in h.holes:
+        have.update(c for c in hole if c is not None)
+    rest = [c for c in range(52) if c not in have]
+    if rest:
+        import random
+        (rng or random.Random(bytes(h._stub))).shuffle(rest)
+        h._stub.extend(rest)
+
+
+def board_error(h: Any, error: Any, identifiable: Any, rng: Any) -> Ruling:
+    """A board error in a flop game (Omaha, Omaha hi-lo, hold'em dealt as a mixed hand): the
+    street in play (``no-burn``, ``extra-burn``, ``extra-card``) or the next street's cards
+    turned too soon (``premature``), ruled by the preset's ``board_errors`` book
+    (``board_ruling``: IFP Appendix 1, TDA 38-39 and RP-5, ...) and applied to the stub."""
+    if game_kind(h) != "flop":
+        raise _refuse(h, f"{h.game.name} has no board: its premature cards are premature_card "
+                      "(TDA RP-5-D) and seventh_street_exposed (TDA RP-10-B)", "IFP 65")
+    if h.phase != BETTING:
+        raise _refuse(h, "board errors are ruled while a betting round is open", "IFP 65")
+    if h.manual:
+        raise _refuse(h, "the board procedure works on the deck; this hand is dealt by hand "
+                      "(replay its events instead)", "IFP 65")
+    st = _floor(h)
+    street = h.street
+    if error == "premature":
+        if street == 3:
+            raise _refuse(h, "no street comes after the river", "IFP 65")
+        ruled = street + 1
+        if ruled in st["premature"]:
+            raise _refuse(h, f"the {STREETS[ruled]}'s premature cards were ruled on already",
+                          "IFP 65")
+        nb_old, k, acted = 0, 0, False
+    else:
+        if street == 0:
+            raise _refuse(h, "no board card is dealt yet", "IFP 65")
+        ruled = street
+        if street in st["ruled"] or street + 1 in st["premature"]:
+            raise _refuse(h, f"the {STREETS[street]}'s cards were ruled on already: one ruling "
+                          "per street", "IFP 65")
+        nb_old, k = h._street_burns, _BOARD_COUNTS[street]
+        acted = max(h.acted) >= 0
+    _complete_stub(h, rng)
+    seq = h.burns[len(h.burns) - nb_old:] + h.board[len(h.board) - k:] + h._stub
+    import random
+    try:
+        r = board_ruling(h.rules, STREETS[ruled], error, acted=acted,
+                         identifiable=bool(identifiable), cards=seq,
+                         rng=rng or random.SystemRandom())
+    except ValueError as e:
+        raise _refuse(h, str(e), "IFP 65") from None
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    assert sorted([*r.burns, *r.board, *r.set_aside, *r.stub]) == sorted(seq), "a card lost"
+    nb, extra = {"no-burn": (0, 0), "extra-burn": (2, 0), "extra-card": (1, 1)}.get(error, (1, 0))
+    data = {"street": STREETS[ruled], "replaced_burns": nb_old,
+            "dealt": {"burns": cards_text(seq[:nb]),
+                      "board": cards_text(seq[nb:nb + _BOARD_COUNTS[ruled] + extra])},
+            "burns": cards_text(r.burns), "board": cards_text(r.board),
+            "set_aside": cards_text(r.set_aside), "next_burns": list(r.next_burns)}
+    _apply_board(h, data)
+    h._stub = list(r.stub)
+    h._next_burns = list(r.next_burns)
+    _log(h, "board", error, -1, r, data)
+    return r
+
+
+def _apply_board(h: Any, data: dict[str, Any]) -> None:
+    def cards(text: str) -> list[int]:
+        return [int(c) for c in parse_cards(text)] if text else []
+
+    street = STREETS.index(data["street"])
+    st = _floor(h)
+    h._bounds = None
+    if street == h.street:                        # the street in play: its cards replaced
+        k, nb_old = _BOARD_COUNTS[street], data["replaced_burns"]
+        h.board = h.board[:len(h.board) - k] + cards(data["board"])
+        h.burns = h.burns[:len(h.burns) - nb_old] + cards(data["burns"])
+        h._street_burns = len(cards(data["burns"]))
+        st["ruled"].add(street)
+    else:                                         # premature: the burns taken now
+        h.burns = h.burns + cards(data["burns"])
+        st["premature"].add(street)
+    h.out_of_play = h.out_of_play + cards(data["set_aside"])
+
+
 # --- stud: the seventh-street card ---------------------------------------------------------------
 
 def seventh_street_exposed(h: Any, player: Any) -> Ruling:
@@ -357,6 +458,9 @@ def apply_logged(h: Any, e: dict[str, Any]) -> None:
     family, data = e["family"], e.get("data") or {}
     if family == "clock":
         return                                   # his logged check or fold follows
+    if family == "board":
+        _apply_board(h, data)
+        return
     if "replacement" in data:
         p = e["player"]
         slot = data.get("slot", 6)

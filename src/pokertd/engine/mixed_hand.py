@@ -321,7 +321,9 @@ class MixedHand:
         self._drawn: list[bool] = [False] * n
         self._draw_due: dict[int, list[int]] = {}   # discards awaiting replacements
         self._first_sixth = -1
-        self._no_burn = False                    # the next street is dealt without a burn
+        self._next_burns: list[int] = []         # burns before the next streets (the floor's)
+        self._street_burns = 1                   # burns before the street in play
+        self._floor: Any = None                  # what the floor ruled (mixed_floor)
         self._bounds: tuple[int, tuple[int, int] | None] | None = None   # the actor's raises
         self._sd_order: list[int] = []
         self.pot_players: list[list[int]] = []   # each pot's eligible players, main pot first
@@ -386,10 +388,13 @@ class MixedHand:
                 self._after_dealing()
             return
         if self.street and not (self.game.stud and self.street == 4 and self.board):
-            if self._no_burn:
-                self._no_burn = False            # TDA RP-5-D: dealt without another burn
-            elif k or s.board:
-                self._burn()
+            if k or s.board:
+                # One burn, unless the floor ruled otherwise (TDA RP-5-D: without another
+                # burn; IFP Appendix 1: two after a street dealt without one).
+                nb = self._next_burns.pop(0) if self._next_burns else 1
+                self._street_burns = nb
+                for _ in range(nb):
+                    self._burn()
         if k:
             # One card at a time round the table, from the left of the button (stud: seat
             # order): player i of m gets cards i, i + m, ... of the stub.
@@ -1192,7 +1197,7 @@ class MixedHand:
         premature_ruling(self)                   # the preset's book: RP-5-D, or the TD's
         self._burn()                             # the burn before the premature card stands
         (self._rng or make_rng(0)).shuffle(self._stub)
-        self._no_burn = True
+        self._next_burns = [0]
         self._events.append({"type": "reshuffled", "rule": "TDA RP-5-D", "cards": len(self._stub)})
 
     def exposed_downcard(self, player: int, card: Any) -> None:
@@ -1248,6 +1253,16 @@ class MixedHand:
         from .mixed_floor import redeal
         hand: MixedHand = redeal(self, cards)
         return hand
+
+    def board_error(self, error: Any, *, identifiable: Any = True, rng: Any = None) -> Any:
+        """A board error in Omaha or another flop game: on the street in play (``no-burn``,
+        ``extra-burn``, ``extra-card``) or the next street's cards turned too soon
+        (``premature``), ruled by the preset's ``board_errors`` book (IFP Appendix 1, TDA 38-39
+        and RP-5, irregularities 3-8, Gananda Holdem Irregularities 3-8) and applied to the
+        stub: the board and burns as the book says, the burns before the next streets.
+        Returns the Ruling; ``LeftToDirector`` where the book is silent, the hand unchanged."""
+        from .mixed_floor import board_error
+        return board_error(self, error, identifiable, rng)
 
     def seventh_street_exposed(self, player: int) -> Any:
         """The dealer exposed ``player``'s seventh-street downcard (stud). TDA RP-10-B: replaced
