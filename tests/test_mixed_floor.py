@@ -392,3 +392,48 @@ def test_board_errors_are_for_flop_games_stud_and_draw_are_refused():
         with pytest.raises(IllegalAction):
             h.board_error("premature")
         assert h.state() == before
+
+
+# --- absent players ------------------------------------------------------------------------------
+
+def test_tda_30_rp_10_c_absent_stud_hands_killed_at_the_deal_the_bring_in_posted_first():
+    low = stud_hand(stacks=(1000,) * 4).actor       # who holds the bring-in card
+    other = (low + 2) % 4
+    h = stud_hand(stacks=(1000,) * 4, absent=[low, other])
+    dead = [e for e in h.events() if e["type"] == "dead"]
+    assert [(e["player"], e["rule"]) for e in dead] == [
+        (p, "TDA 30, RP-10-C") for p in sorted([low, other])]
+    posted = [e for e in h.events() if e["type"] == "acted"]
+    assert (posted[0]["player"], posted[0]["action"]) == (low, "bring-in")
+    assert h.status[low] == h.status[other] == 2
+    assert h.total_pot() == 4 * 2 + 5              # their antes and the bring-in stay in the pot
+    while h.street == 0:
+        act_passively(h)
+    assert len(h.holes[low]) == len(h.holes[other]) == 3   # RP-10-C: no fourth-street card
+    assert same_as_replay(h)
+
+
+def test_ifp_8_absent_stud_player_dealt_in_only_his_all_in_hand_is_mucked():
+    h = stud_hand(rules="ifp-2012", stacks=(2, 1000, 1000, 1000), absent=[0, 2])
+    assert h.status[0] == 2 and h.status[2] == 0   # all-in for the ante: mucked; 2 plays on
+    assert [e["rule"] for e in h.events() if e["type"] == "dead"] == ["IFP 8"]
+    assert same_as_replay(h)
+
+
+def test_tda_30_absent_omaha_big_blind_forfeits_it_to_the_pot():
+    h = MixedHand("PO", [1000] * 3, rules="tda-2024", rng=random.Random(5), absent=[1], **DRAW)
+    assert h.status[1] == 2 and h.total_pot() == 15
+    h.fold()                                       # the button folds: the small blind's pot
+    assert h.done and h.stacks == [1000 - 5 + 15, 1000 - 10, 1000]
+
+
+def test_absent_players_must_be_players_of_the_hand():
+    with pytest.raises(ValueError, match="absent player 7"):
+        stud_hand(absent=[7])
+
+
+def test_tda_30_a_simulated_horse_event_with_absent_players_plays_to_a_winner():
+    from pokertd.sim import simulate
+    r = simulate(9, preset="tda-2024", seed=3, structure="horse", absent=2, check=True)
+    assert [x["place"] for x in r.results] == list(range(1, len(r.results) + 1))
+    assert r.results[0]["place"] == 1 and r.hands > 0

@@ -23,7 +23,8 @@ from ..rules.irregularities import (
 )
 from .errors import IllegalAction
 
-__all__ = ["apply_logged", "board_error", "clock_expired", "deal_error", "fouled_deck", "game_kind", "kill_hand",
+__all__ = ["apply_logged", "board_error", "clock_expired", "deal_error", "fouled_deck", "game_kind",
+           "kill_absent", "kill_hand",
            "premature_ruling", "redeal", "seventh_street_exposed"]
 
 BETTING, DRAWING, SHOWDOWN, COMPLETE = "betting", "drawing", "showdown", "complete"
@@ -422,6 +423,32 @@ def _apply_dead(h: Any, p: int) -> None:
         h._after_draw()
     elif h.phase == BETTING and h._find_actor(h.actor, True) < 0:
         h._end_round()
+
+
+def kill_absent(h: Any) -> None:
+    """Kill absent players' hands once the cards are dealt (``MixedHand(absent=...)``), as
+    the preset's ``absent_hand`` says: ``all-in-killed`` (IFP 8: dealt in, forced bets kept,
+    an absent all-in hand mucked; the others fold in turn) or ``killed-at-deal`` (TDA 30 and
+    RP-10-C: the cards killed at once, the antes and blinds forfeit to the pot; an absent
+    player dealt the stud bring-in card posts the bring-in). When every live hand would go,
+    none is killed: a pot needs a live hand to win it (IFP 44)."""
+    from ..rules import field_rules
+    at_deal = h.rules.absent_hand == "killed-at-deal"
+    rule = field_rules("absent_hand").get(h.rules.name) or ("TDA 30" if at_deal else "IFP 8")
+    if h.game.stud and at_deal and rule == "TDA 30":
+        rule = "TDA 30, RP-10-C"
+    status = h.status
+    doomed = sorted({p for p in h.absent
+                     if status[p] == 1 or (at_deal and status[p] == ACTIVE)})
+    if not doomed or len(doomed) >= len(h._live()):
+        return
+    for p in doomed:
+        if h.done:
+            return
+        if p == h._bring_in_due and h._bring_in_forced and h.actor == p:
+            h.post_bring_in(p)                   # TDA 30: the absent player posts the bring-in
+        h._events.append({"type": "dead", "player": p, "cause": "absent", "rule": rule})
+        _apply_dead(h, p)
 
 
 def clock_expired(h: Any, player: Any) -> Ruling:

@@ -225,7 +225,10 @@ class MixedHand:
     ``blinds_or_straddles``), ``antes`` (one int or one per player: dead money),
     ``bring_in`` (stud). Bet sizes: ``small_bet`` and ``big_bet`` (fixed limit),
     ``min_bet`` (no limit and pot limit: default the big blind). ``bb_ante``: the antes are
-    one big-blind ante, posted after the big blind (TDA RP-11).
+    one big-blind ante, posted after the big blind (TDA RP-11). ``absent``: the positions of
+    players away from their seats at the deal, whose hands are killed as the preset's
+    ``absent_hand`` says (IFP 8: an all-in hand; TDA 30, RP-10-C: every hand, the stud
+    bring-in posted first).
     """
 
     def __init__(self, game: Any, stacks: Sequence[Any], *, structure: Any = None,
@@ -233,7 +236,8 @@ class MixedHand:
                  big_bet: Any = None, min_bet: Any = None, bb_ante: bool = False,
                  rules: Any = None, seed: Any = None, rng: Any = None, deck: Any = None,
                  manual: bool = False, auto_showdown: bool = True,
-                 heads_up_tournament: bool = False, chip_unit: int = 1) -> None:
+                 heads_up_tournament: bool = False, chip_unit: int = 1,
+                 absent: Sequence[int] = ()) -> None:
         key = (game, len(stacks), structure, _key(blinds), _key(antes), bring_in, small_bet,
                big_bet, min_bet, bb_ante, rules if rules is None or type(rules) is str else id(rules),
                heads_up_tournament, chip_unit)
@@ -329,6 +333,10 @@ class MixedHand:
         self.pot_players: list[list[int]] = []   # each pot's eligible players, main pot first
         self.done = False
         self._events: list[dict[str, Any]] = [{"type": "started", "config": self._config}]
+        self.absent: tuple[int, ...] = tuple(absent)
+        for i in self.absent:
+            if type(i) is not int or not 0 <= i < n:
+                raise ValueError(f"absent player {i!r} is not a player of this hand (0..{n - 1})")
         self._post_forced()
         self._begin_street()
 
@@ -493,6 +501,8 @@ class MixedHand:
         if g.stud:
             if self.street == 0:
                 self._open_bring_in()
+                if self.absent:
+                    self._kill_absent()
                 return
             first = self._best_showing()
             if self.street == 4 and self.board:
@@ -516,6 +526,13 @@ class MixedHand:
             self._end_round()
         else:
             self.actor = a
+            if self.absent and self.street == 0:
+                self._kill_absent()
+
+    def _kill_absent(self) -> None:
+        """Absent players' hands once the cards are dealt (IFP 8, TDA 30, RP-10-C)."""
+        from .mixed_floor import kill_absent
+        kill_absent(self)
 
     def _best_showing(self) -> int:
         """Stud: the high hand showing acts first; razz: the low hand (TDA RP-10; ties by
