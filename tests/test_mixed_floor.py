@@ -437,3 +437,68 @@ def test_tda_30_a_simulated_horse_event_with_absent_players_plays_to_a_winner():
     r = simulate(9, preset="tda-2024", seed=3, structure="horse", absent=2, check=True)
     assert [x["place"] for x in r.results] == list(range(1, len(r.results) + 1))
     assert r.results[0]["place"] == 1 and r.hands > 0
+
+
+# --- action out of turn (IFP 26, WPA 33, TDA 53-A, Gananda Betting 7) ----------------------------
+
+def plo4(rules):
+    return MixedHand("PO", [1000] * 4, rules=rules, rng=random.Random(9), blinds=[5, 10, 0, 0],
+                     min_bet=10)
+
+
+@pytest.mark.parametrize("rules, rule", [("ifp-2012", "IFP 26"), ("wpa", "WPA 33"),
+                                         ("tda-2024", "TDA 53-A")])
+def test_omaha_call_out_of_turn_binds_when_the_action_does_not_change(rules, rule):
+    h = plo4(rules)
+    assert h.actor == 2
+    h.out_of_turn(3, "call")
+    h.check_call()                                 # player 2 calls: nothing changed
+    ruled = [e for e in h.events() if e["type"] == "out_of_turn_ruled"]
+    assert [(e["player"], e["ruling"], e["rule"]) for e in ruled] == [(3, "binding", rule)]
+    assert h.bets[3] == 10 and h.actor == 0
+    assert same_as_replay(h)
+
+
+def test_ifp_26_a_raise_in_between_releases_the_call_out_of_turn_with_every_option():
+    h = plo4("ifp-2012")
+    h.out_of_turn(3, "call")
+    h.raise_to(30)                                 # player 2 raises: the action changed
+    assert h.actor == 3 and h.bets[3] == 0
+    assert h.legal_actions()["min_raise_to"] is not None
+    assert h.events()[-1]["ruling"] == "released"
+    assert same_as_replay(h)
+
+
+def test_ifp_26_a_fold_out_of_turn_binds_even_after_a_raise():
+    h = plo4("ifp-2012")
+    h.out_of_turn(3, "fold")
+    h.raise_to(30)
+    assert h.status[3] == 2 and h.actor == 0
+    assert same_as_replay(h)
+
+
+def test_gananda_betting_7_a_released_call_out_of_turn_may_not_raise():
+    from pokertd.tournament.house import GANANDA_RULES
+    h = plo4(GANANDA_RULES)
+    h.out_of_turn(3, "call")
+    h.raise_to(30)
+    assert h.actor == 3 and h.legal_actions()["min_raise_to"] is None
+    with pytest.raises(IllegalAction) as e:
+        h.raise_to(60)
+    assert e.value.rule == "Gananda: Betting 7"
+    h.check_call()
+    assert same_as_replay(h)
+
+
+def test_tda_53_a_stud_raise_out_of_turn_in_fixed_limit_binds_at_the_one_raise():
+    h = stud_hand(stacks=(1000,) * 4)
+    with pytest.raises(IllegalAction) as e:
+        h.out_of_turn((h.actor + 2) % 4, "call")   # nobody acts before the bring-in
+    assert e.value.rule == "TDA RP-10"
+    h.post_bring_in()
+    nxt, later = h.actor, (h.actor + 1) % 4
+    h.out_of_turn(later, "raise")                  # completes to the small bet
+    h.check_call()                                 # nxt calls the bring-in: nothing changed
+    assert h.bets[later] == 10 and h.aggressor == later
+    assert [e["ruling"] for e in h.events() if e["type"] == "out_of_turn_ruled"] == ["binding"]
+    assert nxt != later and same_as_replay(h)

@@ -328,6 +328,7 @@ class MixedHand:
         self._next_burns: list[int] = []         # burns before the next streets (the floor's)
         self._street_burns = 1                   # burns before the street in play
         self._floor: Any = None                  # what the floor ruled (mixed_floor)
+        self._oot: Any = None                    # actions out of turn held (mixed_floor)
         self._bounds: tuple[int, tuple[int, int] | None] | None = None   # the actor's raises
         self._sd_order: list[int] = []
         self.pot_players: list[list[int]] = []   # each pot's eligible players, main pot first
@@ -597,6 +598,9 @@ class MixedHand:
             self._end_round()
         else:
             self.actor = a
+            if self._oot is not None:
+                from .mixed_floor import after_out_of_turn
+                after_out_of_turn(self, p)
 
     def _preset(self) -> str:
         name = self.rules.name.split("+")[0]
@@ -683,6 +687,8 @@ class MixedHand:
         return b
 
     def _compute_bounds(self, p: int) -> tuple[int, int] | None:
+        if self._oot is not None and p in self._oot["limits"]:
+            return None                          # released out of turn: he may not raise
         bets = self.bets
         b = bets[p]
         allin = b + self.stacks[p]
@@ -726,6 +732,10 @@ class MixedHand:
         p = self._require_turn(player, "bet or raise")
         bounds = self._raise_bounds(p)
         if bounds is None:
+            if self._oot is not None and p in self._oot["limits"]:
+                raise IllegalAction(f"player {p} may call or fold, not raise: his action out of "
+                                    "turn was released", self.describe_legal(),
+                                    self._oot["limits"][p])
             if self.structure == FIXED_LIMIT and self.limit_cap and self.raises >= self.limit_cap:
                 raise IllegalAction("the betting is capped at one bet and three raises",
                                     self.describe_legal(), _LIMIT_RULES[self._preset()])
@@ -772,6 +782,7 @@ class MixedHand:
     def _end_round(self) -> None:
         """Return an uncalled bet (IFP 27), gather the bets, go on."""
         self.actor = -1
+        self._oot = None                         # held out of turn for one betting round
         self._bounds = None
         bets = self.bets
         top = max(bets)
@@ -1289,6 +1300,15 @@ class MixedHand:
         from .mixed_floor import seventh_street_exposed
         return seventh_street_exposed(self, player)
 
+    def out_of_turn(self, player: Any, action: Any, amount: Any = None) -> None:
+        """``player`` acts before his turn: ``fold``, ``check``, ``call``, ``raise``/``bet`` (to
+        ``amount``; in fixed limit the one raise) or ``all-in``. It is held until the action
+        reaches him, then ruled by the preset's ``out_of_turn``: binding unless the action
+        changed in between (IFP 26, WPA 33, TDA 53-A; a fold out of turn binds), released with
+        no raise after a check or call (Gananda Betting 7), or withdrawn (irregularities 13)."""
+        from .mixed_floor import out_of_turn
+        out_of_turn(self, player, action, amount)
+
     def kill_hand(self, player: int, cause: Any = "killed") -> Any:
         """A hand made dead: ``killed`` (the dealer killed it by mistake or it was fouled: IFP
         27, WPA 31, TDA 65-A: no redress, an uncalled bet or raise returned) or ``wrong-cards``
@@ -1369,6 +1389,9 @@ class MixedHand:
             elif ty in ("irregularity", "voided", "dead"):
                 from .mixed_floor import apply_logged
                 apply_logged(h, e)
+            elif ty == "out_of_turn":
+                from .mixed_floor import out_of_turn
+                out_of_turn(h, e["player"], e["action"], e["to"], replay=True)
         return h
 
     def __repr__(self) -> str:
