@@ -502,3 +502,33 @@ def test_tda_53_a_stud_raise_out_of_turn_in_fixed_limit_binds_at_the_one_raise()
     assert h.bets[later] == 10 and h.aggressor == later
     assert [e["ruling"] for e in h.events() if e["type"] == "out_of_turn_ruled"] == ["binding"]
     assert nxt != later and same_as_replay(h)
+
+
+# --- bets made with chips and words (IFP 31-39, TDA 40-54) --------------------------------------
+
+@pytest.mark.parametrize("rules, rule", [("ifp-2012", "IFP 34"), ("tda-2024", "TDA 44")])
+def test_omaha_single_oversized_chip_without_a_word_is_a_call(rules, rule):
+    h = plo4(rules)
+    r = h.physical_bet([100])
+    assert (r.action, r.total, r.rule) == ("call", 10, rule)
+    assert h.bets[2] == 10 and h.actor == 3
+    assert [e["type"] for e in h.events()[-2:]] == ["ruled", "acted"]
+    assert same_as_replay(h)
+
+
+@pytest.mark.parametrize("rules, rule", [("ifp-2012", "IFP 39"), ("tda-2024", "TDA 54")])
+def test_pot_limit_omaha_a_declared_raise_above_the_pot_is_the_pot(rules, rule):
+    h = plo4(rules)
+    pot_raise = h.legal_actions()["max_raise_to"]
+    r = h.physical_bet([500, 500], "raise 1000")
+    assert (r.total, r.rule) == (pot_raise, rule)
+    assert h.bets[2] == pot_raise and same_as_replay(h)
+
+
+def test_ifp_32_physical_bets_are_refused_in_fixed_limit_stud():
+    h = stud_hand()
+    h.post_bring_in()
+    before = h.state()
+    with pytest.raises(IllegalAction) as e:
+        h.physical_bet([25])
+    assert e.value.rule == "IFP 32" and h.state() == before

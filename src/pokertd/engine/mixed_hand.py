@@ -1300,6 +1300,17 @@ class MixedHand:
         from .mixed_floor import seventh_street_exposed
         return seventh_street_exposed(self, player)
 
+    def physical_bet(self, chips: Sequence[Any] = (), declared: Any = None, *,
+                     later_motions: Sequence[Sequence[Any]] = (), pulled_back: Any = 0,
+                     prior_chips: Any = None, chip_set: Any = None, player: Any = None) -> Any:
+        """The player to act pushes ``chips`` in one motion, having said ``declared`` first: the
+        bet ruled by :func:`pokertd.rules.declarations.rule_bet` under the hand's rules and
+        played as the legal action it is (no-limit and pot-limit: Omaha, no-limit draw); the
+        events keep both (``ruled``, then ``acted``). Returns the BetRuling."""
+        from .mixed_floor import physical_bet
+        return physical_bet(self, chips, declared, later_motions, pulled_back, prior_chips,
+                            chip_set, player)
+
     def out_of_turn(self, player: Any, action: Any, amount: Any = None) -> None:
         """``player`` acts before his turn: ``fold``, ``check``, ``call``, ``raise``/``bet`` (to
         ``amount``; in fixed limit the one raise) or ``all-in``. It is held until the action
