@@ -532,3 +532,12 @@ def test_ifp_32_physical_bets_are_refused_in_fixed_limit_stud():
     with pytest.raises(IllegalAction) as e:
         h.physical_bet([25])
     assert e.value.rule == "IFP 32" and h.state() == before
+
+
+def test_tda_rp_17_limping_is_allowed_in_single_draw():
+    h = MixedHand("N2L1D", [1000] * 3, rules="tda-2024", rng=random.Random(4), **DRAW)
+    assert h.legal_actions()["call"] == 10         # the button may just call the big blind
+    h.check_call()
+    h.check_call()
+    h.check_call()                                 # the big blind checks: the draw
+    assert h.phase == "drawing" and h.totals == [10, 10, 10]
