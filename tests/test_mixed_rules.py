@@ -443,6 +443,17 @@ def test_tda_rp_10_h_short_stub_prior_burns_complete_seventh_street():
     assert len(set(cards)) == 49
 
 
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_tda_rp_10_h_six_or_fewer_players_never_meet_a_short_stub(players):
+    """A deck holds seven cards each for six players, the four burns and an undealt last card
+    to spare: the short-stub procedure is for seven and eight players only."""
+    h = MixedHand("F7S", [1000] * players, antes=1, bring_in=2, small_bet=10, big_bet=20, seed=5)
+    _stud_to_the_end(h)
+    assert not h.board and all(len(x) == 7 for x in h.holes)
+    assert not any(e.get("rule") == "TDA RP-10-H" for e in h.events())
+    assert len(h.burns) == 4
+
+
 # ------------------------------------------------------------------ hold'em: the same betting
 
 def test_mixed_engine_plays_holdem_as_the_holdem_engine_does():

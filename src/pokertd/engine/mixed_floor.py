@@ -151,6 +151,7 @@ def deal_error(h: Any, cause: Any, card: Any, player: Any) -> Ruling:
         if h.manual:
             raise _refuse(h, f"{cause}: the procedure works on the deck; this hand is dealt by "
                           "hand (replay its events instead)", r.rule)
+        _complete_stub(h, None)
         if (h.street or h.burns or h.board or not h._stub
                 or any(e["type"] == "acted" for e in h._events)):
             raise _refuse(h, f"{cards_text([ci])}: a card is replaced at the deal, before anyone "
@@ -333,6 +334,7 @@ def seventh_street_exposed(h: Any, player: Any) -> Ruling:
         if h.manual:
             raise _refuse(h, "the replacement comes off the deck; this hand is dealt by hand "
                           "(replay its events instead)", rule)
+        _complete_stub(h, None)
         if not h._stub:
             raise LeftToDirector("TDA 1", "TDA RP-10-B replaces the card, and the stub has no "
                                  "card left to replace it with")

@@ -184,10 +184,12 @@ class _Setup:
                           if not (heads_up_tournament and self.rules.limit_cap_until_heads_up) else 0)
         self.accumulate = self.rules.short_allins_accumulate and self.structure != FIXED_LIMIT
         # The cards a hand can use, dealt at once (the partial shuffle of the hold'em engine):
-        # stud seven a player and four burns, a board game its hole cards, three burns and
-        # five board cards; a draw game the whole deck (its draws come from the stub).
+        # stud seven a player, four burns and the stub's undealt last card (so the seventh
+        # street finds the short stub of TDA RP-10-H only when a real deck would: seven or
+        # eight players), a board game its hole cards, three burns and five board cards; a
+        # draw game the whole deck (its draws come from the stub).
         if g.stud:
-            need = 7 * n + 4
+            need = 7 * n + 5
         elif any(st.draw for st in g.streets):
             need = 52
         else:
