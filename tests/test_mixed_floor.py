@@ -541,3 +541,11 @@ def test_tda_rp_17_limping_is_allowed_in_single_draw():
     h.check_call()
     h.check_call()                                 # the big blind checks: the draw
     assert h.phase == "drawing" and h.totals == [10, 10, 10]
+
+
+def test_ifp_64a_the_first_or_second_card_off_the_deck_exposed_in_omaha_is_a_misdeal():
+    h = MixedHand("PO", [1000] * 3, rules="ifp-2012", rng=random.Random(5), **DRAW)
+    r = h.deal_error("exposed-card", card=h.holes[1][0])    # the second card dealt
+    assert (r.situation, r.decision, r.rule) == ("first-card-exposed", "misdeal", "IFP 64a")
+    h = MixedHand("PO", [1000] * 3, rules="ifp-2012", rng=random.Random(5), **DRAW)
+    assert h.deal_error("exposed-card", card=h.holes[1][1]).decision == "replace"   # IFP 64f

@@ -119,6 +119,8 @@ def deal_error(h: Any, cause: Any, card: Any, player: Any) -> Ruling:
             raise _refuse(h, f"{cards_text([ci])} is player {holder}'s card, not player {who}'s",
                           "IFP 64")
         who = holder
+        if cause == "exposed-card" and not h.manual and ci in (h.holes[0][0], h.holes[1][0]):
+            cause = "first-card-exposed"         # the first or second card off the deck
     if cause in ("wrong-count", "non-standard-card", "button-short") and who < 0:
         raise _refuse(h, f"{cause}: give the player", "IFP 64")
     if cause == "button-short" and who != h.n - 1:
