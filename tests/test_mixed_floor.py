@@ -549,3 +549,17 @@ def test_ifp_64a_the_first_or_second_card_off_the_deck_exposed_in_omaha_is_a_mis
     assert (r.situation, r.decision, r.rule) == ("first-card-exposed", "misdeal", "IFP 64a")
     h = MixedHand("PO", [1000] * 3, rules="ifp-2012", rng=random.Random(5), **DRAW)
     assert h.deal_error("exposed-card", card=h.holes[1][1]).decision == "replace"   # IFP 64f
+
+
+def test_phh_export_refuses_a_mixed_hand_with_a_floor_ruling():
+    from pokertd.formats.phh import PHHError
+    from pokertd.formats.phh_mixed import export_mixed
+    h = to_seventh(stud_hand())
+    export_mixed(h)                                # a plain hand exports
+    h.seventh_street_exposed(h.actor)
+    with pytest.raises(PHHError, match="TDA RP-10-B"):
+        export_mixed(h)
+    h = stud_hand(rules="ifp-2012")
+    h.deal_error("first-card-exposed", card=h.holes[0][0])
+    with pytest.raises(PHHError, match="void"):
+        export_mixed(h)
