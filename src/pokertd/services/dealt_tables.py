@@ -235,9 +235,15 @@ class DealtEvents:
         data["late_registration_until_level"] = None
         data["absent_stack_removed_at_level"] = None
         config = replace(config, structure=Structure.from_dict(data), seats=None)
-        self.service.create(ev.name, config, dealt=True)
-        self.service.register(ev.name, [e.name for e in ev.entrants])
-        self.service.start(ev.name)
+        # Three commits before ``started``: a start cut short by a crash goes on from where
+        # the director's log stopped (the event's name is refused to any other tournament).
+        if self.store.find_stream("tournament", ev.name) is None:
+            self.service.create(ev.name, config, dealt=True)
+        tm = self.service.load(ev.name).tournament
+        if not tm.players:
+            self.service.register(ev.name, [e.name for e in ev.entrants])
+        if not tm.started:
+            self.service.start(ev.name)
         self._append(ev, "started", {})
         ev.started = True
         ev.loaded = self.service.load(ev.name)
