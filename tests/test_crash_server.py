@@ -642,3 +642,34 @@ def test_a_live_tournament_through_the_web_api_and_the_cli_killed_100_times(
     finally:
         for e in events:
             e.close()
+
+
+def test_a_dealt_event_whose_start_was_cut_short_after_the_directors_create_starts(tmp_path):
+    """Found by the kills above: a crash after the start had created the director's
+    tournament (and before the event's ``started``) left an event that could never start
+    (TournamentExists, a 500). The start goes on from the director's log: the tournament
+    created once, the players registered once, and play begins."""
+    from pokertd.services.dealt_tables import DealtEvents
+    from pokertd.services.table_server import TableServer
+
+    with open_store(f"sqlite:///{tmp_path / 'cut.db'}") as store:
+        events = DealtEvents(TableServer(store), TournamentService(store))
+        host = events.create("Cut", preset="ifp-2012", seats=8, table_size=4, bot_delay=0)
+        events.add_bots("Cut", host, 8, "random")
+
+
+        def crash(name: str) -> None:
+            raise SystemExit("killed")         # the process dies before the clock starts
+
+        events.service.start = crash           # the director's create and register are done
+        with pytest.raises(SystemExit):
+            events.start("Cut", host)
+        again = DealtEvents(TableServer(store), TournamentService(store))
+        again.load_all()
+        again.start("Cut", host)
+        tm = TournamentService(store).load("Cut").tournament
+        assert tm.started and tm.entrants == 8
+        kinds = [e["type"] for e in tm.event_dicts()]
+        assert kinds.count("created") == 1 and kinds.count("registered") == 8
+        assert again.summary("Cut")["state"] == "running"
+        assert any(t.hand is not None or t.hands for t in again.event("Cut").tables.values())
