@@ -261,7 +261,7 @@ def check_dealt(event: Dealt, log: dict) -> bool:
     return tm.finished
 
 
-def test_a_dealt_tournament_served_killed_100_times_loses_nothing(forks, fast_dir):
+def dealt_kills(forks: Forks, fast_dir: Path) -> None:
     """100 SIGKILLs of `pokertd serve` while its bots play two-table events: each at a seeded
     number of events committed after the restart (0: during the start-up, when the server
     resumes the round the log left), some with the host's start command in flight. An event
@@ -594,8 +594,7 @@ class Live:
         return n
 
 
-def test_a_live_tournament_through_the_web_api_and_the_cli_killed_100_times(
-        forks, fast_dir, live_reference, director_db):
+def live_kills(forks: Forks, fast_dir: Path, live_reference: dict, director_db: Path) -> None:
     """100 SIGKILLs of `pokertd serve` while a director runs a live event through the web API
     and the CLI (every fourth command): each after a seeded number of commands done (0 to 3),
     half of them with the next command in flight. After a restart the director reads the
@@ -644,6 +643,28 @@ def test_a_live_tournament_through_the_web_api_and_the_cli_killed_100_times(
             e.close()
 
 
+def test_the_server_killed_100_times_in_a_dealt_and_100_in_a_live_tournament_loses_nothing(
+        forks, fast_dir, live_reference, director_db):
+    """The two runs above at the same time, each with its own databases and servers (the
+    machine's cores share the restarts): the dealt tournament's kills and the live one's."""
+    errors: list[BaseException] = []
+
+    def run(kills, *args) -> None:
+        try:
+            kills(*args)
+        except BaseException as exc:           # noqa: BLE001 - raised below
+            errors.append(exc)
+    runs = [threading.Thread(target=run, args=(dealt_kills, forks, fast_dir)),
+            threading.Thread(target=run, args=(live_kills, forks, fast_dir, live_reference,
+                                               director_db))]
+    for t in runs:
+        t.start()
+    for t in runs:
+        t.join()
+    if errors:
+        raise errors[0]
+
+
 def test_a_dealt_event_whose_start_was_cut_short_after_the_directors_create_starts(tmp_path):
     """Found by the kills above: a crash after the start had created the director's
     tournament (and before the event's ``started``) left an event that could never start
@@ -673,3 +694,69 @@ def test_a_dealt_event_whose_start_was_cut_short_after_the_directors_create_star
         assert kinds.count("created") == 1 and kinds.count("registered") == 8
         assert again.summary("Cut")["state"] == "running"
         assert any(t.hand is not None or t.hands for t in again.event("Cut").tables.values())
+
+
+def test_a_cli_and_the_web_api_directing_one_event_at_once_apply_each_command_once(
+        forks, fast_dir, director_db):
+    """Two directors on one event: the console's web API (through `pokertd serve`) and the
+    CLI, sending their commands at the same moment. Different bust-outs sent together are
+    both applied (a command that lost the race is run again on the new state, or refused as
+    changed meanwhile and sent again by its director); the same bust-out sent by both is
+    applied once, the other refused with a message. The log has each bust-out once."""
+    players = [f"q{i:02d}" for i in range(1, 15)]
+    ev = Live(fast_dir, 99, director_db, forks)
+    srv = forks.serve(ev.db)
+    try:
+        ev.connect(srv)
+        h = {"X-CSRF-Token": ev.csrf or ""}
+        for path, body in (("/console/api/events", {"name": "Two", "seed": 5}),
+                           ("/console/api/events/Two/register", {"players": players}),
+                           ("/console/api/events/Two/start", {})):
+            assert ev.http.post(path, json=body, headers=h).status_code in (200, 201)
+
+        def both(web_player: str, cli_player: str) -> tuple[httpx.Response, int, str]:
+            answers: list[httpx.Response] = []
+            sent = threading.Thread(target=lambda: answers.append(ev.http.post(
+                "/console/api/events/Two/bust", json={"players": [web_player]}, headers=h)))
+            pid = forks.cli(ev.db, ev.out, "tournament", "bust", "Two", cli_player)
+            sent.start()
+            code = ev.cli_code(pid)
+            sent.join()
+            return answers[0], code, ev.out.read_text()
+
+        same = refused = again = 0
+        for k in range(0, 8, 2):               # different players, at once: both applied
+            a, b = players[k], players[k + 1]
+            r, code, said = both(a, b)
+            if r.status_code == 409:           # lost the race three times: sent again
+                again += 1
+                r = ev.http.post("/console/api/events/Two/bust", json={"players": [a]},
+                                 headers=h)
+            assert r.status_code == 200, r.text
+            if code != 0:
+                assert "meanwhile" in said, said
+                again += 1
+                assert ev.cli_code(forks.cli(ev.db, ev.out, "tournament", "bust", "Two", b)) == 0
+        for p in players[8:-1]:                 # the same player, at once: once
+            r, code, said = both(p, p)
+            assert (r.status_code == 200) != (code == 0), (r.text, code, said)
+            if r.status_code == 200:
+                assert code in (1, 2) and said.strip().splitlines()[-1].startswith("Error: ")
+                assert "already out" in said or "meanwhile" in said, said
+            else:
+                assert r.status_code in (400, 409) and r.json()["error"], r.text
+            same += 1
+            refused += 1
+        srv.kill()
+        info = ev.store.find_stream(KIND, "Two")
+        busts = [e.payload["args"]["players"][0] for e in ev.store.read(info.id)
+                 if e.type == "command" and e.payload["command"] == "bust"]
+        assert sorted(busts) == sorted(players[:-1])          # each exactly once
+        t = ev.service.load("Two").tournament
+        assert t.finished and t.winner == players[-1]
+        RESULTS["two"] = (f"two directors (web API and CLI at once): {len(busts)} bust-outs "
+                          f"applied once each, {refused} sent twice refused once, {again} "
+                          "lost races sent again")
+    finally:
+        srv.kill()
+        ev.close()
