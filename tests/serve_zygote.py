@@ -5,8 +5,11 @@ then forks one child per JSON line read on stdin, and writes the child's pid on 
 - ``{"serve": [PORT, DB]}``: the ``pokertd serve`` command itself
   (:func:`pokertd.cli.serve.serve`) on 127.0.0.1:PORT over the database DB;
 - ``{"cli": [OUT, DB, ARGS]}``: the ``pokertd`` command line (:data:`pokertd.cli.app`, the
-  console script's entry point) with ARGS and ``POKERTD_DB=DB``, its output in OUT and its
-  exit code, once done, in OUT.rc.
+  Typer application the console script runs) with ARGS and ``POKERTD_DB=DB``;
+- ``{"drive": [OUT, URL, ACKS]}``: the live director's script of tests/crash_driver.py over
+  the database URL, its acknowledgements in ACKS;
+
+the output of those two in OUT and their exit code, once done, in OUT.rc.
 
 A child is a whole process of its own (its memory, its database connections, its event
 loop): the test kills it with SIGKILL and has the next one forked at once, without the
@@ -32,6 +35,7 @@ def warm() -> None:
     import uvicorn.loops.asyncio  # noqa: F401
     import uvicorn.protocols.http.h11_impl  # noqa: F401
 
+    import crash_driver  # noqa: F401 - tests/, this script's folder
     import pokertd.cli  # noqa: F401
     import pokertd.cli.live  # noqa: F401
     import pokertd.cli.serve  # noqa: F401
@@ -44,6 +48,10 @@ def warm() -> None:
     import pokertd.web.league  # noqa: F401
     import pokertd.web.players  # noqa: F401
     import pokertd.web.tables  # noqa: F401
+    try:
+        import psycopg  # noqa: F401 - the PostgreSQL tests' driver
+    except ImportError:
+        pass
 
 
 def child(order: dict) -> int:
@@ -55,6 +63,8 @@ def child(order: dict) -> int:
     if "cli" in order:
         log, db, args = order["cli"]
         os.environ["POKERTD_DB"] = db
+    elif "drive" in order:
+        log, url, acks = order["drive"]
     out = os.open(log, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     os.dup2(out, 1)
@@ -63,6 +73,10 @@ def child(order: dict) -> int:
         if "serve" in order:
             port, db = order["serve"]
             serve(host="127.0.0.1", port=int(port), db=db, demo=False)
+            return 0
+        if "drive" in order:
+            import crash_driver
+            crash_driver.drive(url, acks)
             return 0
         app(args, prog_name="pokertd")
         return 0
@@ -88,8 +102,8 @@ def main() -> None:
             code = child(order)
             sys.stdout.flush()
             sys.stderr.flush()
-            if "cli" in order:
-                done = order["cli"][0] + ".rc"
+            if "serve" not in order:
+                done = next(iter(order.values()))[0] + ".rc"
                 with open(done + ".tmp", "w") as f:
                     f.write(str(code))
                 os.replace(done + ".tmp", done)

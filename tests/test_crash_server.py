@@ -22,23 +22,18 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import random
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
 import tempfile
 import threading
 import time
-from collections import Counter
 from pathlib import Path
 
 import httpx
 import pytest
 
 import crash_driver as driver
+from forking import Forks, Served, alive, exit_code, kill
 from pokertd.engine import replay
 from pokertd.services.tournaments import KIND, TournamentService
 from pokertd.storage import UserStore, open_store
@@ -55,86 +50,9 @@ RESULTS: dict[str, str] = {}
 # --- the servers ------------------------------------------------------------------------
 
 
-class Forks:
-    """The warm process forking servers and CLI runs (tests/serve_zygote.py)."""
-
-    def __init__(self, log: Path) -> None:
-        self.log = log
-        env = {**os.environ, "POKERTD_SECRET": SECRET, "ZYGOTE_LOG": str(log)}
-        self.proc = subprocess.Popen([sys.executable, str(HERE / "serve_zygote.py")],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                     env=env)
-        assert self.proc.stdout is not None and self.proc.stdout.readline().strip() == "ready"
-        self.lock = threading.Lock()
-
-    def order(self, order: dict) -> int:
-        with self.lock:
-            assert self.proc.stdin is not None and self.proc.stdout is not None
-            self.proc.stdin.write(json.dumps(order) + "\n")
-            self.proc.stdin.flush()
-            return int(self.proc.stdout.readline())
-
-    def serve(self, db: Path) -> Served:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        return Served(self, self.order({"serve": [port, f"sqlite:///{db}"]}), port)
-
-    def cli(self, db: Path, out: Path, *args: str) -> int:
-        with contextlib.suppress(FileNotFoundError):
-            os.remove(f"{out}.rc")
-        return self.order({"cli": [str(out), f"sqlite:///{db}", list(args)]})
-
-    def close(self) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        self.proc.wait(timeout=30)
-
-    def tail(self) -> str:
-        return self.log.read_text()[-3000:] if self.log.exists() else ""
-
-
-class Served:
-    def __init__(self, forks: Forks, pid: int, port: int) -> None:
-        self.forks, self.pid, self.port = forks, pid, port
-        self.base = f"http://127.0.0.1:{port}"
-
-    def wait_up(self) -> None:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                assert alive(self.pid), f"the server died: {self.forks.tail()}"
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.005)
-
-    def kill(self) -> None:
-        kill(self.pid)
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
-def kill(pid: int) -> None:
-    """SIGKILL, then wait until the process is gone (the kernel reaps it: see the zygote)."""
-    with contextlib.suppress(ProcessLookupError):
-        os.kill(pid, signal.SIGKILL)
-    deadline = time.monotonic() + 30
-    while alive(pid):
-        assert time.monotonic() < deadline
-        time.sleep(0.002)
-
-
 @pytest.fixture(scope="module")
 def forks(tmp_path_factory):
-    f = Forks(tmp_path_factory.mktemp("zygote") / "log")
+    f = Forks(tmp_path_factory.mktemp("zygote") / "log", {"POKERTD_SECRET": SECRET})
     try:
         yield f
     finally:
@@ -525,21 +443,11 @@ class Live:
         self.cli_runs += 1
         return self.forks.cli(self.db, self.out, "tournament", *args)
 
-    def cli_code(self, pid: int, wait: bool = True) -> int | None:
-        done = Path(f"{self.out}.rc")
-        deadline = time.monotonic() + 60
-        while not done.exists():
-            if not wait or not alive(pid):
-                return int(done.read_text()) if done.exists() else None
-            assert time.monotonic() < deadline, "the CLI did not finish"
-            time.sleep(0.002)
-        return int(done.read_text())
-
     def run(self, i: int) -> None:
         """Command ``i``, answered as done (through the channel of its number)."""
         if by_cli(i):
             pid = self.cli(i)
-            assert self.cli_code(pid) == 0, self.out.read_text()[-2000:]
+            assert exit_code(self.out, pid) == 0, self.out.read_text()[-2000:]
         else:
             r = self.web(i)
             assert r.status_code in (200, 201), r.text
@@ -553,7 +461,7 @@ class Live:
             time.sleep(pause)
             kill(pid)
             srv.kill()
-            if self.cli_code(pid, wait=False) == 0:
+            if exit_code(self.out, pid, wait=False) == 0:
                 self.acked.add(i)
             return
         answered: list[int] = []
@@ -720,7 +628,7 @@ def test_a_cli_and_the_web_api_directing_one_event_at_once_apply_each_command_on
                 "/console/api/events/Two/bust", json={"players": [web_player]}, headers=h)))
             pid = forks.cli(ev.db, ev.out, "tournament", "bust", "Two", cli_player)
             sent.start()
-            code = ev.cli_code(pid)
+            code = exit_code(ev.out, pid)
             sent.join()
             return answers[0], code, ev.out.read_text()
 
@@ -736,7 +644,7 @@ def test_a_cli_and_the_web_api_directing_one_event_at_once_apply_each_command_on
             if code != 0:
                 assert "meanwhile" in said, said
                 again += 1
-                assert ev.cli_code(forks.cli(ev.db, ev.out, "tournament", "bust", "Two", b)) == 0
+                assert exit_code(ev.out, forks.cli(ev.db, ev.out, "tournament", "bust", "Two", b)) == 0
         for p in players[8:-1]:                 # the same player, at once: once
             r, code, said = both(p, p)
             assert (r.status_code == 200) != (code == 0), (r.text, code, said)
