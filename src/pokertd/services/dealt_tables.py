@@ -357,8 +357,12 @@ class DealtEvents:
 
     def _hand_done(self, ev: DealtEvent, table: Table) -> None:
         assert table.table_id is not None
+        # The round is over when every table of it has dealt its hand and played it out (a
+        # hand can end as it is dealt, all in on the blinds, before the next table deals).
         if table.table_id in ev.round and all(
-                t.hand is None for tid, t in ev.tables.items() if tid in ev.round):
+                t.hand is None and t.history
+                and t.history[0].positions["hand"] == ev.round[tid].positions.hand
+                for tid, t in ev.tables.items() if tid in ev.round):
             self._later(ev, ev.settings["pause_seconds"], end=True)
 
     def _later(self, ev: DealtEvent, delay: float, end: bool = False) -> None:
@@ -422,13 +426,21 @@ class DealtEvents:
         fl = tm.floor
         if tm.finished or fl is None:
             return
+        from pokertd.tournament.events import HandPlayed
+
         now = self.service.now()
+        # A table's last hand is in the round when the director has not recorded it: the
+        # table dealt more hands than he recorded there. (Not the button's hand number: a
+        # final table formed at a table's number starts a button of its own.)
+        recorded: dict[int, int] = {}
+        for e in tm.events:
+            if isinstance(e, HandPlayed):
+                recorded[e.table] = recorded.get(e.table, 0) + 1
         for tid, t in ev.tables.items():
             ft = fl.tables.get(tid)
             if ft is None or ft.button is None:
                 continue
-            last = t.played or (t.history[0] if t.history else None)
-            if last is not None and last.positions["hand"] > ft.button.hand:
+            if t.hands > recorded.get(tid, 0):
                 ev.round[tid] = tm.next_hand(tid, now)
         if not ev.round:
             self._next_round(ev)
