@@ -123,3 +123,32 @@ def test_busting_a_name_that_is_no_player_is_refused_whatever_it_is():
     with pytest.raises(DirectorError, match=r"unknown player \[\]"):
         t.bust([])                             # was: TypeError: unhashable type: 'list'
     assert len(t.events) == n
+
+
+@pytest.mark.parametrize("body", [b"", b"not json", b"\xff\xfe", b"[1, 2]", b'"Ann"'])
+@pytest.mark.parametrize("command", ["enter", "start", "bots"])
+def test_a_dealt_event_command_whose_body_is_not_a_json_object_is_422_with_its_message(
+        tmp_path, command, body):
+    """Found by the API fuzzer (tests/test_api_fuzz.py): the dealt events' enter, start and
+    bots read their body as JSON by hand, and a body that was not a JSON object was a 500
+    (JSONDecodeError, or AttributeError on a list)."""
+    import re
+
+    from fastapi.testclient import TestClient
+
+    from pokertd.storage import open_store
+    from pokertd.web.app import create_app
+
+    with open_store(f"sqlite:///{tmp_path / 'web.db'}") as store:
+        client = TestClient(create_app(store, secret="regression"), raise_server_exceptions=False)
+        page = client.get("/tables").text
+        csrf = re.search(r'name="csrf-token" content="([^"]+)"', page).group(1)
+        opened = client.post("/tables/api/events", headers={"X-CSRF-Token": csrf},
+                             json={"name": "Night", "seats": 4, "table_size": 4})
+        assert opened.status_code == 201
+        before = sum(len(store.read(s.id)) for s in store.streams())
+        r = client.post(f"/tables/api/events/Night/{command}", content=body,
+                        headers={"X-CSRF-Token": csrf, "Content-Type": "application/json"})
+        assert r.status_code == 422
+        assert r.json()["error"].startswith("the body must be a JSON object")
+        assert sum(len(store.read(s.id)) for s in store.streams()) == before

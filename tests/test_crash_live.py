@@ -1,5 +1,6 @@
 """Crashes of a live tournament (issue 13): the director's process killed with SIGKILL at
-seeded random moments, on SQLite and PostgreSQL; PostgreSQL restarted (pg_ctl restart, and
+seeded random moments, on SQLite and PostgreSQL (100 kills in all; each director forked warm
+from tests/serve_zygote.py, so that a kill lands among its commands, not in Python's start-up); PostgreSQL restarted (pg_ctl restart, and
 once killed) in the middle of the event; two directors' processes sending commands to one
 event at once.
 
@@ -25,15 +26,16 @@ from pathlib import Path
 import pytest
 
 import crash_driver as driver
+from forking import Forks, exit_code, kill
 from pokertd.services.history import COMMAND
 from pokertd.services.tournaments import KIND, TournamentService
 from pokertd.storage import open_store
 
 HERE = Path(__file__).parent
-KILLS = {"sqlite": 35, "postgresql": 15}       # seeded moments per backend
-# A kill comes this long (seconds, uniform) after its process starts: the start-up, then some
-# commands (about one in twenty of a second on SQLite, more on PostgreSQL).
-DELAYS = {"sqlite": (0.2, 0.55), "postgresql": (0.3, 1.2)}
+KILLS = {"sqlite": 70, "postgresql": 30}       # seeded moments per backend
+# A kill comes this long (seconds, uniform) after its process is forked: opening the store
+# and a few commands (about one in twenty of a second on SQLite, more on PostgreSQL).
+DELAYS = {"sqlite": (0.005, 0.3), "postgresql": (0.01, 0.6)}
 RESTARTS: list[str] = []                        # what the PostgreSQL tests survived (report)
 
 
@@ -93,15 +95,18 @@ def acks_of(path: Path) -> set[int]:
     return {int(x.split()[1]) for x in path.read_text().splitlines() if x.startswith("done ")}
 
 
-def start_driver(url: str, acks: Path) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": f"{HERE}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
-    return subprocess.Popen([sys.executable, str(HERE / "crash_driver.py"), url, str(acks)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+@pytest.fixture(scope="module")
+def forks(tmp_path_factory):
+    f = Forks(tmp_path_factory.mktemp("zygote") / "log")
+    try:
+        yield f
+    finally:
+        f.close()
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 def test_a_live_tournament_killed_at_random_moments_loses_nothing(backend, reference, tmp_path,
-                                                                   request):
+                                                                   request, forks):
     """KILLS[backend] kills at seeded moments; an event that reaches its winner meanwhile is
     checked whole and the kills go on with the same script on a new database."""
     def new_url(k: int) -> str:
@@ -113,20 +118,21 @@ def test_a_live_tournament_killed_at_random_moments_loses_nothing(backend, refer
     runs = 0
     url, acks = new_url(runs), tmp_path / f"acks{runs}"
     kills = 0
+    out = tmp_path / "driver"
     while kills < KILLS[backend]:
-        proc = start_driver(url, acks)
+        pid = forks.drive(url, out, acks)
         time.sleep(rng.uniform(*DELAYS[backend]))
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGKILL)
-            kills += 1
-        proc.wait(timeout=60)
-        assert proc.returncode in (0, -signal.SIGKILL), proc.stderr.read().decode()[-2000:]
+        kill(pid)
+        code = exit_code(out, pid, wait=False)
+        # Killed, or done before the kill: never another end (an exception's exit code).
+        assert code in (None, 0), out.read_text()[-2000:]
+        kills += code is None
         if check_log(url, reference, acks_of(acks)) == len(reference) - 1:
             runs += 1                      # the winner as uninterrupted: a new event
             url, acks = new_url(runs), tmp_path / f"acks{runs}"
     # The last event carried on to the end by one more process: the same winner and results.
-    proc = start_driver(url, acks)
-    assert proc.wait(timeout=120) == 0, proc.stderr.read().decode()[-2000:]
+    pid = forks.drive(url, out, acks)
+    assert exit_code(out, pid) == 0, out.read_text()[-2000:]
     assert check_log(url, reference, acks_of(acks)) == len(reference) - 1
     print(f"\n{backend}: {kills} SIGKILLs survived over {runs + 1} events, 0 commands lost")
 

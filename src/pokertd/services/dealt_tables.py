@@ -251,9 +251,15 @@ class DealtEvents:
         data["late_registration_until_level"] = None
         data["absent_stack_removed_at_level"] = None
         config = replace(config, structure=Structure.from_dict(data), seats=None)
-        self.service.create(ev.name, config, dealt=True)
-        self.service.register(ev.name, [e.name for e in ev.entrants])
-        self.service.start(ev.name)
+        # Three commits before ``started``: a start cut short by a crash goes on from where
+        # the director's log stopped (the event's name is refused to any other tournament).
+        if self.store.find_stream("tournament", ev.name) is None:
+            self.service.create(ev.name, config, dealt=True)
+        tm = self.service.load(ev.name).tournament
+        if not tm.players:
+            self.service.register(ev.name, [e.name for e in ev.entrants])
+        if not tm.started:
+            self.service.start(ev.name)
         self._append(ev, "started", {})
         ev.started = True
         ev.loaded = self.service.load(ev.name)
@@ -502,16 +508,24 @@ class DealtEvents:
         fl = tm.floor
         if tm.finished or fl is None:
             return
+        from pokertd.tournament.events import HandPlayed
+
         now = self.service.now()
+        # A table's last hand is in the round when the director has not recorded it: the
+        # table dealt more hands than he recorded there. (Not the button's hand number: a
+        # final table formed at a table's number starts a button of its own.)
+        recorded: dict[int, int] = {}
+        for e in tm.events:
+            if isinstance(e, HandPlayed):
+                recorded[e.table] = recorded.get(e.table, 0) + 1
         for tid, t in ev.tables.items():
             ft = fl.tables.get(tid)
             if ft is None or ft.button is None:
                 continue
             last = t.played or (t.history[0] if t.history else None)
-            if last is not None and last.positions["hand"] > ft.button.hand:
+            if t.hands > recorded.get(tid, 0):
                 ev.round[tid] = tm.next_hand(tid, now)
-            elif tm.clock.hand_for_hand and t.played is None and last is not None and \
-                    last.positions["hand"] == ft.button.hand:
+            elif tm.clock.hand_for_hand and t.played is None and last is not None:
                 # recorded, its players out not yet eliminated: they wait for the round
                 ev.pending += [b for b in self._busts(last.names, last.events[0]["config"]["stacks"],
                                                       last, tid) if not tm.players[b.player].out]

@@ -161,7 +161,7 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
 
     @router.post("/tables/api/events/{name}/enter", dependencies=[Depends(check_csrf)])
     async def api_enter(name: str, request: Request) -> dict[str, Any]:
-        body = await request.json()
+        body = await _json_object(request)
         try:
             token = events.enter(name, str(body.get("name", "")), str(body.get("password", "")))
         except (TableError, ValueError) as exc:
@@ -170,7 +170,7 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
 
     @router.post("/tables/api/events/{name}/start", dependencies=[Depends(check_csrf)])
     async def api_start(name: str, request: Request) -> dict[str, Any]:
-        body = await request.json()
+        body = await _json_object(request)
         try:
             events.start(name, str(body.get("host", "")))
         except (TableError, ValueError) as exc:
@@ -179,7 +179,7 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
 
     @router.post("/tables/api/events/{name}/bots", dependencies=[Depends(check_csrf)])
     async def api_bots(name: str, request: Request) -> dict[str, Any]:
-        body = await request.json()
+        body = await _json_object(request)
         try:
             events.add_bots(name, str(body.get("host", "")), _int(body.get("count", 1), "count"),
                             str(body.get("kind", "sensible")))
@@ -346,6 +346,18 @@ class Connection:
             return {"type": "pong", "id": mid}
         raise TableError(f"unknown message type {kind!r}: hello, join, act, away, back, leave, "
                          "add_bot, remove_bot, ping")
+
+
+async def _json_object(request: Request) -> dict[str, Any]:
+    """The request's body, a JSON object; a body that is not one is refused (422), never a
+    crash."""
+    try:
+        body = await request.json()
+    except ValueError:                      # not JSON (or not UTF-8): JSONDecodeError
+        raise HTTPException(422, 'the body must be a JSON object, e.g. {"name": "Ann"}') from None
+    if not isinstance(body, dict):
+        raise HTTPException(422, f"the body must be a JSON object, not {type(body).__name__}")
+    return body
 
 
 def _int(v: Any, what: str) -> int:
