@@ -59,7 +59,7 @@ from urllib.parse import quote
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _common import console  # noqa: E402
 from _table_clients import (  # noqa: E402
-    Errors, Histogram, Meter, Player, Server, csrf_of, rss_mib, sample,
+    Errors, Histogram, Meter, Player, Server, cpu_s, csrf_of, rss_mib, sample,
 )
 from rich.table import Table as RichTable  # noqa: E402
 
@@ -376,16 +376,22 @@ class Load:
             start = time.perf_counter()
             end = start + p.minutes * 60
             warm = start + min(p.warmup, p.minutes / 2) * 60
+            cpu = (cpu_s(self.server.pid), time.process_time())
             while time.perf_counter() < end:
                 if "warm" not in self.rss and time.perf_counter() >= warm:
                     self.rss["warm"] = rss_mib(self.server.pid)
+                    created_before_warm = len(self.tournaments)
                 if self.server.proc.poll() is not None:
                     self.errors.add(f"the server exited ({self.server.proc.returncode})")
                     break
                 await asyncio.sleep(min(1.0, max(0.0, end - time.perf_counter())))
             elapsed = time.perf_counter() - start
+            cpu_share = {"server": (cpu_s(self.server.pid) - cpu[0]) / elapsed,
+                         "clients": (time.process_time() - cpu[1]) / elapsed}
             self.rss["end"] = rss_mib(self.server.pid)
-            self.rss.setdefault("warm", self.rss["end"])
+            if "warm" not in self.rss:
+                self.rss["warm"] = self.rss["end"]
+                created_before_warm = len(self.tournaments)
             stop_sampling.set()
             await sampler
             counts = {"actions": self.meter.actions, "latency": self.meter.hist.ms(),
@@ -404,8 +410,9 @@ class Load:
         return {"elapsed_s": elapsed, **counts, "errors": self.errors.count,
                 "first_errors": self.errors.first, "rss_mib": dict(self.rss),
                 "samples": self.samples, "checks": checks,
-                "events_finished": self.finished_events,
-                "tournaments_created": len(self.tournaments)}
+                "events_finished": self.finished_events, "cpu_share": cpu_share,
+                "tournaments_created": len(self.tournaments),
+                "created_after_warmup": len(self.tournaments) - created_before_warm}
 
     def reset_counts(self) -> None:
         self.meter.hist = Histogram()
@@ -613,9 +620,16 @@ def report(plan: Plan, out: dict[str, Any]) -> bool:
                   f"{sum(tables) / len(tables):.1f}); tournaments created "
                   f"{out['tournaments_created']}, finished during the run "
                   f"{out['events_finished']}")
+    per_event = (f", {growth / out['created_after_warmup']:+.1f} per tournament created "
+                 f"meanwhile ({out['created_after_warmup']})" if out["created_after_warmup"]
+                 else "")
     console.print(f"server RSS MiB: start {rss['start']:.0f}, after the warm-up "
-                  f"{rss['warm']:.0f}, end {rss['end']:.0f} (growth {growth:+.0f}, bound "
-                  f"{plan.max_growth:g}: {'ok' if growth <= plan.max_growth else 'EXCEEDED'})")
+                  f"{rss['warm']:.0f}, end {rss['end']:.0f} (growth {growth:+.0f}{per_event}; "
+                  f"bound {plan.max_growth:g}: "
+                  f"{'ok' if growth <= plan.max_growth else 'EXCEEDED'})")
+    cpu = out["cpu_share"]
+    console.print(f"CPU, in cores: the server {cpu['server']:.2f}, this process (the clients "
+                  f"and directors) {cpu['clients']:.2f}")
     console.print(f"errors: {out['errors']}; frames not seen by a client still there: "
                   f"{out['missing']}")
     for e in out["first_errors"][:10]:
