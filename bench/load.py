@@ -59,7 +59,7 @@ from urllib.parse import quote
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _common import console  # noqa: E402
 from _table_clients import (  # noqa: E402
-    Errors, Histogram, Meter, Player, Server, cpu_s, csrf_of, rss_mib, sample,
+    Errors, Histogram, Meter, Player, Server, cpu_s, csrf_of, http_client, rss_mib, sample,
 )
 from rich.table import Table as RichTable  # noqa: E402
 
@@ -260,10 +260,8 @@ class Load:
 
     async def director(self, k: int) -> None:
         """A director running one live event after another through the console's API."""
-        import httpx
-
         p = self.plan
-        async with httpx.AsyncClient(base_url=self.server.base, timeout=60) as http:
+        async with http_client(self.server.base) as http:
             page = (await http.get("/login")).text
             form = re.search(r'name="csrf_token" value="([^"]+)"', page)
             assert form is not None
@@ -297,7 +295,6 @@ class Load:
                     return
                 if await cmd(name, "start") is None:
                     return
-                paused = False
                 while not self.stopping:
                     await asyncio.sleep(p.command_interval)
                     s = await self.call(http, "GET", f"/console/api/events/{quote(name)}",
@@ -320,12 +317,12 @@ class Load:
                         out = await cmd(name, "moves", {"move": todo[0]["key"]})
                     elif here:
                         out = await cmd(name, "arrive", {"player": here[0]})
-                    elif paused:
+                    elif s["clock"] and not s["clock"]["running"]:
+                        # Paused by him, or stopped by the rules (Gananda: Final Table, once
+                        # it is seated): he starts it again.
                         out = await cmd(name, "resume")
-                        paused = False
                     elif self.rng.random() < 0.05:
                         out = await cmd(name, "pause", {"reason": "director"})
-                        paused = True
                     else:
                         t = self.rng.choice([t for t in s["tables"] if t["seats"]])
                         victim, by = (self.rng.sample(t["seats"], 2) if len(t["seats"]) >= 2
@@ -340,9 +337,9 @@ class Load:
     # --- the run ----------------------------------------------------------------------------
 
     def take_sample(self, lobby: dict[str, Any] | None) -> None:
-        in_play = 0
+        in_play = None          # (the lobby not read: an error, counted)
         if lobby is not None:
-            in_play += sum(1 for t in lobby["tables"] if len(t["players"]) >= 2)
+            in_play = sum(1 for t in lobby["tables"] if len(t["players"]) >= 2)
             for e in lobby["events"]:
                 if e["state"] == "running":
                     in_play += sum(1 for t in e["tables"] if len(t["players"]) >= 2)
@@ -351,11 +348,9 @@ class Load:
                              "load1": os.getloadavg()[0], "tables_in_play": in_play})
 
     async def run(self) -> dict[str, Any]:
-        import httpx
-
         p = self.plan
         self.rss["start"] = rss_mib(self.server.pid)
-        async with httpx.AsyncClient(base_url=self.server.base, timeout=60) as http:
+        async with http_client(self.server.base) as http:
             csrf = await csrf_of(http)
             await self.cash(http, csrf)
             slots = [asyncio.create_task(self.dealt_slot(http, csrf, "MTT", k + 1))
@@ -374,6 +369,7 @@ class Load:
             self.reset_counts()
             sampler = asyncio.create_task(sample(5.0, stop_sampling, one_sample))
             start = time.perf_counter()
+            self.wall = (time.time(), time.time() + p.minutes * 60)
             end = start + p.minutes * 60
             warm = start + min(p.warmup, p.minutes / 2) * 60
             cpu = (cpu_s(self.server.pid), time.process_time())
@@ -386,6 +382,7 @@ class Load:
                     break
                 await asyncio.sleep(min(1.0, max(0.0, end - time.perf_counter())))
             elapsed = time.perf_counter() - start
+            self.wall = (self.wall[0], time.time())
             cpu_share = {"server": (cpu_s(self.server.pid) - cpu[0]) / elapsed,
                          "clients": (time.process_time() - cpu[1]) / elapsed}
             self.rss["end"] = rss_mib(self.server.pid)
@@ -408,6 +405,7 @@ class Load:
             await asyncio.sleep(p.pause + 1.0)      # a hand between two deals is dealt
             checks = await self.check(http)
         return {"elapsed_s": elapsed, **counts, "errors": self.errors.count,
+                "hands": checks["hands"],
                 "first_errors": self.errors.first, "rss_mib": dict(self.rss),
                 "samples": self.samples, "checks": checks,
                 "events_finished": self.finished_events, "cpu_share": cpu_share,
@@ -427,11 +425,12 @@ class Load:
         from pokertd.storage import open_store
 
         out: dict[str, Any] = {"tables": 0, "tournaments": 0, "dealt_events": 0,
-                               "mismatches": []}
+                               "mismatches": [], "hands": 0}
         with open_store(self.url, create=False) as store:
             names = self.table_names(store)
             for name in names:
                 await self.retry(out, "table", name, lambda n=name: self.check_table(store, n))
+                self.count_log(store, name, out)
             director = await self.director_client()
             try:
                 for name in self.tournaments:
@@ -444,6 +443,21 @@ class Load:
                                  lambda n=name: self.check_dealt(store, http, n))
         return out
 
+    def count_log(self, store: Any, name: str, out: dict[str, Any]) -> None:
+        """From a table's log: the hands ended during the run, and every player who ran out of
+        time then (IFP 8: marked away), an error of the run (a bot acts at once)."""
+        from pokertd.services.tables import KIND
+
+        t0, t1 = self.wall
+        for e in store.read(store.find_stream(KIND, name).id):
+            at = e.recorded_at.timestamp()
+            if not t0 <= at <= t1:
+                continue
+            if e.type == "hand" and e.payload["event"]["type"] == "ended":
+                out["hands"] += 1
+            elif e.type == "away":
+                self.errors.add(f"{name}: seat {e.payload['seat']} ran out of time (IFP 8: away)")
+
     async def retry(self, out: dict[str, Any], what: str, name: str, fn: Any) -> None:
         """A state that moved while it was compared (a deal, a player out of time) is read
         again; one that differs with nothing moving is a mismatch."""
@@ -455,7 +469,8 @@ class Load:
             if diff is not None and attempt >= 2:
                 break
             await asyncio.sleep(0.3)
-        out["mismatches"].append(f"{what} {name!r}: {diff}")
+        out["mismatches"].append(f"{what} {name!r}: "
+                                 + (diff or "it changed every time it was compared"))
 
     def table_names(self, store: Any) -> list[str]:
         from pokertd.services.tables import KIND
@@ -485,9 +500,7 @@ class Load:
         return before == replayed, _diff(before, replayed)
 
     async def director_client(self) -> Any:
-        import httpx
-
-        http = httpx.AsyncClient(base_url=self.server.base, timeout=60)
+        http = http_client(self.server.base)
         page = (await http.get("/login")).text
         form = re.search(r'name="csrf_token" value="([^"]+)"', page)
         assert form is not None
@@ -592,7 +605,8 @@ def report(plan: Plan, out: dict[str, Any]) -> bool:
     rss = out["rss_mib"]
     growth = rss["end"] - rss["warm"]
     loads = [s["load1"] for s in out["samples"]] or [os.getloadavg()[0]]
-    tables = [s["tables_in_play"] for s in out["samples"]] or [0]
+    tables = [s["tables_in_play"] for s in out["samples"]
+              if s["tables_in_play"] is not None] or [0]
     checks = out["checks"]
     ok = (out["errors"] == 0 and growth <= plan.max_growth and not checks["mismatches"]
           and out["actions"] > 0)
@@ -609,6 +623,8 @@ def report(plan: Plan, out: dict[str, Any]) -> bool:
               f"{lat['p99_ms']:.1f}", f"{lat['max_ms']:.1f}")
     t.add_row("  frames that showed an action", f"{lat['count']:,}",
               f"{lat['count'] / secs:.1f}", "", "", "")
+    t.add_row("  hands ended (from the tables' logs)", f"{out['hands']:,}",
+              f"{out['hands'] / secs:.1f}", "", "", "")
     for label, key in (("director commands (console API)", "commands"),
                        ("director reads (console snapshot)", "reads"),
                        ("event API (create, enter, start, seat, lobby)", "api")):
@@ -630,8 +646,8 @@ def report(plan: Plan, out: dict[str, Any]) -> bool:
     cpu = out["cpu_share"]
     console.print(f"CPU, in cores: the server {cpu['server']:.2f}, this process (the clients "
                   f"and directors) {cpu['clients']:.2f}")
-    console.print(f"errors: {out['errors']}; frames not seen by a client still there: "
-                  f"{out['missing']}")
+    console.print(f"errors: {out['errors']}; frames showing an action not seen within 5 s by a "
+                  f"client still at its table: {out['missing']}")
     for e in out["first_errors"][:10]:
         console.print(f"  error: {e}")
     console.print(f"replay check: {checks['tables']} tables, {checks['tournaments']} tournaments, "

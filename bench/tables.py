@@ -27,14 +27,14 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _common import console  # noqa: E402
-from _table_clients import Errors, Meter, Player, Server, csrf_of, rss_mib  # noqa: E402
+from _table_clients import (  # noqa: E402
+    Errors, Meter, Player, Server, csrf_of, http_client, rss_mib,
+)
 from rich.table import Table  # noqa: E402
 
 
 async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
-    import httpx
-
-    async with httpx.AsyncClient(base_url=server.base, timeout=30) as http:
+    async with http_client(server.base) as http:
         csrf = await csrf_of(http)
         names = []
         for k in range(args.tables):
