@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import copy
+import gc
 import pickle
 from typing import ClassVar
 
 import pytest
 
-from pokertd.records import FrozenRecordError, Record, record
+import dataclasses
+
+from pokertd.records import FrozenRecordError, MutableRecord, Record, mutable_record, record
 from pokertd.tournament import events as ev
 
 
@@ -113,3 +116,70 @@ def test_replace_and_asdict():
     assert p._asdict() == {"x": 1, "y": 2, "z": 3}
     with pytest.raises(TypeError, match="Point3 has no field\\(s\\) w"):
         p._replace(w=1)
+
+
+def test_the_dataclasses_functions_take_a_record_as_a_dataclass():
+    p = Point3(1, 2, 3)
+    assert dataclasses.is_dataclass(p) and dataclasses.is_dataclass(Point3)
+    assert [f.name for f in dataclasses.fields(p)] == ["x", "y", "z"]
+    assert dataclasses.replace(p, z=9) == Point3(1, 2, 9)
+    assert dataclasses.asdict(Tagged("a", seen=[Point(1)])) == {"name": "a", "tags": (), "seen": [{"x": 1, "y": 0}]}
+    assert dataclasses.fields(Tagged)[2].metadata["doc"] == "a fresh list each"
+
+
+@mutable_record
+class Counter(MutableRecord):
+    name: str
+    count: int = 0
+
+
+def test_a_mutable_record_is_assigned_compared_by_value_and_unhashable():
+    c = Counter("a")
+    c.count += 2
+    assert c == Counter("a", 2) and c != Counter("a") and repr(c) == "Counter(name='a', count=2)"
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(c)
+    with pytest.raises(AttributeError):
+        c.other = 1
+    assert pickle.loads(pickle.dumps(c)) == c and copy.deepcopy(c) == c
+    with pytest.raises(TypeError, match="must subclass pokertd.records.MutableRecord"):
+        mutable_record(type("Plain", (Record,), {"__annotations__": {"x": "int"}}))
+
+
+@record
+class Span(Record):
+    start: int
+    end: int
+    __slots__ = ("_length",)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_length", self.end - self.start)
+
+
+def test_private_slots_are_kept_but_are_not_fields():
+    s = Span(2, 7)
+    assert s._length == 5 and Span._fields == ("start", "end")
+    assert s == Span(2, 7) and repr(s) == "Span(start=2, end=7)"
+    assert pickle.loads(pickle.dumps(s))._length == 5
+
+
+def test_the_console_script_holds_the_collector_while_it_loads_and_runs_commands_with_it_on(
+        monkeypatch):
+    """Start-up (issue 8): ``pokertd.__main__.main`` (the console script) turns the cyclic collector off while the
+    modules load; the root callback freezes what loading made and turns it back on. Importing
+    ``pokertd.cli`` leaves it alone."""
+    import importlib
+    import sys
+
+    import pokertd.__main__
+    root = importlib.import_module("pokertd.cli.app")
+    assert gc.isenabled() and not root.COLLECTOR_HELD
+    monkeypatch.setattr(sys, "argv", ["pokertd", "payouts", "--entrants", "10", "--pool", "100"])
+    try:
+        with pytest.raises(SystemExit) as done:
+            pokertd.__main__.main()
+        assert done.value.code == 0
+        assert gc.isenabled() and not root.COLLECTOR_HELD
+    finally:
+        gc.unfreeze()
+        gc.enable()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, TypeVar, dataclass_transform
 
-__all__ = ["FrozenRecordError", "Record", "record"]
+__all__ = ["FrozenRecordError", "MutableRecord", "Record", "mutable_record", "record"]
 
 T = TypeVar("T", bound=type)
 
@@ -24,10 +24,30 @@ class FrozenRecordError(AttributeError):
     """A field of a frozen record was assigned or deleted."""
 
 
+class _DataclassFields:
+    """``__dataclass_fields__`` of a record, built when first asked for: with it the
+    ``dataclasses`` functions (``fields``, ``replace``, ``asdict``, ``is_dataclass``) take a
+    record as they take a dataclass, and a record costs nothing for them at definition."""
+
+    def __get__(self, obj: Any, cls: type) -> dict[str, dataclasses.Field[Any]]:
+        built: dict[str, dataclasses.Field[Any]] = {}
+        for n in cls._fields:  # type: ignore[attr-defined]
+            f: dataclasses.Field[Any] = dataclasses.field(
+                default=cls._defaults.get(n, dataclasses.MISSING),  # type: ignore[attr-defined]
+                default_factory=cls._factories.get(n, dataclasses.MISSING),  # type: ignore[attr-defined]
+                metadata=cls._metadata.get(n))  # type: ignore[attr-defined]
+            f.name = n
+            f._field_type = dataclasses._FIELD  # type: ignore[attr-defined]
+            built[n] = f
+        type.__setattr__(cls, "__dataclass_fields__", built)   # kept on the class from now on
+        return built
+
+
 class Record:
     """Base of the records: the methods every record shares."""
 
     __slots__ = ()
+    __dataclass_fields__: ClassVar[Any] = _DataclassFields()
     _fields: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
     _factories: ClassVar[dict[str, Any]] = {}
@@ -101,6 +121,16 @@ def _compile_init(cls: type) -> Any:
 _NONE = object()      # an argument not given: its default_factory makes the value
 
 
+class MutableRecord(Record):
+    """Base of the records whose fields may be assigned (a plain ``@dataclass(slots=True)``):
+    equal by value, so unhashable as such a dataclass is."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+    __hash__ = None  # type: ignore[assignment]
+
+
 def _is_classvar(annotation: Any) -> bool:
     text = annotation if isinstance(annotation, str) else getattr(annotation, "__origin__", None)
     if isinstance(text, str):
@@ -108,10 +138,21 @@ def _is_classvar(annotation: Any) -> bool:
     return text is ClassVar
 
 
+@dataclass_transform()
+def mutable_record(cls: T) -> T:
+    """:func:`record` for a subclass of :class:`MutableRecord`: its fields can be assigned."""
+    if not issubclass(cls, MutableRecord):
+        raise TypeError(f"@mutable_record class {cls.__name__} must subclass "
+                        "pokertd.records.MutableRecord")
+    return record(cls)
+
+
 @dataclass_transform(frozen_default=True)
 def record(cls: T) -> T:
     """The class as a frozen, slotted record of its annotated fields (ClassVars excepted).
-    Subclass :class:`Record` (or a subclass of it) to use it."""
+    Subclass :class:`Record` (or a subclass of it) to use it. Names in the class's own
+    ``__slots__`` are kept as private slots besides the fields (a cache the class's
+    ``__post_init__`` fills): not fields, not compared, not in the repr."""
     if not issubclass(cls, Record):
         raise TypeError(f"@record class {cls.__name__} must subclass pokertd.records.Record")
     ns = dict(cls.__dict__)
@@ -144,7 +185,10 @@ def record(cls: T) -> T:
             raise TypeError(f"{cls.__name__}: field {n!r} has a mutable default {v!r}")
     ns.pop("__dict__", None)
     ns.pop("__weakref__", None)
-    ns["__slots__"] = tuple(n for n in own if n not in inherited)
+    private = tuple(ns.pop("__slots__", ()))
+    for n in private:
+        ns.pop(n, None)                     # the first class's slot descriptor
+    ns["__slots__"] = tuple(n for n in own if n not in inherited) + private
     ns["_fields"] = inherited + tuple(n for n in own if n not in inherited)
     ns["_defaults"] = defaults
     ns["_factories"] = factories

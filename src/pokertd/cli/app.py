@@ -146,6 +146,11 @@ def _like_root(sub: typer.Typer) -> None:
             _like_root(group.typer_instance)
 
 
+#: Set by the console script (:func:`pokertd.cli.main`) when it turned the cyclic collector
+#: off for start-up; the root callback turns it back on.
+COLLECTOR_HELD = False
+
+
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"pokertd {__version__}")
@@ -171,3 +176,9 @@ def main(
                                           help="Print the version and exit.")] = False,
 ) -> None:
     """pokertd: a rules-exact poker dealer engine, tournament director and league manager."""
+    global COLLECTOR_HELD
+    if COLLECTOR_HELD:    # the console script held the collector while start-up loaded
+        import gc
+        gc.freeze()
+        gc.enable()
+        COLLECTOR_HELD = False

@@ -26,7 +26,9 @@ redo leaves out that the clock still brings by then, the undo or redo records ag
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+
+from pokertd.records import MutableRecord, mutable_record
 from typing import Any
 
 __all__ = [
@@ -47,8 +49,8 @@ class HistoryError(ValueError):
     """An undo or redo that cannot be made (nothing to undo, ...); nothing was written."""
 
 
-@dataclass
-class Batch:
+@mutable_record
+class Batch(MutableRecord):
     """One command's events in the log: ``kind`` is the command (``bust``, ``register``, ...),
     ``clock``, ``undo``, ``redo`` or ``created``; ``refers``: the batch an undo or redo names."""
 

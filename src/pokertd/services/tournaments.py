@@ -47,9 +47,10 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Generic, TypeVar
 
+from pokertd.records import MutableRecord, Record, mutable_record, record
 from pokertd.services.history import (
     CLOCK, COMMAND, MARKERS, REDONE, UNDONE, Batch, History, HistoryError, changes, describe,
     read_history,
@@ -58,7 +59,6 @@ from pokertd.storage import NewEvent, RecordedEvent, Store
 from pokertd.tournament import events as ev
 from pokertd.tournament.director import DirectorError, Tournament
 from pokertd.tournament.house import TournamentConfig
-from pokertd.tournament.icm import make_deal
 
 __all__ = [
     "HistoryError", "KIND", "Loaded", "Outcome", "Reverted", "TournamentExists",
@@ -91,8 +91,8 @@ class TournamentExists(TournamentServiceError):
         self.name = name
 
 
-@dataclass
-class Loaded:
+@mutable_record
+class Loaded(MutableRecord):
     """A tournament replayed from the store: its stream, the number of the last event read
     (``head``), how many of the tournament's events were replayed (``stored``) and the log's
     commands (:mod:`~pokertd.services.history`: what undo and redo reach)."""
@@ -114,8 +114,8 @@ class Loaded:
         return self.tournament.events[self.stored:]
 
 
-@dataclass(frozen=True)
-class Outcome(Generic[R]):
+@record
+class Outcome(Record, Generic[R]):
     """What a command returned, the events it appended (as stored) and the tournament after."""
 
     result: R
@@ -129,8 +129,8 @@ class Outcome(Generic[R]):
     was written."""
 
 
-@dataclass(frozen=True)
-class Reverted:
+@record
+class Reverted(Record):
     """What an undo or a redo did: the command it took back or put back, and what that
     changed (lines for the director, and the seat changes to carry out, as
     :func:`~pokertd.services.history.changes` gives them)."""
@@ -170,6 +170,7 @@ class _Replays:
 
         self.store = store
         self._kept: dict[int, _Kept] = {}
+        self._seen: set[int] = set()
         self._lock = threading.Lock()
 
     def get(self, stream_id: int
@@ -197,8 +198,13 @@ class _Replays:
                             t.apply(ev.from_dict({"type": r.type, **r.payload}))
                 else:
                     t = Tournament.replay(history.events())
-            with contextlib.suppress(Exception):   # a state that does not pickle is not kept
-                self._kept[stream_id] = _Kept(head, t, history, seats)
+            if stream_id in self._seen:
+                with contextlib.suppress(Exception):   # a state that does not pickle is not kept
+                    self._kept[stream_id] = _Kept(head, t, history, seats)
+            else:
+                # Kept from the second load on: a one-shot caller (a CLI command) loads once
+                # and would pay the pickling (and pickle's import) for nothing.
+                self._seen.add(stream_id)
             while len(self._kept) > self.SIZE:
                 del self._kept[next(iter(self._kept))]
             return head, t, history.copy(), seats
@@ -629,6 +635,7 @@ class TournamentService:
             prizes = list(t.payouts[:t.alive])
             agreed = [player_named(t, p) for p in agreed_by]
             custom = None if amounts is None else _by_name(t, amounts, "amount")
+            from pokertd.tournament.icm import make_deal
             record = make_deal(dict(chips), prizes, method=method, agreed_by=agreed,
                                custom=custom, left_to_play_for=left_to_play_for,
                                unit=t.config.unit)

@@ -14,7 +14,7 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime, timezone
 from typing import Any
 
@@ -95,8 +95,8 @@ class InvalidEvent(StorageError, ValueError):
 # --------------------------------------------------------------------------- values
 
 
-@dataclass(frozen=True, slots=True)
-class NewEvent:
+@record
+class NewEvent(Record):
     """An event to append: its type and a JSON object payload."""
 
     type: str

@@ -76,9 +76,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
-from typing import Any, NamedTuple
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from pokertd.records import MutableRecord, mutable_record
 from pokertd.rules import PRESETS
 from pokertd.tournament import events as ev
 from pokertd.tournament.balancing import (
@@ -92,10 +93,12 @@ from pokertd.tournament.clock import (
     END_OF_DAY, FINAL_TABLE, HAND_FOR_HAND, TABLE_BROKEN, TournamentClock,
 )
 from pokertd.tournament.house import TournamentConfig
-from pokertd.tournament.icm import DealRecord
 from pokertd.tournament.payouts import gananda_payouts, gananda_table, generated_payouts, split_tie
 from pokertd.tournament.seating import Floor, Move, initial_seating, seat_late_entry
 from pokertd.tournament.structure import Level, is_stud
+
+if TYPE_CHECKING:
+    from pokertd.tournament.icm import DealRecord
 
 __all__ = ["Bust", "DirectorError", "HandSetup", "PlayerState", "Tournament"]
 
@@ -130,8 +133,8 @@ class HandSetup(NamedTuple):
     game: str = "NT"             # the hand's game (PHH code): mixed games, Structure.games
 
 
-@dataclass(slots=True)
-class PlayerState:
+@mutable_record
+class PlayerState(MutableRecord):
     name: str
     stack: int
     absent: bool = False
@@ -1203,6 +1206,7 @@ class Tournament:
             prizes.update(zip(group, shares))
             place += k
         if self.deal is not None:
+            from pokertd.tournament.icm import DealRecord   # only once a deal was made
             d = DealRecord.from_dict(self.deal)
             for name in d.players:
                 prizes[name] = d.amount_for(name)

@@ -24,9 +24,10 @@ Table), the Gananda structure, chip set and payout table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from pokertd.records import Record, record
 from pokertd.rules import RuleSet, get_rules
 from pokertd.tournament.chips import ChipSet, gananda_chips
 from pokertd.tournament.payouts import PayoutTable
@@ -67,8 +68,8 @@ BUSTOUT_RANKING = {
 }
 
 
-@dataclass(frozen=True)
-class TournamentConfig:
+@record
+class TournamentConfig(Record):
     """Everything a tournament is configured with (plain data: :meth:`to_dict`/:meth:`from_dict`)."""
 
     structure: Structure

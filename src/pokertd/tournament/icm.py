@@ -38,9 +38,11 @@ import json
 import math
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
+
+from pokertd.records import Record, record
 
 if TYPE_CHECKING:
     import numpy as np
@@ -290,8 +292,8 @@ def integer_amounts(values: Sequence[float | Fraction], total: int, *, stacks: S
 DEAL_METHODS = ("icm", "chip-chop", "chip-chop-lowest-locked", "custom")
 
 
-@dataclass(frozen=True)
-class DealRecord:
+@record
+class DealRecord(Record):
     """IFP 62: a deal agreed by every remaining player, as the tournament director records it.
 
     ``amounts[i]`` is what ``players[i]`` takes now; ``left_to_play_for`` (taken off the first

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_right
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, field, fields
 from pathlib import Path
 from typing import Any, Union
 
@@ -307,8 +307,8 @@ def _periods(raw_periods: Any) -> tuple[Period, ...]:
     return tuple(out)
 
 
-@dataclass(frozen=True, slots=True)
-class Structure:
+@record
+class Structure(Record):
     """A tournament structure. Build it from keyword arguments, :meth:`from_dict`,
     :meth:`from_toml`, :meth:`from_json` or :func:`load_preset`."""
 
@@ -339,11 +339,8 @@ class Structure:
     table one orbit of each game in turn (as many hands as players were dealt the game's
     first hand)."""
 
-    _starts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
-    _ends: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
-    _level_index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
-    _break_index: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
-    _number: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    # Derived by __post_init__ from the periods (not fields: not compared, not shown).
+    __slots__ = ("_starts", "_ends", "_level_index", "_break_index", "_number")
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
