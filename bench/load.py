@@ -650,6 +650,13 @@ def report(plan: Plan, out: dict[str, Any]) -> bool:
                   f"{rss['warm']:.0f}, end {rss['end']:.0f} (growth {growth:+.0f}{per_event}; "
                   f"bound {plan.max_growth:g}: "
                   f"{'ok' if growth <= plan.max_growth else 'EXCEEDED'})")
+    step = max(5.0, secs / 10)          # ten points over the run, at most one per 5 s
+    series, next_t = [], 0.0
+    for smp in out["samples"]:
+        if smp["t"] >= next_t:
+            series.append(f"{smp['t'] / 60:.1f} min {smp['rss_mib']:.0f}")
+            next_t = smp["t"] + step
+    console.print("server RSS MiB over the run: " + ", ".join(series))
     cpu = out["cpu_share"]
     console.print(f"CPU, in cores: the server {cpu['server']:.2f}, this process (the clients "
                   f"and directors) {cpu['clients']:.2f}")
