@@ -71,6 +71,9 @@ from _table_clients import (  # noqa: E402
 from rich.table import Table as RichTable  # noqa: E402
 
 PASSWORD = "bench load password"
+# The time to act: a bot acts at once, so a player out of time is an error of the run; and once
+# the clients stop, every table waits this long for its player, while it is compared.
+ACT_SECONDS = 120
 
 
 @dataclass
@@ -166,7 +169,7 @@ class Load:
             made = await self.call(http, "POST", "/tables/api/events", self.api, headers=headers,
                                    json={"name": name, "preset": "gananda", "seats": size,
                                          "table_size": p.table_size,
-                                         "level_minutes": p.level_minutes, "act_seconds": 60,
+                                         "level_minutes": p.level_minutes, "act_seconds": ACT_SECONDS,
                                          "pause_seconds": p.pause})
             if made is None:
                 return
@@ -248,7 +251,7 @@ class Load:
             made = await self.call(http, "POST", "/tables/api/tables", self.api,
                                    headers={"X-CSRF-Token": csrf}, json={
                                        "name": name, "seats": p.table_size, "small_blind": 5,
-                                       "big_blind": 10, "act_seconds": 60,
+                                       "big_blind": 10, "act_seconds": ACT_SECONDS,
                                        "pause_seconds": p.pause})
             if made is None:
                 return
@@ -440,12 +443,12 @@ class Load:
                 self.count_log(store, name, out)
             director = await self.director_client()
             try:
-                for name in self.tournaments:
+                for name in reversed(self.tournaments):
                     await self.retry(out, "tournament", name,
                                      lambda n=name: self.check_tournament(store, director, n))
             finally:
                 await director.aclose()
-            for name in self.dealt:
+            for name in reversed(self.dealt):
                 await self.retry(out, "dealt_event", name,
                                  lambda n=name: self.check_dealt(store, http, n))
         return out
@@ -480,11 +483,16 @@ class Load:
                                  + (diff or "it changed every time it was compared"))
 
     def table_names(self, store: Any) -> list[str]:
+        """This run's tables: the cash tables, then those of the dealt events, the newest
+        first (the ones still in play, compared before their players run out of time)."""
         from pokertd.services.tables import KIND
 
-        ours = set(self.cash_tables)
-        return [s.name for s in store.streams(KIND)
-                if s.name in ours or s.config.get("event") in self.dealt]
+        streams = store.streams(KIND)
+        dealt = {name: k for k, name in enumerate(self.dealt)}
+        tables = [s.name for s in streams if s.name in set(self.cash_tables)]
+        return tables + [s.name for s in sorted(
+            (s for s in streams if s.config.get("event") in dealt),
+            key=lambda s: -dealt[s.config["event"]])]
 
     async def server_frame(self, name: str) -> dict[str, Any]:
         import websockets

@@ -33,3 +33,30 @@ def test_load_benchmark_smallest_run_has_no_error_and_every_state_equals_its_rep
     # 2 tables of the multi-table event, the sit-and-go's, the cash table; 3 tournaments.
     assert checks["tables"] >= 4
     assert checks["tournaments"] >= 3 and checks["dealt_events"] >= 2
+
+
+def _bench_module(name: str):  # type: ignore[no-untyped-def]
+    import importlib
+
+    sys.path.insert(0, str(BENCH.parent))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(BENCH.parent))
+
+
+def test_latency_histogram_quantiles_within_one_percent_and_exact_maximum() -> None:
+    h = _bench_module("_table_clients").Histogram()
+    for k in range(1, 1001):
+        h.add(k / 1000)                       # 1 ms .. 1 s
+    assert h.n == 1000 and h.max == 1.0
+    assert abs(h.quantile(0.5) - 0.5) <= 0.5 * 0.011
+    assert abs(h.quantile(0.99) - 0.99) <= 0.99 * 0.011
+
+
+def test_replay_comparison_names_the_first_difference() -> None:
+    diff = _bench_module("load")._diff
+    served = {"seats": [{"stack": 990}, {"stack": 1010}], "version": 7}
+    assert diff(served, json.loads(json.dumps(served))) is None
+    replayed = {"seats": [{"stack": 990}, {"stack": 1000}], "version": 7}
+    assert diff(served, replayed) == ".seats[1].stack: 1010 (server) against 1000 (replay)"
