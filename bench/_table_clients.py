@@ -131,7 +131,8 @@ class Meter:
 
     def __init__(self) -> None:
         self.hist = Histogram()
-        self.pending: dict[str, dict[int, list[float]]] = {}   # version -> [sent, reached, expected]
+        # table -> version acted on -> [sent, recipients reached, recipients expected]
+        self.pending: dict[str, dict[int, list[float]]] = {}
         self.watchers: dict[str, int] = {}
         self.actions = 0
         self.missing = 0
@@ -324,6 +325,8 @@ class Player:
                 finally:
                     if seen is not None:
                         self.meter.left(table, seen)
+            if not self.stopped():
+                self.errors.add(f"{self.label} at {table}: the server closed the socket")
             return "closed"
         except Exception as exc:  # a closed socket, a refused connection: counted, not raised
             if self.stopped():
@@ -362,7 +365,8 @@ async def csrf_of(http: Any, path: str = "/tables") -> str:
     return found.group(1)
 
 
-async def sample(every: float, stop: asyncio.Event, fn: Callable[[], Awaitable[None] | None]) -> None:
+async def sample(every: float, stop: asyncio.Event,
+                 fn: Callable[[], Awaitable[None] | None]) -> None:
     """Call ``fn`` every ``every`` seconds until ``stop`` is set."""
     while not stop.is_set():
         out = fn()

@@ -169,8 +169,8 @@ class Load:
             made = await self.call(http, "POST", "/tables/api/events", self.api, headers=headers,
                                    json={"name": name, "preset": "gananda", "seats": size,
                                          "table_size": p.table_size,
-                                         "level_minutes": p.level_minutes, "act_seconds": ACT_SECONDS,
-                                         "pause_seconds": p.pause})
+                                         "level_minutes": p.level_minutes,
+                                         "act_seconds": ACT_SECONDS, "pause_seconds": p.pause})
             if made is None:
                 return
             self.tournaments.append(name)
