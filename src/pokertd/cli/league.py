@@ -8,9 +8,6 @@ nothing written.
 
 from __future__ import annotations
 
-import csv
-import html
-import io
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -293,6 +290,7 @@ figure svg { max-width: 100%; height: auto; }"""
 
 def _page(title: str, body: str) -> str:
     """A self-contained HTML page (no outside files: a league can publish the one file)."""
+    import html
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -313,6 +311,7 @@ def _page(title: str, body: str) -> str:
 
 def _html_table(columns: list[str], rows: list[list[str]]) -> str:
     """A table; every cell is text, escaped here."""
+    import html
     e = html.escape
     head = "".join(f"<th>{e(c)}</th>" for c in columns)
     body = "\n".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in rows)
@@ -321,6 +320,7 @@ def _html_table(columns: list[str], rows: list[list[str]]) -> str:
 
 def _html(season: Any, rows: list[dict[str, Any]], chart: bool) -> str:
     """The standings page: the table, then the points race as an inline SVG chart."""
+    import html
     from ..league.chart import race_svg_element
 
     after = season.events[-1].name if season.events else "no events"
@@ -360,6 +360,8 @@ def standings(
     if output is StandingsFormat.json:
         typer.echo(json.dumps([{k: r[k] for k in ("rank", "player", "points", "events", "knockouts")} for r in rows], indent=2))
     elif output is StandingsFormat.csv:
+        import csv
+        import io
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=["rank", "player", "points", "events", "knockouts", "winnings"], lineterminator="\n")
         writer.writeheader()
@@ -394,6 +396,8 @@ def toc(
     if output is StandingsFormat.json:
         typer.echo(json.dumps({"pool": result.pool, "payouts": list(result.payouts), "players": players}, indent=2))
     elif output is StandingsFormat.csv:
+        import csv
+        import io
         out = io.StringIO()
         writer = csv.DictWriter(out, fieldnames=["rank", "player", "points", "events", "stack"], lineterminator="\n")
         writer.writeheader()

@@ -19,7 +19,6 @@ from typing import Any, Final
 
 from ..cards import CARDS, Card, cards_text, make_rng, parse_card, parse_cards
 from ..evaluator import evaluate
-from ..evaluator.strength import showdown_tables
 from ..rules import RuleSet, field_rules, get_rules
 from ..rules.declarations import BetRuling, ImpossibleBet, rule_bet
 from .errors import IllegalAction
@@ -77,7 +76,6 @@ A_RAISE: Final = 4
 ACTION_NAMES: Final = ("fold", "check", "call", "bet", "raise")
 
 _BOARD_COUNTS: Final = (0, 3, 1, 1)
-_RANK_KEY, _NONFLUSH, _FLUSH = showdown_tables()
 _ABSENT_RULES: Final = field_rules("absent_hand")
 _RINGS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
 
@@ -446,56 +444,6 @@ def _make_shuffle(k: int) -> Any:
         exec("\n".join(lines), ns)
         f = _SHUFFLES[k] = ns["shuffle"]
     return f
-
-
-class _BoardScore:
-    """Scores hole cards against one five-card board: the board's rank keys and suits are
-    summed once, then each hand adds its two cards (same strengths as ``evaluate``)."""
-
-    __slots__ = ("key", "suit", "count", "mask", "board")
-
-    key: int
-    suit: int           # the one suit with three or more board cards (a flush needs it), or -1
-    count: int          # its board cards
-    mask: int           # their ranks, one bit each
-    board: tuple[int, ...]
-
-    def __init__(self, board: list[int]) -> None:
-        key = 0
-        counts = [0, 0, 0, 0]
-        masks = [0, 0, 0, 0]
-        for c in board:
-            key += _RANK_KEY[c]
-            counts[c & 3] += 1
-            masks[c & 3] |= 1 << (c >> 2)
-        self.key = key
-        self.suit = -1
-        self.count = self.mask = 0
-        for s in range(4):
-            if counts[s] >= 3:
-                self.suit = s
-                self.count = counts[s]
-                self.mask = masks[s]
-        self.board = tuple(board)
-
-    def score(self, hole: Any) -> int:
-        if hole is None or len(hole) != 2 or None in hole:
-            return evaluate(self.board + tuple(hole or ()))   # the checking path says what is wrong
-        a: int = hole[0]
-        b: int = hole[1]
-        s = self.suit
-        if s >= 0:
-            n = self.count
-            mask = self.mask
-            if a & 3 == s:
-                n += 1
-                mask |= 1 << (a >> 2)
-            if b & 3 == s:
-                n += 1
-                mask |= 1 << (b >> 2)
-            if n >= 5:
-                return _FLUSH[mask]
-        return _NONFLUSH[self.key + _RANK_KEY[a] + _RANK_KEY[b]]
 
 
 class _OutOfTurn:
@@ -2094,7 +2042,6 @@ class Hand:
         mucked = self.mucked if True in self.mucked else None
         ev = self._events
         strengths: dict[int, int] = {}
-        scorer = _BoardScore(self.board) if len(self.board) == 5 else None
         holes = self.holes
         board = tuple(self.board)
         stacks = self.stacks
@@ -2108,8 +2055,7 @@ class Hand:
                     sv = strengths.get(i)
                     if sv is None:
                         # IFP 48: cards speak
-                        sv = strengths[i] = (scorer.score(holes[i]) if scorer is not None
-                                             else evaluate(board + holes[i]))
+                        sv = strengths[i] = evaluate(board + holes[i])
                     if sv > best:
                         best = sv
                         winners = [i]

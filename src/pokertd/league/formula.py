@@ -37,8 +37,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from pokertd.records import Record, record
 
 __all__ = ["ABOUT", "FUNCTIONS", "Formula", "FormulaError", "PRESETS", "VARIABLES", "parse", "preset"]
 
@@ -88,8 +89,8 @@ class FormulaError(ValueError):
 _OPERATORS = ("**", "<=", ">=", "==", "!=", "+", "-", "*", "/", "^", "<", ">", "(", ")", ",")
 
 
-@dataclass(frozen=True, slots=True)
-class _Token:
+@record
+class _Token(Record):
     kind: str  # "num", "name", "op", "end"
     text: str
     pos: int  # 1-based
@@ -383,8 +384,8 @@ class _Evaluator:
         return values[at] if 0 <= at < len(values) else 0.0
 
 
-@dataclass(frozen=True)
-class Formula:
+@record
+class Formula(Record):
     """A parsed points formula. ``Formula("10 * sqrt(n * b * b / e) / (f + 1)")``."""
 
     text: str
@@ -410,7 +411,16 @@ PRESETS: dict[str, str]
 """Formula presets by name (gananda, linear, square-root, logarithmic, fixed-list, ...)."""
 ABOUT: dict[str, str]
 """One line on each preset, by name."""
-PRESETS, ABOUT = _load_presets()
+
+
+def __getattr__(name: str) -> Any:
+    # PRESETS and ABOUT are read from formulas.toml when first used (a command that reads a
+    # stored season needs neither, nor tomllib).
+    if name in ("PRESETS", "ABOUT"):
+        presets, about = _load_presets()
+        globals().update(PRESETS=presets, ABOUT=about)
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def parse(text: str) -> Formula:
@@ -420,7 +430,8 @@ def parse(text: str) -> Formula:
 
 def preset(name: str) -> Formula:
     """A preset formula by name (the names of :data:`PRESETS`)."""
+    presets: dict[str, str] = globals().get("PRESETS") or __getattr__("PRESETS")
     try:
-        return Formula(PRESETS[name])
+        return Formula(presets[name])
     except KeyError:
-        raise ValueError(f"no formula preset named {name!r} (presets: {', '.join(PRESETS)})") from None
+        raise ValueError(f"no formula preset named {name!r} (presets: {', '.join(presets)})") from None

@@ -26,8 +26,6 @@ change (``added``, ``removed``, ``substituted``); the last one is the season's l
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -89,6 +87,9 @@ def _number(text: str, column: str, default: int | None, minimum: int, problems:
 
 def parse_csv(text: str) -> list[Event]:
     """The events of a results CSV; :class:`ImportRefused` lists every problem by row."""
+    import csv
+    import io
+
     problems: list[str] = []
     # newline="": the csv module reads the line ends itself (a lone CR ends a row, as in old
     # Mac files, and a line end inside a quoted field stays in it).

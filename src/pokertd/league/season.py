@@ -25,18 +25,18 @@ the standings qualifies for the TOC with the same stack.
 
 from __future__ import annotations
 
-import calendar
 import datetime
 import json
 import math
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING as _MISSING
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, field, fields
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from pokertd.records import MutableRecord, Record, mutable_record, record
 
 from .formula import Formula, FormulaError
 
@@ -60,8 +60,8 @@ def _real(value: Any, what: str) -> float:
     return value
 
 
-@dataclass(frozen=True)
-class SeasonConfig:
+@record
+class SeasonConfig(Record):
     """How a league scores and pays a season. Every field is data a league can change."""
 
     formula: str  # the points formula (pokertd.league.formula)
@@ -164,6 +164,7 @@ def season_preset(name: str) -> SeasonConfig:
     if name not in known:
         raise LeagueError(f"no season preset named {name!r} (presets: {', '.join(known)})")
     text = (_PRESETS / f"{name}.toml").read_text(encoding="utf-8")
+    import tomllib
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -178,6 +179,7 @@ def parse_season_config(text: str, suffix: str) -> SeasonConfig:
     """A season configuration from TOML (``suffix`` ``.toml``) or JSON text: a table of the
     :class:`SeasonConfig` fields on top of a preset: ``preset = "NAME"`` names it (default
     ``gananda``), and the fields left out keep the preset's values."""
+    import tomllib
     try:
         data = tomllib.loads(text) if suffix == ".toml" else json.loads(text)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
@@ -194,11 +196,27 @@ def parse_season_config(text: str, suffix: str) -> SeasonConfig:
         raise LeagueError(f"season configuration: {exc}") from None
 
 
-GANANDA = season_preset("gananda")
-"""Gananda: Cost, Gananda: Points, Gananda: TOC (2014-15 rules), from ``presets/gananda.toml``."""
+GANANDA: SeasonConfig
+"""Gananda: Cost, Gananda: Points, Gananda: TOC (2014-15 rules), from ``presets/gananda.toml``
+(read when first used)."""
 
-PRESETS: dict[str, SeasonConfig] = {name: season_preset(name) for name in season_presets()}
-"""Every shipped season preset, by name."""
+
+PRESETS: dict[str, SeasonConfig]
+"""Every shipped season preset, by name (read when first used)."""
+
+
+def __getattr__(name: str) -> Any:
+    # The presets are read from their TOML files when first used: a command that reads a
+    # stored season needs none of them, nor tomllib.
+    if name == "GANANDA":
+        return season_preset("gananda")
+    if name == "PRESETS":
+        return {n: season_preset(n) for n in season_presets()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _gananda() -> SeasonConfig:
+    return season_preset("gananda")
 
 
 DATE_FORMS = "2014-10-04 (year-month-day) or 10/04/2014 (month/day/year, as the Gananda rules' schedule writes them)"
@@ -227,14 +245,15 @@ def parse_date(text: str) -> str:
         raise LeagueError(f"{text!r} is not a date: there is no month {month}")
     if year < 1:
         raise LeagueError(f"{text!r} is not a date: there is no year {year}")
+    import calendar
     days = calendar.monthrange(year, month)[1]
     if not 1 <= day <= days:
         raise LeagueError(f"{text!r} is not a date: {calendar.month_name[month]} {year} has {days} days, not {day}")
     return datetime.date(year, month, day).isoformat()
 
 
-@dataclass(frozen=True)
-class Result:
+@record
+class Result(Record):
     """One player's line in one event. ``finish`` 1 is the winner; equal finishes are a tie."""
 
     player: str
@@ -256,8 +275,8 @@ class Result:
         return d
 
 
-@dataclass(frozen=True)
-class Event:
+@record
+class Event(Record):
     """A finished event of the season: its results, in any order, and its date (ISO
     ``YYYY-MM-DD``; given in a form :func:`parse_date` reads, or None: no date)."""
 
@@ -353,8 +372,8 @@ def check_event(event: Event) -> None:
         raise LeagueError(f"{where}: place {gap} is missing (finishes {sorted(r.finish for r in event.results)})")
 
 
-@dataclass
-class Season:
+@mutable_record
+class Season(MutableRecord):
     """A season: its name, configuration, events and its league membership.
 
     Events are kept in date order (Gananda: Standings, "updated after each tournament": the
@@ -370,7 +389,7 @@ class Season:
     """
 
     name: str
-    config: SeasonConfig = GANANDA
+    config: SeasonConfig = field(default_factory=_gananda)
     events: list[Event] = field(default_factory=list)
     members: tuple[str, ...] | None = None
     substitutes: tuple[str, ...] = ()

@@ -25,8 +25,7 @@ the season (a sub's and a non-member's too: they paid the buy-in), paid by the s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..records import Record, record
 from ..tournament.payouts import award, load_payout_table
 from .formula import FormulaError
 from .season import Event, LeagueError, Season
@@ -37,8 +36,8 @@ __all__ = ["EventScore", "Standing", "Toc", "TocSeat", "event_prizes", "event_sc
 _TIE_DIGITS = 9
 
 
-@dataclass(frozen=True)
-class EventScore:
+@record
+class EventScore(Record):
     player: str
     event: str
     finish: int
@@ -53,8 +52,8 @@ class EventScore:
         return 0.0 if self.substitute else self.formula_points + self.bonus
 
 
-@dataclass(frozen=True)
-class Standing:
+@record
+class Standing(Record):
     rank: int
     player: str
     points: float
@@ -169,8 +168,8 @@ def standings(season: Season) -> list[Standing]:
     return history[-1] if history else []
 
 
-@dataclass(frozen=True)
-class TocSeat:
+@record
+class TocSeat(Record):
     rank: int
     player: str
     points: float
@@ -178,8 +177,8 @@ class TocSeat:
     stack: int
 
 
-@dataclass(frozen=True)
-class Toc:
+@record
+class Toc(Record):
     seats: tuple[TocSeat, ...]
     pool: int
     payouts: tuple[int, ...]
