@@ -11,7 +11,8 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # The hot modules (setup.py's COMPILED) are compiled at install time: a changed one is rebuilt.
-COMPILED := src/pokertd/engine/hand.py src/pokertd/evaluator/one_hand.py \
+COMPILED := src/pokertd/engine/hand.py src/pokertd/engine/mixed_hand.py \
+	src/pokertd/evaluator/one_hand.py \
 	src/pokertd/evaluator/exact.py src/pokertd/bots/players.py src/pokertd/sim/run.py
 $(STAMP): pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'

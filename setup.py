@@ -1,6 +1,7 @@
 """Build hook: the hot modules are compiled with mypyc: the hand engine (engine/hand.py), the
-one-hand evaluator (evaluator/one_hand.py), exact equity (evaluator/exact.py), the bots
-(bots/players.py) and the dealt-tournament loop (sim/run.py).
+mixed games' hand (engine/mixed_hand.py), the one-hand evaluator (evaluator/one_hand.py),
+exact equity (evaluator/exact.py), the bots (bots/players.py) and the dealt-tournament loop
+(sim/run.py).
 
 Each compiled module is the same source, type-checked and turned into C: the engine's hot
 path runs about 1.5x faster, one evaluate call about 3x, exact equity some 20x, a simulated
@@ -16,7 +17,8 @@ import sys
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-COMPILED = ["src/pokertd/engine/hand.py", "src/pokertd/evaluator/one_hand.py",
+COMPILED = ["src/pokertd/engine/hand.py", "src/pokertd/engine/mixed_hand.py",
+            "src/pokertd/evaluator/one_hand.py",
             "src/pokertd/evaluator/exact.py", "src/pokertd/bots/players.py",
             "src/pokertd/sim/run.py"]
 

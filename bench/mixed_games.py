@@ -1,6 +1,6 @@
 """The mixed games, side by side with pokerkit on the same games (issue 12).
 
-    python bench/mixed_games.py [--budget SECONDS] [--seed S] [--quick]
+    python bench/mixed_games.py [--budget SECONDS] [--seed S] [--quick] [--games F7S,FR]
 
 For each game (pot-limit Omaha, Omaha hi-lo, stud, stud hi-lo, razz, no-limit deuce-to-seven
 single draw, limit triple draw): complete six-handed hands (stud: six players too), each
@@ -146,12 +146,21 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=20260101)
     p.add_argument("--quick", action="store_true", help="short budgets")
     p.add_argument("--budget", type=float, default=None, help="seconds per engine and game (default 4)")
+    p.add_argument("--games", default=None, help="comma-separated variant codes (default: all): "
+                   + ", ".join(g[0] for g in GAMES))
     args = p.parse_args(argv)
+    chosen = GAMES
+    if args.games:
+        want = args.games.split(",")
+        unknown = sorted(set(want) - {g[0] for g in GAMES})
+        if unknown:
+            p.error(f"unknown game(s) {', '.join(unknown)}: one of {', '.join(g[0] for g in GAMES)}")
+        chosen = [g for g in GAMES if g[0] in want]
     budget = args.budget if args.budget is not None else (0.5 if args.quick else 4.0)
     console.print(f"pokertd bench/mixed_games.py: {PLAYERS}-handed, bets {SMALL}/{BIG}, up to "
                   f"{args.hands:,} hands or {budget:g} s per engine and game, seed {args.seed}")
     table = []
-    for variant, cls_name, stud in GAMES:
+    for variant, cls_name, stud in chosen:
         mine, c1 = ours(variant, stud, args.seed, args.hands)
         other, c2 = theirs(variant, cls_name, stud, args.seed, args.hands)
         race([c for c in (c1, c2) if c is not None], budget, 0.1 if args.quick else 0.25)

@@ -84,7 +84,7 @@ def test_floor_rules_lists_every_family_with_rule_and_text():
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
     assert data["rules"] == "tda-2024"
-    assert {s["family"] for s in data["situations"]} == {"bet", "misdeal", "board", "hand",
+    assert {s["family"] for s in data["situations"]} == {"bet", "misdeal", "board", "stud", "hand",
                                                          "out-of-turn", "clock", "penalty"}
     row = next(s for s in data["situations"] if s["situation"] == "flop extra-card")
     assert row["rule"] == "TDA 39-A"
@@ -111,6 +111,26 @@ def test_floor_misdeal_gananda_extra_card_burn_and_fouled_deck():
     assert (data["decision"], data["rule"]) == ("burn", "Gananda: Holdem Irregularities 2")
     data = json.loads(floor("misdeal", "--rules", "tda-2024", "--cause", "fouled-deck").output)
     assert (data["decision"], data["rule"]) == ("void", "TDA 35-E")
+
+
+def test_floor_misdeal_game_stud_tda_rp_10_a_and_draw_tda_35_a_house_rules():
+    data = json.loads(floor("misdeal", "--rules", "tda-2024", "--cause", "exposed-card", "--game",
+                            "stud").output)
+    assert (data["decision"], data["rule"]) == ("upcard", "TDA RP-10-A")
+    data = json.loads(floor("misdeal", "--rules", "tda-2024", "--cause", "exposed-card", "--game",
+                            "draw").output)
+    assert data["decision"] == "director" and "House rules apply for draw games" in data["text"]
+    r = floor("misdeal", "--cause", "exposed-card", "--game", "badugi")
+    assert r.exit_code == 2 and "Error: unknown game 'badugi'" in r.output
+
+
+def test_floor_seventh_street_tda_rp_10_b():
+    data = json.loads(floor("seventh-street", "--rules", "tda-2024").output)
+    assert (data["decision"], data["rule"]) == ("replace", "TDA RP-10-B")
+    data = json.loads(floor("seventh-street", "--rules", "tda-2024", "--no-action-remains").output)
+    assert data["decision"] == "stands"
+    data = json.loads(floor("seventh-street", "--rules", "wpa").output)
+    assert (data["decision"], data["rule"]) == ("director", "IFP 1")
 
 
 def test_floor_misdeal_unknown_cause_and_action_exit_2():

@@ -434,8 +434,8 @@ def test_board_ruling_refuses_unknown_street_and_error():
 @pytest.mark.parametrize("rules", [IFP, WPA, TDA, GANANDA_RULES, CLUB], ids=lambda r: r.name)
 def test_situations_every_family_each_with_rule_and_text(rules):
     rows = situations(rules)
-    assert {r["family"] for r in rows} == {"bet", "misdeal", "board", "hand", "out-of-turn",
-                                            "clock", "penalty"}
+    assert {r["family"] for r in rows} == {"bet", "misdeal", "board", "stud", "hand",
+                                            "out-of-turn", "clock", "penalty"}
     for row in rows:
         assert row["rule"] and row["text"] and row["procedure"], row
 

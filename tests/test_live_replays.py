@@ -32,16 +32,18 @@ def fresh(service: TournamentService, name: str = NAME) -> tuple[Tournament, int
 
 
 def same(service: TournamentService, now: float) -> None:
-    loaded = service.load(NAME)
+    """Both what a load gives (the caller's copy) and what the readers share (the screens'
+    view) are the whole log's replay."""
     t, head = fresh(service)
-    assert loaded.head == head
-    assert [e.type for e in loaded.tournament.events] == [e.type for e in t.events]
-    assert loaded.tournament.events == t.events
-    assert status(loaded.tournament, now) == status(t, now)
-    assert {p.name: p for p in loaded.tournament.players.values()} == t.players
-    h = read_history(service.store.read(loaded.stream_id))
-    assert [b.id for b in loaded.history.undo_chain()] == [b.id for b in h.undo_chain()]
-    assert [b.id for b in loaded.history.redo_chain()] == [b.id for b in h.redo_chain()]
+    h = read_history(service.store.read(service.store.find_stream("tournament", NAME).id))
+    for loaded in (service.load(NAME), service.view(NAME)):
+        assert loaded.head == head
+        assert [e.type for e in loaded.tournament.events] == [e.type for e in t.events]
+        assert loaded.tournament.events == t.events
+        assert status(loaded.tournament, now) == status(t, now)
+        assert {p.name: p for p in loaded.tournament.players.values()} == t.players
+        assert [b.id for b in loaded.history.undo_chain()] == [b.id for b in h.undo_chain()]
+        assert [b.id for b in loaded.history.redo_chain()] == [b.id for b in h.redo_chain()]
 
 
 @pytest.fixture
@@ -53,7 +55,14 @@ def two(tmp_path):
         yield TournamentService(a, clock=clock), TournamentService(b, clock=clock), clock
 
 
-def test_kept_replay_is_the_whole_logs_replay_through_commands_undo_redo_and_other_writers(two):
+@pytest.mark.parametrize("tail", [64, 2])
+def test_kept_replay_is_the_whole_logs_replay_through_commands_undo_redo_and_other_writers(
+        two, monkeypatch, tail):
+    """``tail``: how many events are applied to the kept pickle before it is made again (2:
+    again and again over the run)."""
+    from pokertd.services.tournaments import _Kept
+
+    monkeypatch.setattr(_Kept, "TAIL", tail)
     web, cli, clock = two
     rng = random.Random(7)
     web.create(NAME, config_preset("gananda"), seed=3)

@@ -443,6 +443,17 @@ def test_tda_rp_10_h_short_stub_prior_burns_complete_seventh_street():
     assert len(set(cards)) == 49
 
 
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_tda_rp_10_h_six_or_fewer_players_never_meet_a_short_stub(players):
+    """A deck holds seven cards each for six players, the four burns and an undealt last card
+    to spare: the short-stub procedure is for seven and eight players only."""
+    h = MixedHand("F7S", [1000] * players, antes=1, bring_in=2, small_bet=10, big_bet=20, seed=5)
+    _stud_to_the_end(h)
+    assert not h.board and all(len(x) == 7 for x in h.holes)
+    assert not any(e.get("rule") == "TDA RP-10-H" for e in h.events())
+    assert len(h.burns) == 4
+
+
 # ------------------------------------------------------------------ hold'em: the same betting
 
 def test_mixed_engine_plays_holdem_as_the_holdem_engine_does():
@@ -492,7 +503,8 @@ def test_upcards_picked_up_facing_action_kill_the_hand(preset, rule):
 
 
 def test_tda_rp_5_d_premature_stud_card_returned_and_the_stub_reshuffled():
-    h = MixedHand("F7S", [1000] * 3, antes=10, bring_in=10, small_bet=20, big_bet=40, seed=8)
+    h = MixedHand("F7S", [1000] * 3, antes=10, bring_in=10, small_bet=20, big_bet=40, seed=8,
+                  rules="tda-2024")
     h.post_bring_in()
     before = list(h._stub)
     h.premature_card()                                  # fourth street turned too soon
@@ -505,7 +517,7 @@ def test_tda_rp_5_d_premature_stud_card_returned_and_the_stub_reshuffled():
 
 
 def test_tda_rp_10_a_an_exposed_downcard_becomes_the_upcard_and_may_bring_in():
-    h = stud("F7S", ["AsKs9d", "Ah2cKh", "QsQh5c"])
+    h = stud("F7S", ["AsKs9d", "Ah2cKh", "QsQh5c"], rules="tda-2024")
     assert h.actor == 2                                 # 5c is the lowest upcard
     h.exposed_downcard(1, "2c")
     assert h.up[1] == [False, True, False] and h.actor == 1   # now the 2c brings it in

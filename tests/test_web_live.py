@@ -86,6 +86,32 @@ def test_a_public_read_writes_nothing_but_shows_the_clocks_present(
     assert service.store.head(info.id) == stored
 
 
+def test_clock_brings_a_new_level_to_the_next_hand_ifp_23(service: TournamentService,
+                                                           clock: Clock) -> None:
+    """IFP 23: a new level applies to the next hand: once the clock has reached it, following
+    the clock records it (and asking changes nothing); on a break nothing is recorded."""
+    t = service.load("Friday").tournament
+    assert not t.clock_brings(clock.now + LEVEL_1_S - 1)
+    assert t.clock_brings(clock.now + LEVEL_1_S + 1)
+    assert t.level == 1 and len(t.events) == len(service.load("Friday").tournament.events)
+    assert t.follow_clock(clock.now + LEVEL_1_S + 1)
+    assert not t.clock_brings(clock.now + LEVEL_1_S + 1)
+    assert not t.clock_brings(clock.now + 4 * LEVEL_1_S + 60)     # the first break
+
+
+def test_a_screen_leaves_the_replay_its_readers_share_as_the_log(
+        service: TournamentService, clock: Clock) -> None:
+    """The screens read the service's shared replay; one that lets the clock run (a level
+    went by since the last command) does it on a copy: the shared replay stays the log's."""
+    before = snapshot(service, "Friday")
+    shared = service.view("Friday").tournament
+    clock.now += LEVEL_1_S + 30
+    assert snapshot(service, "Friday")["clock"]["level"] == 2
+    assert shared.level == 1 and service.view("Friday").tournament.level == 1
+    clock.now -= LEVEL_1_S + 30
+    assert snapshot(service, "Friday") == before
+
+
 def test_the_display_figures(service: TournamentService, clock: Clock) -> None:
     service.bust("Friday", service.load("Friday").tournament.floor.tables[1].seats[0])
     s = snapshot(service, "Friday")
@@ -166,3 +192,98 @@ def test_the_hub_sends_each_change_to_every_subscriber(service: TournamentServic
     assert not worker.is_alive(), "the hub's scenario did not finish"
     if failure:
         raise failure[0]
+
+
+def test_a_stream_sends_the_snapshot_then_each_change_and_ends_when_its_screen_goes(
+        service: TournamentService, clock: Clock) -> None:
+    """GET /events/NAME/stream (served ahead of the application's layers): server-sent events,
+    the current snapshot first, then one per command; a screen that goes away ends its stream
+    and is no longer counted (its browser, back on the network, opens a new one)."""
+    import json
+
+    from pokertd.web.app import create_app
+
+    app = create_app(service.store, clock=clock)
+    hub = app.state.hub
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "GET", "scheme": "http", "path": "/events/Friday/stream",
+             "raw_path": b"/events/Friday/stream", "query_string": b"", "root_path": "",
+             "headers": [(b"host", b"test")], "client": ("127.0.0.1", 1),
+             "server": ("127.0.0.1", 80)}
+
+    async def scenario() -> None:
+        sent: asyncio.Queue = asyncio.Queue()
+        gone = asyncio.Event()
+
+        async def receive():
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        async def snapshot_sent() -> dict:
+            while True:
+                m = await asyncio.wait_for(sent.get(), 5)
+                body = m.get("body", b"")
+                if body.startswith(b"event: state\ndata: "):
+                    assert body.endswith(b"\n\n") and body.count(b"\n") == 3   # one line
+                    return json.loads(body[len(b"event: state\ndata: "):])
+
+        screen = asyncio.ensure_future(app(scope, receive, sent.put))
+        start = await asyncio.wait_for(sent.get(), 5)
+        assert start["status"] == 200
+        assert dict(start["headers"])[b"content-type"].startswith(b"text/event-stream")
+        assert (await sent.get())["body"] == b"retry: 2000\n\n"
+        assert (await snapshot_sent())["players_left"] == 27
+        victim = service.load("Friday").tournament.floor.tables[1].seats[0]
+        await asyncio.to_thread(service.bust, "Friday", victim)
+        hub.publish("Friday")          # as the console's command does
+        assert (await snapshot_sent())["players_left"] == 26
+        assert hub.watches["Friday"].subscribers == 1
+        gone.set()
+        await asyncio.wait_for(screen, 5)
+        assert hub.watches["Friday"].subscribers == 0
+        await hub.close()
+
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as exc:  # handed to the test's thread below
+            failure.append(exc)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive(), "the stream's scenario did not finish"
+    if failure:
+        raise failure[0]
+
+
+def test_a_deal_leaves_the_clock_as_it_was(url: str, clock: Clock) -> None:
+    """IFP 62: a deal shares the prizes still to be paid; it does not touch the clock. At the
+    final table (Gananda: Final Table: the timer stopped while it is formed, then restarted),
+    a deal recorded before or after the restart leaves the time left where the clock has it."""
+    with open_store(url) as store:
+        s = TournamentService(store, clock=clock)
+        s.create("Deal", config_preset("gananda"), seed=5)
+        s.register("Deal", PLAYERS[:12])
+        s.start("Deal")
+        clock.now += 300
+        for _ in range(2):                    # ten left: the final table (Gananda: 9-10)
+            t = s.load("Deal").tournament
+            s.bust("Deal", next(p.name for p in t.players.values() if not p.out))
+        stopped = snapshot(s, "Deal")["clock"]
+        assert not stopped["running"] and stopped["seconds_left"] == LEVEL_1_S - 300
+        t = s.load("Deal").tournament
+        left = sorted(p.name for p in t.players.values() if not p.out)
+        stacks = {p: t.chips // len(left) for p in left}
+        stacks[left[0]] += t.chips - sum(stacks.values())
+        clock.now += 120                      # the deal is talked over, the clock stopped
+        s.deal("Deal", "chip-chop", left, stacks=stacks)
+        assert snapshot(s, "Deal")["clock"] == stopped
+        s.resume("Deal")
+        clock.now += 60
+        running = snapshot(s, "Deal")
+        assert running["deal"] is not None and running["clock"]["running"]
+        assert running["clock"]["level"] == 1
+        assert running["clock"]["seconds_left"] == LEVEL_1_S - 300 - 60

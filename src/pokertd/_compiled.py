@@ -1,7 +1,8 @@
 """Which build of a compiled module runs: its mypyc build or its source.
 
-setup.py compiles the hot modules with mypyc at install time (the hand engine, the one-hand
-evaluator, exact equity, the bots and the dealt-tournament loop; ``COMPILED`` there). A build
+setup.py compiles the hot modules with mypyc at install time (the hand engine, the mixed
+games' hand, the one-hand evaluator, exact equity, the bots and the dealt-tournament loop;
+``COMPILED`` there). A build
 is used unless POKERTD_PURE_PYTHON=1 asks for the sources or the source was edited after the
 build (a stale build would run old code: reinstall to recompile). A compiled module never
 relies on another one being compiled: each runs alike with its neighbours built or not.

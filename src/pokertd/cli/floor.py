@@ -16,6 +16,8 @@ book leaves it to the TD)::
 
     pokertd floor rules --rules tda-2024            # every situation, its rule and text
     pokertd floor misdeal --cause exposed-card --actions fold,call
+    pokertd floor misdeal --cause exposed-card --game stud --rules tda-2024
+    pokertd floor seventh-street --rules tda-2024 --no-action-remains
     pokertd floor board --street turn --error premature
     pokertd floor out-of-turn --action bet --amount 500 --between raise --bet-between 1000
     pokertd floor penalty --penalty rounds --players 9 --rounds 2
@@ -139,7 +141,7 @@ def _actions(text: str) -> list[str]:
 @floor_app.command("rules")
 def rules_cmd(
     rules: Rules = "ifp-2012",
-    family: Annotated[str | None, typer.Option("--family", help="Only one family: bet, misdeal, board, hand, out-of-turn, clock or penalty.")] = None,
+    family: Annotated[str | None, typer.Option("--family", help="Only one family: bet, misdeal, board, stud, hand, out-of-turn, clock or penalty.")] = None,
     output: Format = OutputFormat.table,
 ) -> None:
     """Every situation the floor rules on, with the preset's ruling, its rule and text."""
@@ -172,10 +174,12 @@ def misdeal_cmd(
     defect: Annotated[str, typer.Option("--defect", help="A fouled deck: duplicate, count or back.")] = "duplicate",
     where: Annotated[str, typer.Option("--where", help="A fouled deck: the card found in the hand or in the stub.")] = "hand",
     case: Annotated[str, typer.Option("--case", help="A dropped stub: reconstructable, stub-only or mixed (with the muck or burns).")] = "stub-only",
+    game: Annotated[str, typer.Option("--game", help="flop (hold'em, Omaha), stud (stud, stud hi-lo, razz: the bring-in is not an action) or draw.")] = "flop",
     output: Format = OutputFormat.table,
 ) -> None:
     """Rule an irregularity of the deal: a misdeal (redeal, button where it was), the card
-    replaced, or play on after substantial action."""
+    replaced, or play on after substantial action; by game where the books differ (stud: TDA
+    RP-10-A, club 80.3; draw: TDA 35-A's house rules)."""
     from ..rules.irregularities import (
         deal_ruling, fouled_deck_ruling, stub_ruling, substantial_action,
     )
@@ -189,11 +193,25 @@ def misdeal_cmd(
         elif cause == "stub-dropped":
             ruling = stub_ruling(rule_set, case)
         else:
-            ruling = deal_ruling(rule_set, cause, actions=done)
+            ruling = deal_ruling(rule_set, cause, actions=done, game=game)
     except ValueError as e:
         raise fail(str(e)) from None
     _print(ruling, output, f"floor misdeal ({rule_set.name})", substantial_action=sa,
            substantial_action_rule=sa_rule)
+
+
+@floor_app.command("seventh-street")
+def seventh_street_cmd(
+    rules: Rules = "ifp-2012",
+    action_remains: Annotated[bool, typer.Option("--action-remains/--no-action-remains", help="Whether betting action remains on the hand (not everyone all-in).")] = True,
+    output: Format = OutputFormat.table,
+) -> None:
+    """Rule a stud player's seventh-street downcard exposed by the dealer (TDA RP-10-B)."""
+    from ..rules.irregularities import seventh_street_ruling
+
+    rule_set, _ = _rules(rules)
+    _print(seventh_street_ruling(rule_set, action_remains), output,
+           f"floor seventh-street ({rule_set.name})")
 
 
 @floor_app.command("board")

@@ -60,9 +60,17 @@ def serve(
         typer.echo(f"demo event {DEMO_EVENT!r}: clock {base}/events/{quote(DEMO_EVENT)}/clock, "
                    f"seats {base}/events/{quote(DEMO_EVENT)}/seats")
         typer.echo(f"log in at {base}/login as {user!r} with the password {password!r}")
+    app = create_app(store)
+    import gc
+
+    # What start-up made (the web framework's modules, routes and schemas) lives as long as
+    # the server: frozen, the cyclic collector no longer scans it at each full collection
+    # (a pause that would fall on some screen's update).
+    gc.collect()
+    gc.freeze()
     try:
         # Open screens hold their event streams: Ctrl-C closes them after 2 s at most.
-        uvicorn.run(create_app(store), host=host, port=port, log_level="warning",
+        uvicorn.run(app, host=host, port=port, log_level="warning",
                     timeout_graceful_shutdown=2)
     except OSError as exc:
         raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None

@@ -187,6 +187,15 @@ def export_mixed(hand: MixedHand, **extra: Any) -> dict[str, Any]:
             actions.append(f"p{e['player'] + 1} sm {e['cards']}")
         elif ty == "mucked":
             actions.append(f"p{e['player'] + 1} sm")
+        elif ty in ("voided", "irregularity", "dead", "killed", "exposed"):
+            what = (f"was void ({e['cause']}, {e['rule']})" if ty == "voided" else
+                    f"had player {e['player'] + 1}'s hand made dead ({e['rule']})"
+                    if ty in ("dead", "killed") else
+                    f"had player {e['player'] + 1}'s downcard turned up ({e['rule']})"
+                    if ty == "exposed" else
+                    f"had an irregularity ruled ({e['situation']}, {e['rule']})")
+            raise PHHError(f"the hand {what}: PHH has no action for the floor's rulings, so the "
+                           "file could not replay it")
     data["actions"] = actions
     if hand.done:
         data["finishing_stacks"] = list(hand.stacks)

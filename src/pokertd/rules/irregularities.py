@@ -37,9 +37,11 @@ _BET_FIELDS = ("raise_completion", "two_motion_raise", "oversized_chip", "multip
                "straddle_min_raise", "straddle_to_call")
 
 __all__ = [
-    "BOARD_ERRORS", "DEAL_CAUSES", "Ruling", "SITUATIONS", "STUB_CASES", "stub_ruling", "clock_ruling", "dealing_book",
+    "BOARD_ERRORS", "DEAL_CAUSES", "DEAL_GAMES", "Ruling", "SITUATIONS", "STUB_CASES", "stub_ruling", "clock_ruling", "dealing_book",
     "board_ruling", "deal_ruling", "fouled_deck_ruling", "killed_hand_ruling",
-    "out_of_turn_ruling", "penalty_ruling", "situations", "substantial_action",
+    "out_of_turn_ruling", "penalty_ruling", "seventh_street_ruling", "situations",
+    "stud_premature_ruling",
+    "substantial_action",
 ]
 
 IFP_1 = ("IFP 1", "Floor people are to consider sportsmanship and fairness as the top priorities "
@@ -211,6 +213,45 @@ _DEAL_SILENT: dict[tuple[str, str], str] = {
                                 "card IFP does not treat",
 }
 
+#: The games a deal ruling is given for: ``flop`` (hold'em, Omaha), ``stud`` (stud, stud hi-lo,
+#: razz: two downcards and an upcard), ``draw`` (deuce-to-seven draw).
+DEAL_GAMES = ("flop", "stud", "draw")
+
+_EXPOSURES = ("first-card-exposed", "exposed-card", "two-exposed")
+_RP10A = ("upcard", "TDA RP-10-A", "A downcard exposed on the initial deal will be the player's "
+          "upcard and 3rd street will be dealt down to that player. The player can be the bring-in.")
+_CLUB_STUD = (_M, "club 80.3", "Stud games, during a deal, if any player's down cards are exposed.")
+_TDA_DRAW = ("TDA 35-A makes exposed downcards a misdeal in flop games only: \"House rules apply "
+             "for draw games (ex: lowball).\"")
+
+# (game, book, cause) -> the ruling where a game's rule differs from the flop games'.
+_GAME_DEAL: dict[tuple[str, str, str], tuple[str, str, str]] = {
+    ("stud", "tda-2024", "first-card-exposed"): _RP10A,
+    ("stud", "tda-2024", "exposed-card"): _RP10A,
+    **{("stud", "club", c): _CLUB_STUD for c in _EXPOSURES},
+}
+_GAME_SILENT: dict[tuple[str, str, str], str] = {
+    ("stud", "tda-2024", "two-exposed"): "TDA 35-A7 treats flop games and RP-10-A one exposed "
+                                         "downcard; two downcards exposed in stud the TDA rules "
+                                         "do not treat",
+    **{("draw", "tda-2024", c): _TDA_DRAW for c in _EXPOSURES},
+}
+# Rulings of _DEAL written for some games only (the others fall back to IFP 64, whose list is
+# not limited to a game): WPA 30 names flop games for the first two cards and "Hold'em and Stud
+# games" for two exposed cards; the Gananda Holdem Irregularities and the hold'em dealing
+# irregularities sheet (club irregularities 2) are hold'em's.
+_DEAL_ONLY_IN: dict[tuple[str, str], tuple[str, ...]] = {
+    ("wpa", "first-card-exposed"): ("flop",),
+    ("wpa", "two-exposed"): ("flop", "stud"),
+    ("tda-2024", "first-card-exposed"): ("flop",),
+    ("tda-2024", "two-exposed"): ("flop",),
+    ("club", "extra-card"): ("flop",),
+    ("club", "extra-cards"): ("flop",),
+    **{("gananda", c): ("flop",) for c in (*_EXPOSURES, "extra-card", "extra-cards")},
+}
+# A stud deal starts from seat 1, not from a button: the button's causes do not arise.
+_NO_BUTTON = ("button-short", "button-wrong")
+
 _JOKER = "the card is a scrap of paper, taken out of the hand; the next card takes its place"
 _DEAL_PROCEDURE = {
     _M: _REDEAL,
@@ -221,6 +262,8 @@ _DEAL_PROCEDURE = {
     "burn": "the extra card goes back on the deck as the burn card; the deal stands",
     "reset": "the button is corrected: " + _REDEAL,
     "complete": "the button is dealt his missing card, the top card of the stub",
+    "upcard": "the exposed downcard is his upcard and his third-street upcard is dealt down to "
+              "him; he can be the bring-in",
     "play-on": "the hand is played out; no misdeal can be declared",
 }
 
@@ -234,7 +277,8 @@ def _fallback(book: str, rules: RuleSet | None = None) -> tuple[str, ...]:
 
 
 def deal_ruling(rules: RuleSet | str | None, cause: str, *,
-                actions: Sequence[str] = (), player_acted: bool = False) -> Ruling:
+                actions: Sequence[str] = (), player_acted: bool = False,
+                game: str = "flop") -> Ruling:
     """The ruling on an irregularity of the initial deal (``cause`` one of
     :data:`DEAL_CAUSES`), given the actions in turn taken so far: before substantial action the
     book's decision (a misdeal, or the exposed card replaced and used as the burn, ...); once
@@ -245,10 +289,21 @@ def deal_ruling(rules: RuleSet | str | None, cause: str, *,
     (``player_acted``): then it is dead. A joker or other card not of the game
     (``non-standard-card``): a misdeal before substantial action and a scrap of paper after it
     (TDA 35-A6, 35-D); a scrap replaced by the next card, unless its player acted on his hand
-    first: then his hand is dead (Gananda Irregularities 8)."""
+    first: then his hand is dead (Gananda Irregularities 8).
+
+    ``game`` (:data:`DEAL_GAMES`) where the books differ by game: in stud one exposed downcard
+    becomes the upcard under TDA RP-10-A (two: the TD's) and any exposed downcard is a misdeal
+    under club 80.3; TDA 35-A leaves exposed cards in draw games to house rules; WPA 30's and
+    the hold'em sheets' rulings are for the games they name, IFP 64 for the others. Actions in
+    turn exclude the bring-in, a forced bet like the blinds (TDA 36; club 80.4: "two players
+    after the forced bet")."""
     r = get_rules(rules)
     if cause not in DEAL_CAUSES:
         raise ValueError(f"unknown deal irregularity {cause!r} (one of {', '.join(DEAL_CAUSES)})")
+    if game not in DEAL_GAMES:
+        raise ValueError(f"unknown game {game!r} (one of {', '.join(DEAL_GAMES)})")
+    if game == "stud" and cause in _NO_BUTTON:
+        raise ValueError(f"{cause}: a stud hand is dealt from seat 1, without a button")
     book = dealing_book(r)
     sa, sa_rule = substantial_action(r, actions)
     if cause == "button-short" and book == "tda-2024":
@@ -297,11 +352,13 @@ def deal_ruling(rules: RuleSet | str | None, cause: str, *,
         return Ruling(cause, "play-on", late[0], late[1] + f" (substantial action: {sa_rule})",
                       _DEAL_PROCEDURE["play-on"])
     for b in _fallback(book, r):
-        hit = _DEAL.get((b, cause))
+        hit = _GAME_DEAL.get((game, b, cause))
+        if hit is None and game in _DEAL_ONLY_IN.get((b, cause), DEAL_GAMES):
+            hit = _DEAL.get((b, cause))
         if hit is not None:
             decision, rule, text = hit
             return Ruling(cause, decision, rule, text, _DEAL_PROCEDURE[decision])
-        silent = _DEAL_SILENT.get((b, cause))
+        silent = _GAME_SILENT.get((game, b, cause)) or _DEAL_SILENT.get((b, cause))
         if silent is not None:
             rule, words = TDA_1 if b == "tda-2024" else IFP_1
             return Ruling(cause, "director", rule, f"{silent}. {words}",
@@ -398,6 +455,58 @@ def stub_ruling(rules: RuleSet | str | None, case: str) -> Ruling:
                       "TD reconstitutes the deck")
     rule, words = IFP_1
     return Ruling("stub-dropped", "director", rule, f"IFP does not treat a dropped stub. {words}",
+                  "the TD decides (Rule 1)")
+
+
+# --- stud: the seventh-street card --------------------------------------------------------------
+
+_RP10B = ("A card exposed by the dealer on 7th street will be replaced if betting action remains "
+          "on the hand. 7th street should be dealt down even if no betting action remains on the "
+          "hand and in all-in situations the player(s) not at risk expose first.")
+
+
+def seventh_street_ruling(rules: RuleSet | str | None, action_remains: bool) -> Ruling:
+    """A stud player's seventh-street downcard exposed by the dealer. TDA RP-10-B: replaced
+    (the next card of the stub, dealt down; the exposed card out of play) if betting action
+    remains on the hand; otherwise it stands and plays, the players not at risk exposing their
+    cards first. IFP, WPA and the Gananda rules (a hold'em league's) have no stud procedure:
+    the TD decides."""
+    r = get_rules(rules)
+    if dealing_book(r) == "tda-2024":
+        if action_remains:
+            return Ruling("seventh-street-exposed", "replace", "TDA RP-10-B", _RP10B,
+                          "the exposed card is out of play; the player is dealt the next card of "
+                          "the stub, face down")
+        return Ruling("seventh-street-exposed", "stands", "TDA RP-10-B", _RP10B,
+                      "no betting remains: the card plays; the players not at risk (not all-in) "
+                      "expose their hands first")
+    rule, words = IFP_1
+    return Ruling("seventh-street-exposed", "director", rule, "The book has no procedure for a "
+                  f"stud card exposed on seventh street (TDA RP-10-B is the TDA's). {words}",
+                  "the TD decides (Rule 1)")
+
+
+def stud_premature_ruling(rules: RuleSet | str | None) -> Ruling:
+    """The next stud street's card dealt before the betting is over. TDA RP-5-D: it goes back to
+    the stub, the stub is reshuffled and the street dealt from it without another burn. IFP
+    Appendix 1 treats board cards only; the Gananda rules say the cards "will not play"
+    (Irregularities 15) without a procedure for the street; WPA is silent: the TD decides."""
+    r = get_rules(rules)
+    book = r.board_errors
+    if book == "tda-2024":
+        return Ruling("stud premature", "reshuffle", "TDA RP-5-D", "Premature card in stud: the "
+                      "premature card is returned to the stub, the stub is re-shuffled (See RP-17, "
+                      "reshuffling), and a new street is dealt from the newly shuffled stub without "
+                      "another burn.", "the card back into the stub, the stub reshuffled face down "
+                      "(TDA 39-D); the street dealt from it without another burn")
+    if book == "gananda":
+        return Ruling("stud premature", "director", "Gananda: Irregularities 15", "If the dealer "
+                      "prematurely deals any cards before the betting is complete, those cards "
+                      "will not play, even if a player who has not acted decides to fold.",
+                      "the cards do not play; how the street is dealt the TD decides")
+    rule, words = IFP_1
+    return Ruling("stud premature", "director", rule, "IFP Appendix 1 treats premature board "
+                  f"cards; a premature stud card the book does not treat. {words}",
                   "the TD decides (Rule 1)")
 
 
@@ -970,6 +1079,9 @@ SITUATIONS: tuple[tuple[str, str, str], ...] = (
                                "different back"),
     *(("board", f"{s} {e}", f"{BOARD_ERRORS[e]} ({s})") for s in _K for e in BOARD_ERRORS),
     *(("misdeal", f"stub-dropped {c}", STUB_CASES[c]) for c in STUB_CASES),
+    ("stud", "seventh-street-exposed", "a stud player's seventh-street downcard exposed by the "
+                                       "dealer"),
+    ("stud", "stud premature", "the next stud street's card dealt before the betting is over"),
     ("hand", "killed", "the dealer killed a hand by mistake, or it was fouled"),
     ("hand", "wrong-cards", "a player with the wrong number of cards after substantial action"),
     ("out-of-turn", "out-of-turn", "a player acted before his turn"),
@@ -1014,6 +1126,9 @@ def situations(rules: RuleSet | str | None = None) -> list[dict[str, str]]:
             for case, acted, ident in cases:
                 add("board", f"{s} {e}", board_ruling(r, s, e, acted=acted, identifiable=ident),
                     case)
+    add("stud", "seventh-street-exposed", seventh_street_ruling(r, True), "betting remains")
+    add("stud", "seventh-street-exposed", seventh_street_ruling(r, False), "no betting remains")
+    add("stud", "stud premature", stud_premature_ruling(r))
     add("hand", "killed", killed_hand_ruling(r, "killed"))
     add("hand", "wrong-cards", killed_hand_ruling(r, "wrong-cards"), "after substantial action")
     for a, between in (("fold", "bet"), ("call", "check"), ("call", "raise"), ("bet", "check"),

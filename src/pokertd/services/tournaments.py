@@ -44,7 +44,6 @@ is the service's ``clock()``: wall-clock seconds by default, injectable for test
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import field
@@ -116,7 +115,9 @@ class Loaded(MutableRecord):
 
 @record
 class Outcome(Record, Generic[R]):
-    """What a command returned, the events it appended (as stored) and the tournament after."""
+    """What a command returned, the events it appended (as stored) and the tournament after
+    (the service's readers share it once the command's events are stored: read it, do not
+    change it)."""
 
     result: R
     events: tuple[RecordedEvent, ...]
@@ -157,10 +158,13 @@ class _Replays:
     only the events stored after it (by any writer: this process, the CLI, another server) and
     applies them in order, which is what a replay from the start does with them (DESIGN:
     "Replaying the events rebuilds the state exactly"). An undo or a redo changes which batches
-    are in play, not only what follows, so the log is then replayed from the start. Each caller
-    gets a tournament of its own (it runs a command on it, or lets the clock run in memory for
-    a screen): the replay is kept pickled, its log (frozen events) aside, and unpickled for
-    each load, several times quicker than a replay or a deep copy."""
+    are in play, not only what follows, so the log is then replayed from the start.
+
+    A caller that runs a command (or lets the clock run in memory) gets a tournament of its
+    own (:meth:`get`: see :class:`_Kept` for how it is made); one that only reads gets the
+    replay that every reader shares (:meth:`view`), with nothing copied. After a command the
+    tournament it ran on is the replay at the log's new end (its events are exactly those
+    appended): :meth:`share` hands it to the readers, who then need no copy of their own."""
 
     #: Tournaments kept, the least recently loaded dropped first.
     SIZE = 64
@@ -173,41 +177,68 @@ class _Replays:
         self._seen: set[int] = set()
         self._lock = threading.Lock()
 
+    def _current(self, stream_id: int) -> tuple[_Kept, Tournament | None]:
+        """The kept replay brought to the log's end (the least recently used dropped if too
+        many); with the tournament replayed from the start when it had to be (nothing kept,
+        or an undo or a redo since), which no one else holds. Kept from a stream's second
+        load on: a one-shot caller (a CLI command) loads once and would pay the pickling (and
+        pickle's import) for nothing. Under the lock."""
+        kept = self._kept.pop(stream_id, None)
+        fresh: Tournament | None = None
+        if kept is None:
+            recorded = self.store.read(stream_id)
+            history = read_history(recorded)
+            fresh = Tournament.replay(history.events())
+            head = recorded[-1].seq if recorded else 0
+            seats = _seat_records((), recorded)
+            if stream_id not in self._seen:
+                self._seen.add(stream_id)
+                return _Kept(head, history, seats), fresh      # not kept
+            kept = _Kept.of(head, fresh, history, seats)
+        else:
+            recorded = self.store.read(stream_id, after=kept.head)
+            if recorded:
+                seats = _seat_records(kept.seats, recorded)
+                if kept.history.extend(recorded):
+                    kept.advance(recorded[-1].seq, [
+                        ev.from_dict({"type": r.type, **r.payload})
+                        for r in recorded if r.type not in MARKERS], seats)
+                else:
+                    fresh = Tournament.replay(kept.history.events())
+                    kept = _Kept.of(recorded[-1].seq, fresh, kept.history, seats)
+        self._kept[stream_id] = kept
+        while len(self._kept) > self.SIZE:
+            del self._kept[next(iter(self._kept))]
+        return kept, fresh
+
     def get(self, stream_id: int
             ) -> tuple[int, Tournament, History, tuple[RecordedEvent, ...]]:
+        """The replay at the log's end, a tournament of the caller's own."""
         with self._lock:
-            kept = self._kept.pop(stream_id, None)
-            if kept is None:
-                recorded = self.store.read(stream_id)
-                history = read_history(recorded)
-                t = Tournament.replay(history.events())
-                head = recorded[-1].seq if recorded else 0
-                seats = _seat_records((), recorded)
-            else:
-                recorded = self.store.read(stream_id, after=kept.head)
-                history = kept.history
-                if not recorded:
-                    self._kept[stream_id] = kept
-                    return kept.head, kept.tournament(), history.copy(), kept.seats
-                head = recorded[-1].seq
-                seats = _seat_records(kept.seats, recorded)
-                if history.extend(recorded):
-                    t = kept.tournament()
-                    for r in recorded:
-                        if r.type not in MARKERS:
-                            t.apply(ev.from_dict({"type": r.type, **r.payload}))
-                else:
-                    t = Tournament.replay(history.events())
-            if stream_id in self._seen:
-                with contextlib.suppress(Exception):   # a state that does not pickle is not kept
-                    self._kept[stream_id] = _Kept(head, t, history, seats)
-            else:
-                # Kept from the second load on: a one-shot caller (a CLI command) loads once
-                # and would pay the pickling (and pickle's import) for nothing.
-                self._seen.add(stream_id)
-            while len(self._kept) > self.SIZE:
-                del self._kept[next(iter(self._kept))]
-            return head, t, history.copy(), seats
+            kept, fresh = self._current(stream_id)
+            t = fresh if fresh is not None else kept.tournament()
+            return kept.head, t, kept.history.copy(), kept.seats
+
+    def view(self, stream_id: int
+             ) -> tuple[int, Tournament, History, tuple[RecordedEvent, ...]]:
+        """The replay at the log's end, shared by every reader: to read, never to change
+        (nor to let the clock run on: :meth:`Tournament.clock_brings` says when it would)."""
+        with self._lock:
+            kept, fresh = self._current(stream_id)
+            if kept.view is None:
+                kept.view = fresh if fresh is not None else kept.tournament()
+            return kept.head, kept.view, kept.history.copy(), kept.seats
+
+    def share(self, stream_id: int, head: int, t: Tournament) -> None:
+        """``t``, which a command ran on and whose events were just appended up to ``head``,
+        becomes the readers' replay (if no one has written since: it is then the log's).
+        Nothing when nothing is kept of the stream (a one-shot caller)."""
+        with self._lock:
+            if stream_id not in self._kept:
+                return
+            kept, _ = self._current(stream_id)
+            if kept.head == head and len(kept) == len(t.events):
+                kept.view = t
 
 
 #: How many of the log's last seat changes a load gives (:attr:`Loaded.seat_records`).
@@ -221,30 +252,74 @@ def _seat_records(kept: tuple[RecordedEvent, ...],
 
 
 class _Kept:
-    """One tournament's replay up to the log's event ``head``, pickled but for its events."""
+    """One tournament's replay up to the log's event ``head``, from which each caller's copy
+    is made: a pickle of the replay at an earlier event (its log, frozen events, kept aside)
+    and the tournament events stored since (``tail``). A copy is the pickle loaded and the tail
+    applied, several times quicker than a replay or a deep copy; the pickle is made again only
+    once the tail is :data:`TAIL` events long (not at every command). A state that does not
+    pickle is replayed from the start for each copy. ``view``: the replay at ``head`` that the
+    readers share, once one has asked for it."""
 
-    __slots__ = ("head", "history", "seats", "_events", "_state")
+    __slots__ = ("head", "history", "seats", "view", "_events", "_state", "_tail")
 
-    def __init__(self, head: int, t: Tournament, history: History,
-                 seats: tuple[RecordedEvent, ...]) -> None:
-        import pickle
+    #: Events applied to the pickled replay before it is pickled again.
+    TAIL = 64
 
+    def __init__(self, head: int, history: History, seats: tuple[RecordedEvent, ...]) -> None:
         self.head = head
         self.history = history
         self.seats = seats
-        self._events = t.events
+        self.view: Tournament | None = None
+        self._events: list[ev.Event] = []
+        self._state: bytes | None = None
+        self._tail: list[ev.Event] = []
+
+    @classmethod
+    def of(cls, head: int, t: Tournament, history: History,
+           seats: tuple[RecordedEvent, ...]) -> _Kept:
+        """``t``, the replay at ``head``, kept."""
+        kept = cls(head, history, seats)
+        kept._pickle(t)
+        return kept
+
+    def __len__(self) -> int:
+        """The number of tournament events in the replay kept."""
+        return len(self._events) + len(self._tail)
+
+    def _pickle(self, t: Tournament) -> None:
+        import pickle
+
+        events = t.events
         t.events = []
         try:
             self._state = pickle.dumps(t, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            self._state = None
         finally:
-            t.events = self._events
-        self._events = list(self._events)
+            t.events = events
+        self._events = list(events)
+        self._tail = []
+
+    def advance(self, head: int, events: Sequence[ev.Event],
+                seats: tuple[RecordedEvent, ...]) -> None:
+        """The tournament events stored up to ``head`` since the last, in order."""
+        self.head = head
+        self._tail.extend(events)
+        self.seats = seats
+        self.view = None
 
     def tournament(self) -> Tournament:
+        """A copy of the replay, the caller's own."""
         import pickle
 
+        if self._state is None:
+            return Tournament.replay(self.history.events())
         t: Tournament = pickle.loads(self._state)
         t.events = list(self._events)
+        for e in self._tail:
+            t.apply(e)
+        if len(self._tail) >= self.TAIL:
+            self._pickle(t)
         return t
 
 
@@ -308,6 +383,17 @@ class TournamentService:
         head, t, history, seats = self._replays.get(info.id)
         return Loaded(name, info.id, head, len(t.events), t, history, seats)
 
+    def view(self, name: str) -> Loaded:
+        """As :meth:`load`, but the tournament is the replay every reader shares (the room's
+        screens read it at each change), with nothing copied: read it, never change it, nor
+        let the clock run on it (:meth:`Tournament.clock_brings` says when that would record
+        something: then :meth:`load` a copy)."""
+        info = self.store.find_stream(KIND, name)
+        if info is None:
+            raise UnknownTournament(name)
+        head, t, history, seats = self._replays.view(info.id)
+        return Loaded(name, info.id, head, len(t.events), t, history, seats)
+
     def commit(self, loaded: Loaded, command: str = CLOCK, args: Mapping[str, Any] | None = None,
                at: float | None = None) -> tuple[RecordedEvent, ...]:
         """Append the events recorded since the load as one batch, after the log's last event,
@@ -341,6 +427,10 @@ class TournamentService:
             clock += t.follow_clock(now)
         head = loaded.head
         recorded = self.commit(loaded, label, args, now)
+        if recorded:
+            # The tournament after the command is the replay of the log as it now ends: the
+            # readers' from now on (the Outcome's tournament is to be read, not changed).
+            self._replays.share(loaded.stream_id, loaded.head, t)
         return Outcome(result, recorded, t, tuple(clock), head + 1 if recorded else None)
 
     def observe(self, name: str, *, attempts: int = 3) -> Outcome[None]:

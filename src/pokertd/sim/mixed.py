@@ -3,9 +3,10 @@ not hold'em): Omaha hi-lo, razz, stud, stud hi-lo and the draw games, through
 :class:`~pokertd.engine.mixed.MixedHand` and :class:`~pokertd.bots.mixed.MixedBot`.
 
 Limit games bet the level's big blind (the small bet) and twice it (the big bet); stud
-plays the level's ``stud_ante`` and ``bring_in`` (TDA RP-10) and no blinds. An absent
-player's hand is killed when it is his turn (IFP 8), but a stud bring-in dealt to him is
-posted (TDA 30: "an absent player dealt the stud bring-in card posts the bring-in").
+plays the level's ``stud_ante`` and ``bring_in`` (TDA RP-10) and no blinds. Absent players
+are dealt in and their hands killed as the preset says (``MixedHand(absent=...)``: TDA 30 and
+RP-10-C at the deal, the stud bring-in posted first); a hand still dealt to an absent player
+(IFP 8: his forced bets kept) posts a forced bring-in and folds when it is his turn.
 """
 
 from __future__ import annotations
@@ -45,15 +46,16 @@ def play_mixed_hand(setup: Any, rules: Any, bots: dict[str, MixedBot],
         kw.update(antes=lv.stud_ante, bring_in=lv.bring_in)
     else:
         kw.update(blinds=_blinds(setup), antes=lv.ante)
-    h = MixedHand(setup.game, list(setup.stacks), **kw)
     absent = setup.absent
+    h = MixedHand(setup.game, list(setup.stacks), absent=[p for p, a in enumerate(absent) if a],
+                  **kw)
     players = setup.players
     while not h.done:
         la = h.legal_actions()
         p = la["player"]
         if p is not None and absent[p] and la["phase"] == "betting":
             if la["bring_in"] and not la["fold"]:
-                h.post_bring_in()            # TDA 30: the absent player posts the bring-in
+                h.post_bring_in()            # IFP 8: his forced bets are kept
             else:
                 h.fold() if la["fold"] else h.check_call()
             continue

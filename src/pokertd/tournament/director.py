@@ -924,6 +924,14 @@ class Tournament:
             self.rearrange(now)
         return self.events[n:]
 
+    def clock_brings(self, now: float) -> bool:
+        """Whether :meth:`follow_clock` at ``now`` would record anything (a new level, and
+        what comes with it); nothing changed: a reader that may not change the tournament
+        asks first."""
+        if not self.started or self.finished or self.clock.status(now).on_break:
+            return False
+        return self.clock.level_number_for_hand(now) != self.level
+
     # --- dealt hands --------------------------------------------------------------------------
 
     def next_hand(self, table_id: int, now: float) -> HandSetup:

@@ -22,7 +22,6 @@ writer is run again on the new state (up to three times), then 409.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import os
@@ -35,7 +34,7 @@ from typing import Any, TypeVar
 
 from fastapi import Depends, FastAPI, Form, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -63,7 +62,7 @@ from .auth import (
     log_in,
     log_out,
 )
-from .live import Hub
+from .live import Hub, LiveStreams
 from .views import load_now, snapshot
 
 HERE = Path(__file__).resolve().parent
@@ -101,6 +100,9 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
                        or secrets.token_urlsafe(32),
                        session_cookie=SESSION_COOKIE, max_age=SESSION_MAX_AGE_S,
                        same_site="lax", https_only=False)
+    # Outermost: the live streams skip the application's layers (pokertd.web.live).
+    app.add_middleware(LiveStreams, hub=hub,
+                       find=lambda name: store.find_stream("tournament", name))
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = app.state.templates = Jinja2Templates(directory=HERE / "templates")
 
@@ -227,19 +229,10 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
                         headers={"Cache-Control": "max-age=3600"})
 
     @app.get("/events/{name}/stream")
-    async def stream(name: str) -> Response:
-        info = await asyncio.to_thread(store.find_stream, "tournament", name)
-        if info is None:
-            raise HTTPException(404, str(UnknownTournament(name)))
-
-        async def events() -> AsyncIterator[bytes]:
-            yield b"retry: 2000\n\n"
-            # The same bytes to every screen (encoded once per change by the hub).
-            async for message in hub.subscribe(name, info.id, encoded=True):
-                yield b": keep-alive\n\n" if message is None else message
-        return StreamingResponse(events(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store",
-                                          "X-Accel-Buffering": "no"})
+    def stream(name: str) -> Response:
+        # An event's stream is served ahead of the application (LiveStreams, below): only an
+        # unknown event's request comes here.
+        raise HTTPException(404, str(UnknownTournament(name)))
 
     # --- login --------------------------------------------------------------------------------
 

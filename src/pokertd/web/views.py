@@ -3,7 +3,9 @@
 A public screen must not change the log, so it does not call ``observe`` (which records what
 the clock has brought). It replays the tournament and lets the clock run *in memory*
 (:meth:`Tournament.follow_clock` on the replayed copy, discarded): the same state a command at
-that moment would find, with nothing written.
+that moment would find, with nothing written. When the clock has brought nothing since the
+log's last record (the usual case: :meth:`Tournament.clock_brings`), there is nothing to let
+run, and the screens read the replay the service shares among its readers, nothing copied.
 
 The time left is the server's: the snapshot carries ``server_time`` and each period's
 ``seconds_left`` at that time. The page counts down from them and is re-synced by every
@@ -36,9 +38,19 @@ def load_now(service: TournamentService, name: str) -> tuple[Tournament, int, in
     return t, loaded.stream_id, loaded.head, now
 
 
-def _loaded_now(service: TournamentService, name: str) -> tuple[Tournament, Loaded, float]:
-    loaded = service.load(name)
+def _loaded_now(service: TournamentService, name: str, *,
+                shared: bool = False) -> tuple[Tournament, Loaded, float]:
+    """``shared``: the caller only reads: the service's shared replay when the clock has
+    brought nothing to record (the usual case: nothing is copied), else a copy of its own."""
     now = service.now()
+    if shared:
+        loaded = service.view(name)
+        try:
+            if not loaded.tournament.clock_brings(now):
+                return loaded.tournament, loaded, now
+        except ValueError:
+            return loaded.tournament, loaded, now   # a clock set behind the log: as it stands
+    loaded = service.load(name)
     t = loaded.tournament
     try:
         t.follow_clock(now)
@@ -113,7 +125,7 @@ def snapshot(service: TournamentService, name: str, *, console: bool = False) ->
     """Everything the room's screens (clock, seats) show of one event; ``console``: also
     every player's line (the console's registration, players and deal), which the screens,
     sent to every watcher at each change, do without (they list the players out)."""
-    t, loaded, now = _loaded_now(service, name)
+    t, loaded, now = _loaded_now(service, name, shared=True)
     head, history = loaded.head, loaded.history
     notes = ConsoleNotes(service.store).read(name)
     moves = move_keys(t.events)

@@ -105,7 +105,12 @@
   });
   $("fullscreen").addEventListener("click", () => {
     const el = document.documentElement;
-    if (document.fullscreenElement) document.exitFullscreen();
-    else if (el.requestFullscreen) el.requestFullscreen();
+    if (document.fullscreenElement) { document.exitFullscreen(); return; }
+    const ask = el.requestFullscreen || el.webkitRequestFullscreen;   // older Safari: webkit
+    const refused = () => { $("fullscreen").textContent = "Full screen not allowed here"; };
+    if (!ask) { refused(); return; }
+    // A browser may refuse (a setting, a kiosk, a phone that allows it for videos only):
+    // the clock goes on as it is.
+    Promise.resolve().then(() => ask.call(el)).catch(refused);
   });
 })();

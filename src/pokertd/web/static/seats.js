@@ -3,7 +3,8 @@
 (() => {
   let s = PT.initial();
   const $ = (id) => document.getElementById(id);
-  const ROTATE_MS = 8000;
+  // Each table's seating in turn, for this long (the page's data-every-ms).
+  const ROTATE_MS = Number($("rotating").dataset.everyMs) || 8000;
   let shown = 0;
 
   function seatOf(name) {

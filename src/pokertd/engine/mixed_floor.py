@@ -1,0 +1,685 @@
+"""The floor's rulings applied to a hand of the mixed games (``MixedHand.deal_error``,
+``MixedHand.kill_hand``, ...): misdeals and the initial deal, a fouled deck, dead hands, the
+clock, and stud's seventh-street card exposed (TDA RP-10-B).
+
+The rulings come from :mod:`pokertd.rules.irregularities` (pure, by the preset and, where the
+books differ, by the game: flop, stud or draw); this module applies them to the hand and logs
+them as events (``irregularity``, ``voided``, ``dead``) that :meth:`MixedHand.replay` applies
+again. It is kept out of the compiled ``mixed_hand.py``: irregularities are rare.
+
+Card procedures work on the hand's own deck (dealt by ``rng``, ``seed`` or ``deck``); a hand
+dealt by hand (a hand history) records them and replays them from its events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import cards_text, parse_cards
+from ..rules.declarations import LeftToDirector
+from ..rules.irregularities import (
+    DEAL_CAUSES, Ruling, board_ruling, clock_ruling, deal_ruling, fouled_deck_ruling, killed_hand_ruling,
+    seventh_street_ruling, stud_premature_ruling, substantial_action,
+)
+from .errors import IllegalAction
+
+__all__ = ["after_out_of_turn", "apply_logged", "board_error", "clock_expired", "deal_error", "fouled_deck", "game_kind",
+           "kill_absent", "kill_hand", "out_of_turn", "physical_bet",
+           "premature_ruling", "redeal", "seventh_street_exposed"]
+
+BETTING, DRAWING, SHOWDOWN, COMPLETE = "betting", "drawing", "showdown", "complete"
+ACTIVE, FOLDED = 0, 2
+STREETS = ("preflop", "flop", "turn", "river")
+_BOARD_COUNTS = (0, 3, 1, 1)
+
+
+def _refuse(h: Any, message: str, rule: str) -> IllegalAction:
+    return IllegalAction(message, h.describe_legal(), rule)
+
+
+def game_kind(h: Any) -> str:
+    """The game as the deal rulings know it: ``stud``, ``draw`` or ``flop`` (hold'em, Omaha)."""
+    g = h.game
+    if g.stud:
+        return "stud"
+    return "draw" if any(s.draw for s in g.streets) else "flop"
+
+
+def _actions(h: Any) -> list[str]:
+    """The actions in turn so far: the bring-in is a forced bet, posted like the blinds (TDA
+    36: "Posted blinds do not count"; club 80.4: "two players after the forced bet"), and a
+    completion puts chips in as a raise does."""
+    out = []
+    for e in h._events:
+        if e["type"] == "acted" and e["action"] != "bring-in":
+            out.append("raise" if e["action"] == "complete" else e["action"])
+    return out
+
+
+def _card(h: Any, card: Any, rule: str) -> int:
+    try:
+        cs = [int(c) for c in parse_cards(card if isinstance(card, str) else [card])]
+    except (ValueError, TypeError, IndexError):
+        raise _refuse(h, f"not a card: {card!r} (give one like 'Ah')", rule) from None
+    if len(cs) != 1:
+        raise _refuse(h, f"give one card, not {card!r}", rule)
+    return cs[0]
+
+
+def _player(h: Any, player: Any, rule: str) -> int:
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < h.n:
+        raise _refuse(h, f"no player {player!r} in this hand (0..{h.n - 1})", rule)
+    return player
+
+
+def _log(h: Any, family: str, situation: str, player: int, r: Ruling, data: dict[str, Any]) -> None:
+    h._events.append({"type": "irregularity", "family": family, "situation": situation,
+                      "player": None if player < 0 else player, "decision": r.decision,
+                      "rule": r.rule, "data": data})
+
+
+def void(h: Any, cause: str, rule: str) -> None:
+    """The hand void: every bet returned, every stack as at the start of the hand (IFP 63, 64;
+    TDA 35-C, 35-E)."""
+    n = h.n
+    h.stacks = list(h.starting)
+    h.bets = [0] * n
+    h.totals = [0] * n
+    h.winnings = [0] * n
+    h.dead = 0
+    h.actor = -1
+    h._bounds = None
+    h.phase = COMPLETE
+    h.done = True
+    h.voided = True
+    h._events.append({"type": "voided", "cause": cause, "rule": rule})
+    h._events.append({"type": "ended", "stacks": list(h.stacks)})
+
+
+def _open(h: Any, rule: str) -> None:
+    if h.phase == COMPLETE:
+        raise _refuse(h, "the hand is over: irregularities are ruled while it is played", rule)
+
+
+# --- the initial deal ---------------------------------------------------------------------------
+
+def deal_error(h: Any, cause: Any, card: Any, player: Any) -> Ruling:
+    if cause not in DEAL_CAUSES:
+        raise _refuse(h, f"unknown deal irregularity {cause!r} (one of {', '.join(DEAL_CAUSES)})",
+                      "IFP 64")
+    _open(h, "IFP 64")
+    kind = game_kind(h)
+    who = -1 if player is None else _player(h, player, "IFP 64")
+    ci = -1 if card is None else _card(h, card, "IFP 64")
+    if ci >= 0 and cause in ("first-card-exposed", "exposed-card", "two-exposed"):
+        holder = next((p for p in range(h.n) if ci in h.holes[p]), -1)
+        if holder < 0 or h.up[holder][h.holes[holder].index(ci)]:
+            raise _refuse(h, f"{cards_text([ci])} is not a downcard of this hand", "IFP 64")
+        if who >= 0 and who != holder:
+            raise _refuse(h, f"{cards_text([ci])} is player {holder}'s card, not player {who}'s",
+                          "IFP 64")
+        who = holder
+        if cause == "exposed-card" and not h.manual and ci in (h.holes[0][0], h.holes[1][0]):
+            cause = "first-card-exposed"         # the first or second card off the deck
+    if cause in ("wrong-count", "non-standard-card", "button-short") and who < 0:
+        raise _refuse(h, f"{cause}: give the player", "IFP 64")
+    if cause == "button-short" and who != h.n - 1:
+        raise _refuse(h, f"the button is player {h.n - 1} (the last position), not {player!r}",
+                      "TDA 37")
+    try:
+        r = deal_ruling(h.rules, cause, actions=_actions(h), game=kind,
+                        player_acted=any(e["type"] == "acted" and e["player"] == who
+                                         for e in h._events))
+    except ValueError as e:
+        raise _refuse(h, str(e), "IFP 64") from None
+    decision = r.decision
+    if decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    if decision in ("misdeal", "reset"):
+        void(h, cause, r.rule)
+        return r
+    if decision == "dead":
+        if cause in ("button-short", "non-standard-card"):   # TDA 37; Gananda Irregularities 8
+            _make_dead(h, who, cause, r.rule)
+            return r
+        return kill_hand(h, who, "wrong-cards")
+    if decision in ("upcard", "replace", "scrap") and ci < 0:
+        raise _refuse(h, f"{cause}: give the card", r.rule)
+    if decision == "upcard":                              # TDA RP-10-A
+        h.exposed_downcard(who, ci)
+        return r
+    data: dict[str, Any] = {}
+    if decision in ("replace", "scrap"):
+        if h.manual:
+            raise _refuse(h, f"{cause}: the procedure works on the deck; this hand is dealt by "
+                          "hand (replay its events instead)", r.rule)
+        _complete_stub(h, None)
+        if (h.street or h.burns or h.board or not h._stub
+                or any(e["type"] == "acted" for e in h._events)):
+            raise _refuse(h, f"{cards_text([ci])}: a card is replaced at the deal, before anyone "
+                          "acts", r.rule)
+        if ci in h._stub:                                 # a boxed card still in the deck
+            if decision != "scrap":
+                raise _refuse(h, f"{cards_text([ci])} is not dealt yet", r.rule)
+            h._stub.remove(ci)
+            h.out_of_play.append(ci)
+            data = {"card": cards_text([ci])}
+        else:
+            holder = next((p for p in range(h.n) if ci in h.holes[p]), -1)
+            if holder < 0:
+                raise _refuse(h, f"{cards_text([ci])} is not in this hand's deck", r.rule)
+            new = h._stub.pop(0)
+            slot = h.holes[holder].index(ci)
+            h.holes[holder][slot] = new
+            if decision == "replace":
+                # IFP 64f: the exposed card is used as the burn card (draw games burn none:
+                # it is out of play with the burns).
+                if kind == "draw":
+                    h.burns.append(ci)
+                else:
+                    h._stub.insert(0, ci)
+            else:
+                h.out_of_play.append(ci)                  # a scrap of paper
+            who = holder
+            data = {"slot": slot, "card": cards_text([ci]), "replacement": cards_text([new])}
+    _log(h, "deal", cause, who, r, data)
+    return r
+
+
+def fouled_deck(h: Any, defect: Any, where: Any) -> Ruling:
+    _open(h, "IFP 63")
+    try:
+        r = fouled_deck_ruling(h.rules, defect, where)
+    except ValueError as e:
+        raise _refuse(h, str(e), "IFP 63") from None
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    if r.decision == "void":
+        void(h, "fouled-deck", r.rule)
+    else:
+        _log(h, "deal", "fouled-deck", -1, r, {"defect": defect, "where": where})
+    return r
+
+
+def redeal(h: Any, cards: dict[str, Any]) -> Any:
+    """The same hand again (IFP 64, TDA 35-C): the same players, stacks, forced bets and rules,
+    dealt from ``cards`` (``rng``, ``seed``, ``deck`` or ``manual``)."""
+    from ..rules import RuleSet
+    c = dict(h._config)
+    variant = c.pop("variant")
+    stacks = c.pop("stacks")
+    if isinstance(c.get("rules"), dict):
+        c["rules"] = RuleSet.from_dict(c["rules"])
+    c.setdefault("auto_showdown", h.auto_showdown)
+    return type(h)(variant, stacks, **c, **cards)
+
+
+# --- the board (Omaha and the other flop games) -------------------------------------------------
+
+def _floor(h: Any) -> dict[str, set[int]]:
+    if h._floor is None:
+        h._floor = {"ruled": set(), "premature": set()}
+    floor: dict[str, set[int]] = h._floor
+    return floor
+
+
+def _complete_stub(h: Any, rng: Any) -> None:
+    """The shuffle drew only the cards a hand can use: a procedure that reaches further gets the
+    rest of the deck after them, in an order drawn from ``rng`` (or from the cards drawn, so a
+    seeded hand stays reproducible)."""
+    have = set(h._stub) | set(h.board) | set(h.burns) | set(h.out_of_play)
+    for hole in h.holes:
+        have.update(c for c in hole if c is not None)
+    rest = [c for c in range(52) if c not in have]
+    if rest:
+        import random
+        (rng or random.Random(bytes(h._stub))).shuffle(rest)
+        h._stub.extend(rest)
+
+
+def board_error(h: Any, error: Any, identifiable: Any, rng: Any) -> Ruling:
+    """A board error in a flop game (Omaha, Omaha hi-lo, hold'em dealt as a mixed hand): the
+    street in play (``no-burn``, ``extra-burn``, ``extra-card``) or the next street's cards
+    turned too soon (``premature``), ruled by the preset's ``board_errors`` book
+    (``board_ruling``: IFP Appendix 1, TDA 38-39 and RP-5, ...) and applied to the stub."""
+    if game_kind(h) != "flop":
+        raise _refuse(h, f"{h.game.name} has no board: its premature cards are premature_card "
+                      "(TDA RP-5-D) and seventh_street_exposed (TDA RP-10-B)", "IFP 65")
+    if h.phase != BETTING:
+        raise _refuse(h, "board errors are ruled while a betting round is open", "IFP 65")
+    if h.manual:
+        raise _refuse(h, "the board procedure works on the deck; this hand is dealt by hand "
+                      "(replay its events instead)", "IFP 65")
+    st = _floor(h)
+    street = h.street
+    if error == "premature":
+        if street == 3:
+            raise _refuse(h, "no street comes after the river", "IFP 65")
+        ruled = street + 1
+        if ruled in st["premature"]:
+            raise _refuse(h, f"the {STREETS[ruled]}'s premature cards were ruled on already",
+                          "IFP 65")
+        nb_old, k, acted = 0, 0, False
+    else:
+        if street == 0:
+            raise _refuse(h, "no board card is dealt yet", "IFP 65")
+        ruled = street
+        if street in st["ruled"] or street + 1 in st["premature"]:
+            raise _refuse(h, f"the {STREETS[street]}'s cards were ruled on already: one ruling "
+                          "per street", "IFP 65")
+        nb_old, k = h._street_burns, _BOARD_COUNTS[street]
+        acted = max(h.acted) >= 0
+    _complete_stub(h, rng)
+    seq = h.burns[len(h.burns) - nb_old:] + h.board[len(h.board) - k:] + h._stub
+    import random
+    try:
+        r = board_ruling(h.rules, STREETS[ruled], error, acted=acted,
+                         identifiable=bool(identifiable), cards=seq,
+                         rng=rng or random.SystemRandom())
+    except ValueError as e:
+        raise _refuse(h, str(e), "IFP 65") from None
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    assert sorted([*r.burns, *r.board, *r.set_aside, *r.stub]) == sorted(seq), "a card lost"
+    nb, extra = {"no-burn": (0, 0), "extra-burn": (2, 0), "extra-card": (1, 1)}.get(error, (1, 0))
+    data = {"street": STREETS[ruled], "replaced_burns": nb_old,
+            "dealt": {"burns": cards_text(seq[:nb]),
+                      "board": cards_text(seq[nb:nb + _BOARD_COUNTS[ruled] + extra])},
+            "burns": cards_text(r.burns), "board": cards_text(r.board),
+            "set_aside": cards_text(r.set_aside), "next_burns": list(r.next_burns)}
+    _apply_board(h, data)
+    h._stub = list(r.stub)
+    h._next_burns = list(r.next_burns)
+    _log(h, "board", error, -1, r, data)
+    return r
+
+
+def _apply_board(h: Any, data: dict[str, Any]) -> None:
+    def cards(text: str) -> list[int]:
+        return [int(c) for c in parse_cards(text)] if text else []
+
+    street = STREETS.index(data["street"])
+    st = _floor(h)
+    h._bounds = None
+    if street == h.street:                        # the street in play: its cards replaced
+        k, nb_old = _BOARD_COUNTS[street], data["replaced_burns"]
+        h.board = h.board[:len(h.board) - k] + cards(data["board"])
+        h.burns = h.burns[:len(h.burns) - nb_old] + cards(data["burns"])
+        h._street_burns = len(cards(data["burns"]))
+        st["ruled"].add(street)
+    else:                                         # premature: the burns taken now
+        h.burns = h.burns + cards(data["burns"])
+        st["premature"].add(street)
+    h.out_of_play = h.out_of_play + cards(data["set_aside"])
+
+
+# --- stud: the seventh-street card ---------------------------------------------------------------
+
+def seventh_street_exposed(h: Any, player: Any) -> Ruling:
+    rule = "TDA RP-10-B"
+    p = _player(h, player, rule)
+    if not h.game.stud or h.street != 4 or h.phase not in (BETTING, SHOWDOWN):
+        raise _refuse(h, "a seventh-street card is ruled on a stud hand once seventh street is "
+                      "dealt", rule)
+    if h.status[p] == FOLDED or len(h.holes[p]) != 7:
+        raise _refuse(h, f"player {p} holds no seventh-street card (a folded hand, or the "
+                      "community card of TDA RP-10-H, dealt face up)", rule)
+    if h.phase == BETTING and (max(h.acted) >= 0 or h.current):
+        raise _refuse(h, "the exposed card is ruled as it is dealt, before the betting on "
+                      "seventh street", rule)
+    r = seventh_street_ruling(h.rules, h.phase == BETTING)
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    old = h.holes[p][6]
+    data: dict[str, Any] = {"card": "??" if old is None else cards_text([old])}
+    if r.decision == "replace":
+        if h.manual:
+            raise _refuse(h, "the replacement comes off the deck; this hand is dealt by hand "
+                          "(replay its events instead)", rule)
+        _complete_stub(h, None)
+        if not h._stub:
+            raise LeftToDirector("TDA 1", "TDA RP-10-B replaces the card, and the stub has no "
+                                 "card left to replace it with")
+        new = h._stub.pop(0)
+        h.holes[p][6] = new
+        if old is not None:
+            h.out_of_play.append(old)
+        data["replacement"] = cards_text([new])
+    _log(h, "stud", "seventh-street-exposed", p, r, data)
+    return r
+
+
+def premature_ruling(h: Any) -> Ruling:
+    """The preset's ruling on a premature stud card (``stud_premature_ruling``): TDA RP-5-D's
+    procedure is applied by ``MixedHand.premature_card``; the other books' ``LeftToDirector``."""
+    r = stud_premature_ruling(h.rules)
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    return r
+
+
+# --- bets made with chips and words ------------------------------------------------------------
+
+def physical_bet(h: Any, chips: Any, declared: Any, later_motions: Any, pulled_back: Any,
+                 prior_chips: Any, chip_set: Any, player: Any) -> Any:
+    """The player to act pushes ``chips``, having said ``declared``: ruled by
+    :func:`pokertd.rules.declarations.rule_bet` under the hand's rules (IFP 31-38, TDA 40-47,
+    WPA 20-24, Gananda Betting 10-11) and played as the legal action it is, as in hold'em.
+    No-limit and pot-limit games (Omaha, no-limit draw); fixed limit acts by check, call or
+    raise (IFP 32, TDA 42)."""
+    from ..rules.declarations import BetRuling, ImpossibleBet, rule_bet
+    p = h.actor
+    if h.phase != BETTING or (player is not None and player != p):
+        raise _refuse(h, f"only the player to act bets (player {p})", "IFP 31")
+    if h.structure == 2:
+        raise _refuse(h, "physical bets are ruled in no-limit and pot-limit (IFP 32, TDA 42); in "
+                      "fixed limit act with check, call or raise", "IFP 32")
+
+    def amount(value: Any, what: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise _refuse(h, f"{what} must be a whole number of chips, not {value!r}", "IFP 31")
+        return value
+
+    pushed = [amount(c, "a chip") for c in chips]
+    later = [[amount(c, "a chip") for c in m] for m in later_motions]
+    back = amount(pulled_back, "pulled back chips")
+    b = h.bets[p]
+    prior = b if prior_chips is None else amount(prior_chips, "prior chips")
+    more = sum(pushed) + sum(sum(m) for m in later)
+    behind = h.stacks[p] + b - (prior - back) - more
+    if behind < 0 or back > prior:
+        raise _refuse(h, f"player {p} has {h.stacks[p] + b} chips on this street in all, fewer "
+                      "than these", "IFP 31")
+    cur = h._call_target()
+    bounds = h._compute_bounds(p)
+    try:
+        r = rule_bet(h.rules, to_call=cur, last_raise=h.min_raise, behind=behind, chips=pushed,
+                     in_front=prior - back, declared=declared, chip_set=chip_set,
+                     later_motions=later, prior_bet=b, pulled_back=back, pot=h.total_pot(),
+                     may_raise=bounds is not None or cur <= b,
+                     # TDA 51-B: heads-up, or facing the opening bet (the big blind before the
+                     # flop, the first bet after it), an undercall is a full call.
+                     undercall_binds=len(h._live()) == 2 or h.raises <= (0 if h.street == 0
+                                                                         else 1))
+    except ImpossibleBet as e:
+        raise _refuse(h, str(e), "IFP 31") from None
+    total, rule = r.total, r.rule
+    if total > cur and total > b:
+        if bounds is None:                       # not reopened, or nobody could call a raise
+            a = h.acted[p]
+            total = cur
+            rule = (("TDA 47" if h._setup.accumulate else "IFP 37a")
+                    if 0 <= h.full_raises <= a else "IFP 41")
+        elif total > bounds[1]:                  # pot limit: the bet is the pot (IFP 39, TDA 54)
+            total = bounds[1]
+            rule = {"tda-2024": "TDA 54"}.get(h._preset(), "IFP 39")
+    if total != r.total:
+        put = prior - back + more
+        action = ("all-in" if total == h.stacks[p] + b else "check" if total <= b
+                  else "call" if total <= cur else "raise" if cur else "bet")
+        r = BetRuling(action, total, max(0, put - total), max(0, total - put), rule)
+    h._events.append({"type": "ruled", "player": p, "chips": pushed,
+                      "declared": None if declared is None else str(declared),
+                      "later_motions": later, "pulled_back": back, "prior_chips": prior_chips,
+                      "action": r.action, "total": r.total, "returned": r.returned,
+                      "owed": r.owed, "rule": r.rule})
+    if total <= cur:
+        h.check_call(p)
+    else:
+        h.raise_to(total, p)
+    return r
+
+
+# --- action out of turn -------------------------------------------------------------------------
+
+def _oot_rule(h: Any) -> str:
+    mode = h.rules.out_of_turn
+    if mode == "retract":
+        return "irregularities 13"
+    if mode != "binding-unless-action-changes":
+        return "Gananda: Betting 7"
+    return {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53-A"}[h._preset()]
+
+
+def out_of_turn(h: Any, player: Any, action: Any, amount: Any, replay: bool = False) -> None:
+    if h.phase != BETTING:
+        raise _refuse(h, "no betting round is open", "IFP 25")
+    rule = _oot_rule(h)
+    p = _player(h, player, rule)
+    if p == h.actor:
+        raise _refuse(h, f"it is player {p}'s turn: he acts in turn", "IFP 25")
+    b, cur = h.bets[p], h.current
+    if h.status[p] != ACTIVE or not (h.acted[p] < 0 or b < cur):
+        raise _refuse(h, f"player {p} has no action to come in this betting round", rule)
+    if h._oot is not None and p in h._oot["held"]:
+        raise _refuse(h, f"player {p} already acted out of turn; it is held", rule)
+    if p == h._bring_in_due or (h.game.stud and h.street == 0 and cur == 0):
+        raise _refuse(h, "the bring-in comes first (TDA RP-10): nobody acts before it", "TDA RP-10")
+    a = action.lower() if isinstance(action, str) else action
+    allin = b + h.stacks[p]
+    to = b
+    if a in ("all-in", "all_in", "allin"):
+        a, to = ("raise", allin) if allin > cur else ("call", allin)
+    if a == "check":
+        if b < cur:
+            raise _refuse(h, f"player {p} cannot check facing a bet of {cur}", rule)
+    elif a == "call":
+        if b >= cur:
+            raise _refuse(h, f"player {p} has no bet to call", rule)
+        to = min(cur, allin)
+    elif a in ("raise", "bet"):
+        a = "raise"
+        bounds = h._compute_bounds(p)
+        if to == b:
+            if amount is None and bounds is not None and h.structure == 2:
+                amount = bounds[1]               # fixed limit: the one raise there is
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise _refuse(h, f"a raise out of turn needs its raise-to amount, not {amount!r}",
+                              "IFP 31")
+            to = amount
+        if bounds is None or not bounds[0] <= to <= bounds[1]:
+            raise _refuse(h, f"player {p} could not raise to {to} facing {cur}"
+                          + ("" if bounds is None else f" (raise to {bounds[0]}..{bounds[1]})"),
+                          rule)
+    elif a != "fold":
+        raise _refuse(h, f"unknown action {action!r}: fold, check, call, raise or all-in",
+                      "IFP 25")
+    if h.rules.out_of_turn == "retract" and a != "raise":
+        raise LeftToDirector(rule, "irregularities 13 says what happens to a bet out of turn "
+                             "(retracted; the correct player acts; steps iii-v); of a check, "
+                             "call or fold out of turn it says nothing")
+    if h._oot is None:
+        h._oot = {"held": {}, "limits": {}, "replay": replay}
+    h._oot["held"][p] = (a, to, cur, h.actor)
+    h._events.append({"type": "out_of_turn", "player": p, "action": a, "to": to, "rule": rule})
+
+
+def after_out_of_turn(h: Any, last: int) -> None:
+    """The action moved on from ``last``: his limit (if any) is spent; if it reached a player
+    with an action held out of turn, rule it (IFP 26, WPA 33, TDA 53-A, Gananda Betting 7,
+    irregularities 13 iii-v). Replaying, the action that follows is in the log."""
+    oot = h._oot
+    oot["limits"].pop(last, None)
+    p = h.actor
+    if p not in oot["held"]:
+        return
+    a, to, faced, skipped = oot["held"].pop(p)
+    cur = h.current
+    changed = cur != faced
+    mode = h.rules.out_of_turn
+    rule = _oot_rule(h)
+    h._bounds = None
+    ruling = "released"
+    if mode == "retract":
+        if not changed:                                   # 13 iii: he must check
+            ruling = "check" if h.bets[p] >= cur else "no-raise"
+            rule = "irregularities 13 iii"
+        elif h.aggressor != skipped:                      # 13 iii: a later player bet
+            rule = "irregularities 13 iii"
+        elif cur <= to:                                   # 13 iv: call or fold
+            ruling, rule = "no-raise", "irregularities 13 iv"
+        else:                                             # 13 v: every option
+            rule = "irregularities 13 v"
+    elif a == "fold" or not changed:
+        ruling = "binding"                                # IFP 26 / TDA 53-A: an OOT fold binds
+    elif a in ("check", "call") and mode != "binding-unless-action-changes":
+        ruling = "no-raise"                               # Gananda Betting 7
+    h._events.append({"type": "out_of_turn_ruled", "player": p, "ruling": ruling, "rule": rule})
+    if ruling == "no-raise":
+        oot["limits"][p] = rule
+    elif oot["replay"]:
+        return
+    elif ruling == "check":
+        h.check_call(p)
+    elif ruling == "binding":
+        if a == "fold":
+            h.fold(p)
+        elif a == "raise":
+            h.raise_to(to, p)
+        else:
+            h.check_call(p)
+
+
+# --- dead hands and the clock -------------------------------------------------------------------
+
+def kill_hand(h: Any, player: Any, cause: Any) -> Ruling:
+    if h.phase not in (BETTING, DRAWING):
+        raise _refuse(h, "a hand is made dead while the hand is played", "IFP 27")
+    p = _player(h, player, "IFP 27")
+    if h.status[p] == FOLDED:
+        raise _refuse(h, f"player {p}'s hand is already folded or dead", "IFP 27")
+    try:
+        r = killed_hand_ruling(h.rules, cause)
+    except ValueError as e:
+        raise _refuse(h, str(e), "IFP 27") from None
+    if cause == "wrong-cards":
+        sa, sa_rule = substantial_action(h.rules, _actions(h))
+        if not sa:
+            raise _refuse(h, "before substantial action a wrong number of cards is a misdeal: "
+                          f"deal_error('wrong-count') ({sa_rule})", sa_rule)
+    if r.decision == "director":
+        raise LeftToDirector(r.rule, r.text)
+    _make_dead(h, p, cause, r.rule)
+    return r
+
+
+def _make_dead(h: Any, p: int, cause: str, rule: str) -> None:
+    if p == h._bring_in_due and h._bring_in_forced:
+        raise _refuse(h, f"player {p} is due to bring it in: the bring-in is forced and is "
+                      "posted first", "TDA RP-10")
+    if p in h._draw_due:
+        raise _refuse(h, f"player {p} is waiting for his draw: his cards are dealt first", rule)
+    h._events.append({"type": "dead", "player": p, "cause": cause, "rule": rule})
+    _apply_dead(h, p)
+
+
+def _apply_dead(h: Any, p: int) -> None:
+    if h.phase == BETTING and p == h.actor:
+        h._bring_in_due = -1
+        h.fold(p)
+        return
+    h._bounds = None
+    bets = h.bets
+    others = max(bets[i] for i in range(h.n) if i != p)
+    if h.aggressor == p and bets[p] > others:
+        # IFP 27, WPA 31, TDA 65-A: his uncalled bet or raise is returned; the others face the
+        # betting as it stood before it, read from the hand replayed up to his raise.
+        log = h.events()
+        last = max(k for k, e in enumerate(log) if e["type"] == "acted" and e["player"] == p
+                   and e["action"] in ("bet", "raise", "complete"))
+        before = type(h).replay(log[:last])
+        x = bets[p] - others
+        bets[p] = others
+        h.stacks[p] += x
+        h._events.append({"type": "returned", "player": p, "amount": x})
+        h.current = before.current
+        h.min_raise = before.min_raise
+        h.raises = before.raises
+        h.full_raises = before.full_raises
+        h.aggressor = before.aggressor
+    h.status[p] = FOLDED
+    if h.phase == DRAWING:
+        h._drawn[p] = True
+        if h.actor == p:
+            h.actor = h._next_drawer(p)
+    if len(h._live()) == 1:
+        h.actor = -1
+        h._end_round()                                # IFP 44: the last live hand wins
+    elif h.phase == DRAWING:
+        h._after_draw()
+    elif h.phase == BETTING and h._find_actor(h.actor, True) < 0:
+        h._end_round()
+
+
+def kill_absent(h: Any) -> None:
+    """Kill absent players' hands once the cards are dealt (``MixedHand(absent=...)``), as
+    the preset's ``absent_hand`` says: ``all-in-killed`` (IFP 8: dealt in, forced bets kept,
+    an absent all-in hand mucked; the others fold in turn) or ``killed-at-deal`` (TDA 30 and
+    RP-10-C: the cards killed at once, the antes and blinds forfeit to the pot; an absent
+    player dealt the stud bring-in card posts the bring-in). When every live hand would go,
+    none is killed: a pot needs a live hand to win it (IFP 44)."""
+    from ..rules import field_rules
+    at_deal = h.rules.absent_hand == "killed-at-deal"
+    rule = field_rules("absent_hand").get(h.rules.name) or ("TDA 30" if at_deal else "IFP 8")
+    if h.game.stud and at_deal and rule == "TDA 30":
+        rule = "TDA 30, RP-10-C"
+    status = h.status
+    doomed = sorted({p for p in h.absent
+                     if status[p] == 1 or (at_deal and status[p] == ACTIVE)})
+    if not doomed or len(doomed) >= len(h._live()):
+        return
+    for p in doomed:
+        if h.done:
+            return
+        if p == h._bring_in_due and h._bring_in_forced and h.actor == p:
+            h.post_bring_in(p)                   # TDA 30: the absent player posts the bring-in
+        h._events.append({"type": "dead", "player": p, "cause": "absent", "rule": rule})
+        _apply_dead(h, p)
+
+
+def clock_expired(h: Any, player: Any) -> Ruling:
+    p = h.actor
+    if h.phase != BETTING or (player is not None and player != p):
+        raise _refuse(h, f"only the player to act can be on the clock (player {p})", "IFP 55")
+    if p == h._bring_in_due and h._bring_in_forced:
+        raise _refuse(h, f"player {p}'s bring-in is forced: it is posted, not timed", "TDA RP-10")
+    facing = h._call_target() > h.bets[p] or p == h._bring_in_due
+    r = clock_ruling(h.rules, facing)
+    _log(h, "clock", "clock", p, r, {})
+    if r.decision == "checked":
+        h.check_call(p)
+    else:
+        h._bring_in_due = -1
+        h.fold(p)
+    return r
+
+
+# --- replay -------------------------------------------------------------------------------------
+
+def apply_logged(h: Any, e: dict[str, Any]) -> None:
+    """Re-apply a logged floor event to a hand replayed from its events (dealt by hand: the
+    cards come from the log)."""
+    t = e["type"]
+    if t == "voided":
+        void(h, e["cause"], e["rule"])
+        return
+    h._events.append(dict(e))
+    if t == "dead":
+        if not (h.phase == BETTING and e["player"] == h.actor):
+            _apply_dead(h, e["player"])          # the player to act: his logged fold follows
+        return
+    family, data = e["family"], e.get("data") or {}
+    if family == "clock":
+        return                                   # his logged check or fold follows
+    if family == "board":
+        _apply_board(h, data)
+        return
+    if "replacement" in data:
+        p = e["player"]
+        slot = data.get("slot", 6)
+        old = [int(c) for c in parse_cards(data["card"])] if data["card"] != "??" else []
+        h.holes[p][slot] = int(parse_cards(data["replacement"])[0])
+        if e["decision"] == "scrap" or family == "stud":
+            h.out_of_play += old
+        elif old:
+            h.burns += old                       # IFP 64f: the exposed card is the burn
