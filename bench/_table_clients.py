@@ -26,8 +26,10 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-VERSION = re.compile(r'"version": (\d+)')
-YOU = re.compile(r'"you": (null|\d)')       # the frame's seat (a seat's own "you" is true/false)
+# (a space after the colon or none: json's and a compact encoder's frames alike)
+VERSION = re.compile(r'"version": ?(\d+)')
+SEAT_NULL = re.compile(r'"seat": ?null')
+YOU = re.compile(r'"you": ?(null|\d)')       # the frame's seat (a seat's own "you" is true/false)
 
 
 def rss_mib(pid: int) -> float:
@@ -278,7 +280,7 @@ class Player:
                             if '"error"' in text:
                                 self.errors.add(f"{self.label} at {table}: {text}")
                             elif '"joined"' in text or ('"welcome"' in text
-                                                        and '"seat": null' not in text):
+                                                        and not SEAT_NULL.search(text)):
                                 seated = True
                                 if ready is not None:
                                     ready()
