@@ -423,7 +423,14 @@ class DealtEvents:
         assert table.table_id is not None
         if table.table_id in ev.round:
             tid = table.table_id
-            self._later(ev, ev.settings["pause_seconds"], lambda: self._table_done(ev, tid))
+
+            # The director records the hand only once the table's end of it is in the store:
+            # a crash between the two would otherwise leave a hand recorded that the table's
+            # log has still in play (and replays it again).
+            def written(ok: bool) -> None:
+                if ok:
+                    self._later(ev, ev.settings["pause_seconds"], lambda: self._table_done(ev, tid))
+            self.server.after_written(table.name, written)
 
     def _later(self, ev: DealtEvent, delay: float, then: Any = None) -> None:
         """``then`` (the next deal when None) after ``delay`` seconds."""
