@@ -557,21 +557,12 @@ class Load:
 def replayed_summary(store: Any, name: str) -> dict[str, Any]:
     """A dealt event's summary (:meth:`DealtEvents.summary`) from its logs replayed: its own
     stream, the director's tournament and each of its tables."""
-    from pokertd.services.dealt_tables import EVENT_KIND, DealtEvent, DealtEvents, Entrant
+    from pokertd.services.dealt_tables import DealtEvents, read_event
     from pokertd.services.tables import KIND, Table
     from pokertd.services.tournaments import TournamentService
 
-    info = store.find_stream(EVENT_KIND, name)
-    recorded = store.read(info.id)
-    first = recorded[0].payload
-    ev = DealtEvent(name, info.id, recorded[-1].seq, first["settings"], first["host"],
-                    first.get("password"))
-    for rec in recorded[1:]:
-        if rec.type == "entered":
-            ev.entrants.append(Entrant(rec.payload["name"], rec.payload.get("bot"),
-                                       rec.payload.get("token")))
-        elif rec.type == "started":
-            ev.started = True
+    ev = read_event(store, name)
+    assert ev is not None, name
     if ev.started:
         ev.loaded = TournamentService(store).load(name)
         for s in store.streams(KIND):

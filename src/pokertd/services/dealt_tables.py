@@ -101,6 +101,25 @@ class DealtEvent:
     timer: Any = None                # the next deal on a break
 
 
+def read_event(store: Any, name: str) -> DealtEvent | None:
+    """Dealt event ``name`` as its stream records it (settings, host, entrants, started), or
+    None when there is no such event."""
+    info = store.find_stream(EVENT_KIND, name)
+    if info is None:
+        return None
+    recorded = store.read(info.id)
+    first = recorded[0].payload
+    ev = DealtEvent(name, info.id, recorded[-1].seq, first["settings"], first["host"],
+                    first.get("password"))
+    for rec in recorded[1:]:
+        if rec.type == "entered":
+            ev.entrants.append(Entrant(rec.payload["name"], rec.payload.get("bot"),
+                                       rec.payload.get("token")))
+        elif rec.type == "started":
+            ev.started = True
+    return ev
+
+
 class DealtEvents:
     """The dealt tournaments of a game server's store (see the module docstring)."""
 
@@ -119,19 +138,9 @@ class DealtEvents:
                 self._load(info.name)
 
     def _load(self, name: str) -> DealtEvent:
-        info = self.store.find_stream(EVENT_KIND, name)
-        if info is None:
+        ev = read_event(self.store, name)
+        if ev is None:
             raise _unknown(name)
-        recorded = self.store.read(info.id)
-        first = recorded[0].payload
-        ev = DealtEvent(name, info.id, recorded[-1].seq, first["settings"], first["host"],
-                        first.get("password"))
-        for rec in recorded[1:]:
-            if rec.type == "entered":
-                ev.entrants.append(Entrant(rec.payload["name"], rec.payload.get("bot"),
-                                           rec.payload.get("token")))
-            elif rec.type == "started":
-                ev.started = True
         self.events[name] = ev
         if ev.started:
             ev.loaded = self.service.load(name)
