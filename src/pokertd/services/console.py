@@ -6,6 +6,9 @@ must outlive the server: each event has a stream of kind ``console`` named after
 ``spoken`` (``{"spoken": true}``: the clock screens speak "Blinds are now 100 and 200") and
 ``move_confirmed`` (``{"move": KEY, "done": true}``) events, the last of each key deciding.
 
+A note may carry the client's ``command_id`` (as the tournament's commands do,
+:mod:`pokertd.services.tournaments`): a note whose id the stream holds is not written again.
+
 A move's key names the seat-change event it comes from by its place in the tournament's log of
 events in play and the line of it (:func:`move_keys`), with the line's text: a move that an undo
 takes away and a new command replaces at the same place is another key.
@@ -17,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pokertd.storage import ConcurrencyError, NewEvent, Store
+from pokertd.storage import ConcurrencyError, NewEvent, Store, StreamExists
 from pokertd.tournament import events as ev
 
 __all__ = ["KIND", "ConsoleNotes", "Notes", "as_dict", "move_keys"]
@@ -72,24 +75,35 @@ class ConsoleNotes:
                 confirmed[r.payload["move"]] = bool(r.payload["done"])
         return Notes(spoken, frozenset(k for k, done in confirmed.items() if done))
 
-    def set_spoken(self, name: str, spoken: bool) -> None:
-        self._append(name, NewEvent(SPOKEN, {"spoken": bool(spoken)}))
+    def set_spoken(self, name: str, spoken: bool, command_id: str | None = None) -> bool:
+        """The director's switch for spoken announcements; False: ``command_id`` was already
+        in the stream (nothing written)."""
+        return self._append(name, {"spoken": bool(spoken)}, SPOKEN, command_id)
 
-    def confirm(self, name: str, move: str, done: bool = True) -> None:
-        self._append(name, NewEvent(CONFIRMED, {"move": move, "done": bool(done)}))
+    def confirm(self, name: str, move: str, done: bool = True,
+                command_id: str | None = None) -> bool:
+        """A seat move confirmed as carried out (or not); False as for :meth:`set_spoken`."""
+        return self._append(name, {"move": move, "done": bool(done)}, CONFIRMED, command_id)
 
-    def _append(self, name: str, event: NewEvent) -> None:
+    def _append(self, name: str, payload: dict[str, Any], kind: str,
+                command_id: str | None) -> bool:
+        if command_id is not None:
+            payload = {**payload, "command_id": command_id}
         for attempt in range(3):
             try:
                 with self.store.transaction() as log:
                     info = log.find_stream(KIND, name)
                     if info is None:
                         info = log.create_stream(KIND, name, {})
-                    log.append(info.id, log.head(info.id), [event])
-                return
-            except ConcurrencyError:      # another writer appended meanwhile: again
+                    elif command_id is not None and any(
+                            r.payload.get("command_id") == command_id for r in log.read(info.id)):
+                        return False
+                    log.append(info.id, log.head(info.id), [NewEvent(kind, payload)])
+                return True
+            except (ConcurrencyError, StreamExists):   # another writer meanwhile: again
                 if attempt == 2:
                     raise
+        raise AssertionError("unreachable")
 
 
 def as_dict(notes: Notes) -> dict[str, Any]:

@@ -10,6 +10,11 @@ number of its marker:
 - ``undone`` ``{"batch": id, "command": ..., "at": ...}``: the command of batch ``id`` is undone;
 - ``redone`` ``{"batch": id, ...}``: an undone command is back.
 
+A marker may also hold ``"command_id"``: the id the client chose for the command (the console's
+JavaScript, a script's ``--command-id``), stored with the command's events in the same
+transaction. :meth:`History.find` gives the batch of an id, undone or not: a client that sends
+the command again (its answer was lost) is told it is already done, and nothing is applied twice.
+
 Nothing is ever deleted (DESIGN: "State changes are events"): the tournament is the replay of
 the *active* batches, in order. The events before the first marker (the ``created`` event, and
 the whole log of a tournament recorded before undo existed) are one batch that no undo reaches.
@@ -60,6 +65,8 @@ class Batch(MutableRecord):
     at: float | None = None
     refers: int | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    command_id: str | None = None
+    """The id the client gave the command, if any (the marker's ``command_id``)."""
 
     @property
     def is_command(self) -> bool:
@@ -76,6 +83,8 @@ class History:
         self._undo: list[tuple[int, int]] = []
         # What each undo took, last undone on top: (command id, batches taken, index).
         self._redo: list[tuple[int, list[int], int]] = []
+        # The batch of each client's command id (every batch that has one, undone or not).
+        self.ids: dict[str, int] = {}
 
     def add(self, batch: Batch) -> None:
         """The next batch of the log."""
@@ -97,6 +106,8 @@ class History:
         elif batch.is_command:
             self._undo.append((batch.id, len(self.active)))
             self._redo.clear()
+        if batch.command_id is not None:
+            self.ids.setdefault(batch.command_id, batch.id)
         self.batches[batch.id] = batch
         self.active.append(batch.id)
 
@@ -114,11 +125,12 @@ class History:
                     self.add(current)
                 p = r.payload
                 if r.type == COMMAND:
-                    current = Batch(r.seq, p["command"], dict(p.get("args") or {}), p.get("at"))
+                    current = Batch(r.seq, p["command"], dict(p.get("args") or {}), p.get("at"),
+                                    command_id=p.get("command_id"))
                 else:
                     appended = False
                     current = Batch(r.seq, "undo" if r.type == UNDONE else "redo", {},
-                                    p.get("at"), p["batch"])
+                                    p.get("at"), p["batch"], command_id=p.get("command_id"))
                 continue
             if current is None:
                 if last is None:
@@ -141,7 +153,13 @@ class History:
         h.active = list(self.active)
         h._undo = list(self._undo)
         h._redo = [(c, list(taken), start) for c, taken, start in self._redo]
+        h.ids = dict(self.ids)
         return h
+
+    def find(self, command_id: str) -> Batch | None:
+        """The batch of the command the client sent with ``command_id``, or None."""
+        bid = self.ids.get(command_id)
+        return None if bid is None else self.batches[bid]
 
     def events(self) -> Iterator[dict[str, Any]]:
         """The tournament events in play, in order: what the tournament replays."""

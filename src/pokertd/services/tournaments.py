@@ -30,6 +30,17 @@ the undo or redo is recorded again at once, in the undo's or redo's own batch.
 A process killed at any moment therefore leaves the tournament at its last committed command:
 the store commits a batch whole or not at all, and the state is only ever rebuilt from it.
 
+A command may carry a ``command_id`` chosen by its client (a UUID from the console's
+JavaScript, a script's ``--command-id``: :data:`COMMAND_ID`). It is stored in the batch's marker,
+in the same transaction as the command's events (the ``created`` command's in the stream's
+configuration), and a command whose id the log already holds is not run again: its
+:class:`Outcome` is the first one's events, marked ``repeated``, and nothing is written. A client
+whose request was applied but whose answer was lost (the server killed, the database restarted,
+the network) sends it again with the same id and learns it is done. The ids are read from the
+log (:meth:`~pokertd.services.history.History.find`), so they outlive any process; two requests
+with one id at once cannot both be applied, since every append names the event it follows: the
+second one's append fails (:class:`~pokertd.storage.ConcurrencyError`) and its retry finds the id.
+
 The clock changes a live event between commands: before and after each command (at the
 command's time) the service runs :meth:`Tournament.follow_clock`, which records what the
 clock has brought since the last one (a new level; IFP 9 dead stacks at the close of
@@ -44,6 +55,7 @@ is the service's ``clock()``: wall-clock seconds by default, injectable for test
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import field
@@ -60,10 +72,11 @@ from pokertd.tournament.director import DirectorError, Tournament
 from pokertd.tournament.house import TournamentConfig
 
 __all__ = [
-    "HistoryError", "KIND", "Loaded", "Outcome", "Reverted", "TournamentExists",
+    "COMMAND_ID", "CommandIdReused", "HistoryError", "KIND", "Loaded", "Outcome", "Reverted",
+    "TournamentExists",
     "TournamentService", "TournamentServiceError", "UnknownTournament", "describe_move",
     "last_opponent", "player_named", "preset_rule", "prize_won", "rulings", "seat_changes",
-    "status",
+    "check_command_id", "status",
 ]
 
 KIND = "tournament"
@@ -82,6 +95,29 @@ class UnknownTournament(TournamentServiceError, LookupError):
     def __init__(self, name: str) -> None:
         super().__init__(f"no tournament named {name!r}")
         self.name = name
+
+
+#: A client's command id: 8 to 64 letters, digits, ``-`` or ``_`` (a UUID is 36 of them).
+COMMAND_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+COMMAND_ID_FORM = "8 to 64 letters, digits, '-' or '_' (a UUID, for instance)"
+
+
+def check_command_id(command_id: str | None) -> str | None:
+    """A command id as :data:`COMMAND_ID` has it, or None; anything else refused."""
+    if command_id is None:
+        return None
+    if not isinstance(command_id, str) or COMMAND_ID.fullmatch(command_id) is None:
+        raise TournamentServiceError(f"command id {command_id!r}: give {COMMAND_ID_FORM}")
+    return command_id
+
+
+class CommandIdReused(TournamentServiceError):
+    """A command id already in the log for another command: nothing was written."""
+
+    def __init__(self, name: str, command_id: str, first: str, batch: int) -> None:
+        super().__init__(f"{name}: command id {command_id!r} was given to {first!r} (batch "
+                         f"{batch}), not to this command: give each command an id of its own")
+        self.command_id = command_id
 
 
 class TournamentExists(TournamentServiceError):
@@ -128,6 +164,10 @@ class Outcome(Record, Generic[R]):
     batch: int | None = None
     """The id of the batch appended (the sequence number of its marker), or None: nothing
     was written."""
+    repeated: bool = False
+    """The command's id was already in the log: nothing was run or written, ``events`` and
+    ``batch`` are the first command's, ``result`` is None (an undo's or redo's: what it took
+    back or put back, without the changes, which were the state's then)."""
 
 
 @record
@@ -361,17 +401,40 @@ class TournamentService:
         return out
 
     def create(self, name: str, config: TournamentConfig, *, seed: int | str | None = None,
-               dealt: bool = False) -> Outcome[Tournament]:
+               dealt: bool = False, command_id: str | None = None) -> Outcome[Tournament]:
         """A new tournament (a live event unless ``dealt``): its stream and its ``created``
-        event in one transaction. With no seed, seats are drawn by the system CSPRNG (IFP 5)."""
+        event in one transaction. With no seed, seats are drawn by the system CSPRNG (IFP 5).
+        ``command_id``: kept in the stream's configuration; a create sent again with it is
+        answered with the first one's events (``repeated``)."""
         _check_name(name)
+        check_command_id(command_id)
         t = Tournament(config, seed=seed, dealt=dealt)
-        with self.store.transaction() as log:
-            if log.find_stream(KIND, name) is not None:
-                raise TournamentExists(name)
-            info = log.create_stream(KIND, name, {"preset": config.name, "dealt": dealt})
-            recorded = log.append(info.id, 0, [_new_event(e) for e in t.events])
-        return Outcome(t, recorded, t)
+        stream: dict[str, Any] = {"preset": config.name, "dealt": dealt}
+        if command_id is not None:
+            stream["command_id"] = command_id
+        from pokertd.storage import StreamExists
+
+        for attempt in range(2):
+            try:
+                with self.store.transaction() as log:
+                    info = log.find_stream(KIND, name)
+                    if info is None:
+                        info = log.create_stream(KIND, name, stream)
+                        recorded = log.append(info.id, 0, [_new_event(e) for e in t.events])
+                        return Outcome(t, recorded, t)
+                    if command_id is None or info.config.get("command_id") != command_id:
+                        raise TournamentExists(name)
+                    # Sent again: the first create's events (the log's opening ones).
+                    first = log.read(info.id, limit=len(t.events))
+                break
+            except StreamExists:
+                # Another transaction created it meanwhile (PostgreSQL: the same create, sent
+                # twice at once?): look again.
+                if attempt == 1:
+                    raise TournamentExists(name) from None
+        first = first[:next((k for k, r in enumerate(first) if r.type in MARKERS), len(first))]
+        return Outcome(None, tuple(first), self.load(name).tournament,  # type: ignore[arg-type]
+                       repeated=True)
 
     def load(self, name: str) -> Loaded:
         """The tournament replayed from its stored events: a copy of its own for the caller
@@ -395,16 +458,21 @@ class TournamentService:
         return Loaded(name, info.id, head, len(t.events), t, history, seats)
 
     def commit(self, loaded: Loaded, command: str = CLOCK, args: Mapping[str, Any] | None = None,
-               at: float | None = None) -> tuple[RecordedEvent, ...]:
+               at: float | None = None, command_id: str | None = None
+               ) -> tuple[RecordedEvent, ...]:
         """Append the events recorded since the load as one batch, after the log's last event,
-        in one transaction: the batch's marker (``command``, its ``args`` and time; see
-        :mod:`~pokertd.services.history`), then the events. Nothing when there are none.
-        :class:`~pokertd.storage.ConcurrencyError` (nothing written) if the stream has moved
-        on. Returns the tournament events as stored (the marker left out)."""
+        in one transaction: the batch's marker (``command``, its ``args`` and time, and the
+        client's ``command_id``; see :mod:`~pokertd.services.history`), then the events.
+        Nothing when there are none. :class:`~pokertd.storage.ConcurrencyError` (nothing
+        written) if the stream has moved on. Returns the tournament events as stored (the
+        marker left out)."""
         new = [_new_event(e) for e in loaded.new_events]
         if not new:
             return ()
-        marker = NewEvent(COMMAND, {"command": command, "args": dict(args or {}), "at": at})
+        data: dict[str, Any] = {"command": command, "args": dict(args or {}), "at": at}
+        if command_id is not None:
+            data["command_id"] = command_id
+        marker = NewEvent(COMMAND, data)
         recorded = self.store.append(loaded.stream_id, loaded.head, [marker, *new])
         loaded.head += len(recorded)
         loaded.stored += len(new)
@@ -412,26 +480,47 @@ class TournamentService:
 
     def run(self, name: str, command: Callable[[Tournament], R], *,
             now: float | None = None, label: str = CLOCK,
-            args: Mapping[str, Any] | None = None) -> Outcome[R]:
+            args: Mapping[str, Any] | None = None,
+            command_id: str | None = None) -> Outcome[R]:
         """Load, run ``command`` on the tournament, commit its events as one batch named
         ``label`` with ``args`` (what undo shows). A refusal raised by the command propagates
         and nothing is written. With ``now`` (the command's time), the clock's events
         (:meth:`Tournament.follow_clock`) are recorded before and after the command, in the
         same batch (an undo of the command leaves them out with it, and the clock brings
-        them back at once: see :mod:`~pokertd.services.history`)."""
+        them back at once: see :mod:`~pokertd.services.history`). ``command_id``: the
+        client's id, stored in the marker; one the log holds already is not run again (the
+        first one's outcome, ``repeated``), unless it was another command's
+        (:class:`CommandIdReused`)."""
+        check_command_id(command_id)
         loaded = self.load(name)
+        if command_id is not None:
+            first = loaded.history.find(command_id)
+            if first is not None:
+                if first.kind != label or first.args != _as_stored(args):
+                    raise CommandIdReused(name, command_id, describe(first), first.id)
+                return self._repeat(loaded, first)
         t = loaded.tournament
         clock = t.follow_clock(now) if now is not None else []
         result = command(t)
         if now is not None:
             clock += t.follow_clock(now)
         head = loaded.head
-        recorded = self.commit(loaded, label, args, now)
+        recorded = self.commit(loaded, label, args, now, command_id)
         if recorded:
             # The tournament after the command is the replay of the log as it now ends: the
             # readers' from now on (the Outcome's tournament is to be read, not changed).
             self._replays.share(loaded.stream_id, loaded.head, t)
         return Outcome(result, recorded, t, tuple(clock), head + 1 if recorded else None)
+
+    def find_command(self, name: str, command_id: str) -> Batch | None:
+        """The batch of the command sent with ``command_id`` to ``name``, or None."""
+        return self.load(name).history.find(command_id)
+
+    def _repeat(self, loaded: Loaded, first: Batch, result: Any = None) -> Outcome[Any]:
+        """The outcome of a command already in the log (batch ``first``): its events as
+        stored, nothing written."""
+        recorded = self.store.read(loaded.stream_id, after=first.id, limit=len(first.events))
+        return Outcome(result, tuple(recorded), loaded.tournament, (), first.id, repeated=True)
 
     def observe(self, name: str, *, attempts: int = 3) -> Outcome[None]:
         """The tournament now, for the read commands (status, payouts, moves): the clock's
@@ -450,7 +539,7 @@ class TournamentService:
     # --- commands -----------------------------------------------------------------------------
 
     def register(self, name: str, players: Sequence[str], *,
-                 absent: bool = False) -> Outcome[list[ev.Event]]:
+                 absent: bool = False, command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """Register players, all of them or (one refused) none; after the start, late entries
         while registration is open (IFP 9)."""
         now = self.now()
@@ -464,9 +553,11 @@ class TournamentService:
                 out += t.register(p, absent=absent, now=now if t.started else None)
             return out
         return self.run(name, command, now=now,
-                        label="register", args={"players": list(players), "absent": absent})
+                        label="register", args={"players": list(players), "absent": absent},
+                        command_id=command_id)
 
-    def unregister(self, name: str, players: Sequence[str]) -> Outcome[list[ev.Event]]:
+    def unregister(self, name: str, players: Sequence[str], *,
+                   command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """Withdraw registrations before the start, all of them or (one refused) none; after
         the start refused (IFP 5, IFP 8: the player is in the field)."""
         def command(t: Tournament) -> list[ev.Event]:
@@ -477,33 +568,40 @@ class TournamentService:
                 out += t.unregister(player_named(t, p))
             return out
         return self.run(name, command, now=self.now(), label="unregister",
-                        args={"players": list(players)})
+                        args={"players": list(players)},
+                        command_id=command_id)
 
-    def start(self, name: str) -> Outcome[list[ev.Event]]:
+    def start(self, name: str, *, command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """Start the clock and draw the seats (IFP 5; Gananda: Seating)."""
         now = self.now()
         return self.run(name, lambda t: t.start(now), now=now,
-                        label="start")
+                        label="start",
+                        command_id=command_id)
 
-    def pause(self, name: str, reason: str = "director") -> Outcome[list[ev.Event]]:
+    def pause(self, name: str, reason: str = "director", *,
+              command_id: str | None = None) -> Outcome[list[ev.Event]]:
         now = self.now()
         return self.run(name, lambda t: t.pause(now, reason), now=now,
-                        label="pause", args={"reason": reason})
+                        label="pause", args={"reason": reason},
+                        command_id=command_id)
 
-    def resume(self, name: str) -> Outcome[list[ev.Event]]:
+    def resume(self, name: str, *, command_id: str | None = None) -> Outcome[list[ev.Event]]:
         now = self.now()
         return self.run(name, lambda t: t.resume(now), now=now,
-                        label="resume")
+                        label="resume",
+                        command_id=command_id)
 
-    def arrive(self, name: str, player: str) -> Outcome[list[ev.Event]]:
+    def arrive(self, name: str, player: str, *,
+               command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """An absent player (registered with ``absent=True``) arrives and plays his stack
         (IFP 8; Gananda: Absent/Late Players: before the first hand of level 3)."""
         now = self.now()
         return self.run(name, lambda t: t.arrive(player_named(t, player)), now=now,
-                        label="arrive", args={"player": player})
+                        label="arrive", args={"player": player},
+                        command_id=command_id)
 
     def penalty(self, name: str, player: str, penalty: str, *, rounds: int = 0,
-                hands: int = 0) -> Outcome[list[ev.Event]]:
+                hands: int = 0, command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """A penalty given by the director (IFP 70, WPA 41, TDA 71): a warning, missed hands
         or rounds (one hand per player at his table per round), or a disqualification."""
         now = self.now()
@@ -511,10 +609,12 @@ class TournamentService:
                                                    rounds=rounds, hands=hands),
                         now=now, label="penalty",
                         args={"player": player, "penalty": penalty, "rounds": rounds,
-                              "hands": hands})
+                              "hands": hands},
+                        command_id=command_id)
 
     def bust(self, name: str, player: str, *, knocked_out_by: str | None = None,
-             buttons: Mapping[int, int] | None = None) -> Outcome[list[ev.Event]]:
+             buttons: Mapping[int, int] | None = None,
+             command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """A live bust-out reported by the director, then the seat moves it calls for: the
         final table formed (IFP 15), tables broken (IFP 10) or balanced (IFP 11a; WPA 5: with
         the ``buttons`` reported, table -> seat, recorded after the bust-out)."""
@@ -532,9 +632,11 @@ class TournamentService:
             return out
         return self.run(name, command, now=now,
                         label="bust", args={"players": [player], "by": knocked_out_by,
-                                           "button": _keys(buttons)})
+                                           "button": _keys(buttons)},
+                        command_id=command_id)
 
-    def buttons(self, name: str, buttons: Mapping[int, int]) -> Outcome[list[ev.Event]]:
+    def buttons(self, name: str, buttons: Mapping[int, int], *,
+                command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """A live event: the seats of the dealer buttons at some tables, as the director sees
         them (the hand being played, or just played), then the balancing move they allow
         (IFP 11a: the player due the big blind next, to the worst position; WPA 5: the player
@@ -547,9 +649,11 @@ class TournamentService:
             out = _record_buttons(t, buttons, now)
             return out + t.rearrange(now)
         return self.run(name, command, now=now,
-                        label="button", args={"button": _keys(buttons)})
+                        label="button", args={"button": _keys(buttons)},
+                        command_id=command_id)
 
-    def hand_for_hand(self, name: str, action: str) -> Outcome[list[ev.Event]]:
+    def hand_for_hand(self, name: str, action: str, *,
+                      command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """Hand-for-hand play (IFP 61; TDA RP-8 under its preset): ``start``, ``hand-done``
         (every table has finished the current hand; TDA RP-8: two minutes off the clock) or
         ``stop``."""
@@ -564,29 +668,34 @@ class TournamentService:
                 return t.hand_for_hand_hand_done(now)
             raise DirectorError(f"hand-for-hand {action!r}: start, hand-done or stop")
         return self.run(name, command, now=now,
-                        label="hand-for-hand", args={"action": action})
+                        label="hand-for-hand", args={"action": action},
+                        command_id=command_id)
 
-    def last_hands(self, name: str, hands: int | None = None) -> Outcome[list[ev.Event]]:
+    def last_hands(self, name: str, hands: int | None = None, *,
+                   command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """IFP 14 / WPA 9: the clock stops and the day's last 3 to 7 hands are announced
         (``hands`` as a player drew it, or None: drawn at random here)."""
         now = self.now()
         return self.run(name, lambda t: t.announce_last_hands(now, hands), now=now,
-                        label="last-hands", args={"hands": hands})
+                        label="last-hands", args={"hands": hands},
+                        command_id=command_id)
 
     def chip_race(self, name: str, table: int,
-                  stacks: Mapping[str, int]) -> Outcome[list[ev.Event]]:
+                  stacks: Mapping[str, int], *,
+                  command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """A live chip race at one table at a chip-up break (IFP 56; WPA 14; TDA 24):
         ``stacks`` are the chip counts of every player at the table before the race."""
         now = self.now()
         return self.run(name, lambda t: t.race_table(table, _by_name(t, stacks, "chip count"),
                                                      now), now=now,
-                        label="chip-race", args={"table": table, "stacks": dict(stacks)})
+                        label="chip-race", args={"table": table, "stacks": dict(stacks)},
+                        command_id=command_id)
 
     def bust_hand(self, name: str, players: Sequence[str], *,
                   start_stacks: Mapping[str, int] | None = None,
                   knocked_out_by: str | Mapping[str, str] | None = None,
                   buttons: Mapping[int, int] | None = None,
-                  ) -> Outcome[list[ev.Event]]:
+                  command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """Live bust-outs in one hand, reported by the director, then the seat moves they
         call for.
 
@@ -665,10 +774,11 @@ class TournamentService:
                         label="bust", args={
                             "players": list(players), "stacks": dict(start_stacks or {}),
                             "by": dict(knocked_out_by) if isinstance(knocked_out_by, Mapping)
-                            else knocked_out_by, "button": _keys(buttons)})
+                            else knocked_out_by, "button": _keys(buttons)},
+                        command_id=command_id)
 
     def rebuy(self, name: str, player: str, *,
-              stack: int | None = None) -> Outcome[list[ev.Event]]:
+              stack: int | None = None, command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """IFP 59 / WPA 6: a rebuy in the rebuy period, within its limits. A live event takes
         the player's word that he is broke or under the limit, or his ``stack`` as counted; a
         player reported busted rebuys and stays in, seated back, then the seat moves that
@@ -681,17 +791,20 @@ class TournamentService:
                 out += t.rearrange(now)
             return out
         return self.run(name, command, now=now, label="rebuy",
-                        args={"player": player, "stack": stack})
+                        args={"player": player, "stack": stack},
+                        command_id=command_id)
 
-    def addon(self, name: str, player: str) -> Outcome[list[ev.Event]]:
+    def addon(self, name: str, player: str, *,
+              command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """WPA 6: refused outside the structure's add-on window."""
         now = self.now()
         return self.run(name, lambda t: t.addon(player_named(t, player), now), now=now,
-                        label="addon", args={"player": player})
+                        label="addon", args={"player": player},
+                        command_id=command_id)
 
     def deal(self, name: str, method: str, agreed_by: Sequence[str], *,
              stacks: Mapping[str, int] | None = None, amounts: Mapping[str, int] | None = None,
-             left_to_play_for: int = 0) -> Outcome[list[ev.Event]]:
+             left_to_play_for: int = 0, command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """IFP 62: a deal of the prizes still to be paid, agreed by every remaining player.
 
         ``method``: ``icm``, ``chip-chop``, ``chip-chop-lowest-locked`` or ``custom`` (then
@@ -736,37 +849,50 @@ class TournamentService:
                         label="deal", args={
                             "method": method, "agreed_by": list(agreed_by),
                             "stacks": dict(stacks or {}), "amounts": dict(amounts or {}),
-                            "left_to_play_for": left_to_play_for})
+                            "left_to_play_for": left_to_play_for},
+                        command_id=command_id)
 
 
     # --- undo and redo ------------------------------------------------------------------------
 
-    def undo(self, name: str, *, expected: int | None = None,
-             dry_run: bool = False) -> Outcome[Reverted]:
+    def undo(self, name: str, *, expected: int | None = None, dry_run: bool = False,
+             command_id: str | None = None) -> Outcome[Reverted]:
         """Take back the last command in play (issue 14; issue 9's console): an ``undone``
         event naming its batch, so the replay leaves it out (nothing is deleted), with what the
         clock brings by now recorded again in the same batch (the clock's events are the
         clock's; :mod:`~pokertd.services.history`). Again for the one before. ``expected``:
         the id of the batch the caller means to undo (the console shows one); another is
         refused. Nothing to undo: :class:`HistoryError`, nothing written. ``dry_run``: what
-        the undo would change, nothing written (the console shows it before asking)."""
-        return self._revert(name, UNDONE, expected, dry_run)
+        the undo would change, nothing written (the console shows it before asking).
+        ``command_id``: as for every command (an undo sent again is not made twice)."""
+        return self._revert(name, UNDONE, expected, dry_run, command_id)
 
-    def redo(self, name: str, *, expected: int | None = None,
-             dry_run: bool = False) -> Outcome[Reverted]:
+    def redo(self, name: str, *, expected: int | None = None, dry_run: bool = False,
+             command_id: str | None = None) -> Outcome[Reverted]:
         """Put back the last command undone, exactly as it was recorded (a ``redone`` event);
         a command given after the undo clears what could be redone."""
-        return self._revert(name, REDONE, expected, dry_run)
+        return self._revert(name, REDONE, expected, dry_run, command_id)
 
     def history(self, name: str) -> History:
         """The tournament's commands: what an undo or a redo would reach."""
         return self.load(name).history
 
     def _revert(self, name: str, marker: str, expected: int | None,
-                dry_run: bool = False) -> Outcome[Reverted]:
+                dry_run: bool = False, command_id: str | None = None) -> Outcome[Reverted]:
+        check_command_id(command_id)
         loaded = self.load(name)
         h = loaded.history
         undo = marker == UNDONE
+        first = None if command_id is None or dry_run else h.find(command_id)
+        if first is not None:
+            verb = "undo" if undo else "redo"
+            if first.kind != verb or (expected is not None and expected != first.refers):
+                raise CommandIdReused(name, command_id, describe(first) if first.refers is None
+                                      else f"{first.kind} of batch {first.refers}", first.id)
+            assert first.refers is not None
+            target = h.batches[first.refers]
+            return self._repeat(loaded, first, Reverted(
+                target, describe(target), (), (), h.last_command(), h.next_redo()))
         target = h.last_command() if undo else h.next_redo()
         if target is None:
             raise HistoryError(
@@ -789,8 +915,10 @@ class TournamentService:
                           h.last_command(), h.next_redo())
         if dry_run:
             return Outcome(result, (), after, tuple(clock), None)
-        new = [NewEvent(marker, {"batch": target.id, "command": target.kind, "at": now}),
-               *(_new_event(e) for e in clock)]
+        data: dict[str, Any] = {"batch": target.id, "command": target.kind, "at": now}
+        if command_id is not None:
+            data["command_id"] = command_id
+        new = [NewEvent(marker, data), *(_new_event(e) for e in clock)]
         recorded = self.store.append(loaded.stream_id, loaded.head, new)
         return Outcome(result, recorded[1:], after, tuple(clock), loaded.head + 1)
 
@@ -1139,6 +1267,14 @@ def _chip_race_status(t: Tournament, now: float) -> dict[str, Any] | None:
     return {"going_out": list(going), "tables_done": sorted(t.raced_tables),
             "tables_left": sorted(set(t.floor.tables) - t.raced_tables),
             "rule": {"tda-2024": "TDA 24", "wpa": "WPA 14"}.get(t.rules.name, "IFP 56")}
+
+
+def _as_stored(args: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A marker's ``args`` as the log gives them back (JSON: lists, string keys), to compare a
+    command sent again with the one stored."""
+    import json
+
+    return dict(json.loads(json.dumps(dict(args or {}))))
 
 
 def _keys(buttons: Mapping[int, int] | None) -> dict[str, int]:

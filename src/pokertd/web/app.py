@@ -17,7 +17,23 @@ Thin, like the CLI: every command calls :class:`~pokertd.services.tournaments.To
 Errors are answers, never crashes: a refused command (the pure layers' ``ValueError``, the
 service's errors) is 400 with the CLI's message, an unknown event 404, a name taken 409, a
 request that fails validation 422 naming the field; a command that lost a race with another
-writer is run again on the new state (up to three times), then 409.
+writer is run again on the new state (up to three times), then 409. The database out of reach
+(a PostgreSQL restart) is 503 with ``Retry-After``: the command may or may not have been
+recorded, and the client sends it again with the same ``command_id`` to know.
+
+Command ids: every console command that changes an event (``POST /console/api/events`` and
+``/console/api/events/{name}/...``, the deal's preview aside) takes an optional ``command_id``
+in its JSON body: the client's id for the command (8 to 64 letters, digits, ``-`` or ``_``; a
+UUID), kept with the command's events in the event's log, in the same transaction. A malformed
+one is 422 (``{"error": "command_id: ..."}``). A command sent again with an id the event's log
+holds (its first answer was lost) is not applied again: it is answered with the first one's
+status (200, 201 for the create) and body, its ``events`` as the first command stored them, with
+``"already_done": true``; a first answer says ``"already_done": false``. An undo or redo sent
+again names the command it took back or put back (``command``, ``batch``) with no ``changes``
+or ``moves`` (those were the state's at the time). An id already given to another command of
+the event is 409 and nothing is written. The ids are in the log, so they outlive a restart of
+the server or of the database; two requests with one id at once are applied once (the second
+one's append fails on the first one's, and its retry finds the id).
 """
 
 from __future__ import annotations
@@ -41,12 +57,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
 from pokertd.services.tournaments import (
+    CommandIdReused,
     TournamentExists,
     TournamentService,
     TournamentServiceError,
     UnknownTournament,
 )
-from pokertd.storage import ConcurrencyError, StorageError, Store, UserStore
+from pokertd.storage import ConcurrencyError, DatabaseFailure, StorageError, Store, UserStore
 from pokertd.storage.users import User
 
 from . import forms
@@ -145,29 +162,45 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
             problems.append(f"{where}: {msg}" if where else msg)
         return error(request, 422, "; ".join(problems) or "invalid request")
 
+    @app.exception_handler(DatabaseFailure)
+    async def unreachable(request: Request, exc: DatabaseFailure) -> Response:
+        # The database is away (restarted, the network): a command in flight may have been
+        # recorded or not; sent again with its command_id, it is applied once.
+        return error(request, 503, f"{exc}: the command may or may not have been recorded; "
+                     "send it again with the same command_id (it is not applied twice)",
+                     {"Retry-After": "1"})
+
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> Response:
         # The last resort: say what happened rather than a bare crash page.
         return error(request, 500, f"internal error: {type(exc).__name__}: {exc}")
 
-    def command(name: str, run: Callable[[], R], retry: bool = True) -> R:
+    def command(name: str, run: Callable[[], R], retry: bool = True,
+                command_id: str | None = None) -> R:
         """Run a service command; its refusal becomes the answer, nothing written. A command
-        that lost a race with another writer runs again on the new state (``retry``)."""
+        that lost a race with another writer runs again on the new state (``retry``; or, with
+        its ``command_id``, when the writer was the same command sent twice: it is then found
+        done)."""
         for attempt in range(RETRIES):
             try:
                 out = run()
             except ConcurrencyError as exc:
-                if not retry or attempt == RETRIES - 1:
+                again = retry or (command_id is not None
+                                  and service.find_command(name, command_id) is not None)
+                if not again or attempt == RETRIES - 1:
                     raise HTTPException(409, f"another command changed the event meanwhile "
                                              f"({exc}); try again") from None
                 continue
             except UnknownTournament as exc:
                 raise HTTPException(404, str(exc)) from None
-            except TournamentExists as exc:
+            except (TournamentExists, CommandIdReused) as exc:
                 raise HTTPException(409, str(exc)) from None
+            except DatabaseFailure:
+                raise                    # 503 (``unreachable``)
             except (TournamentServiceError, StorageError, ValueError) as exc:
                 raise HTTPException(400, str(exc)) from None
-            hub.publish(name)
+            if not getattr(out, "repeated", False):
+                hub.publish(name)
             return out
         raise AssertionError("unreachable")
 
@@ -177,9 +210,15 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         except UnknownTournament as exc:
             raise HTTPException(404, str(exc)) from None
 
-    def done(out: Any, **extra: Any) -> dict[str, Any]:
-        return {"ok": True, "events": [{"seq": e.seq, "type": e.type, **e.payload}
-                                       for e in out.events], **extra}
+    def done(out: Any, body: forms.Command | None = None, **extra: Any) -> dict[str, Any]:
+        """A command's answer: the events it stored; with its ``command_id``, whether it was
+        already done (sent again: the first one's events, nothing applied)."""
+        answer = {"ok": True, "events": [{"seq": e.seq, "type": e.type, **e.payload}
+                                         for e in out.events], **extra}
+        if body is not None and body.command_id is not None:
+            answer["command_id"] = body.command_id
+            answer["already_done"] = out.repeated
+        return answer
 
     from .forecast import router as forecast_router
 
@@ -334,77 +373,103 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
             config = replace(config, buy_in=money_in, to_prize_pool=pool_part)
         if body.payouts is not None:
             config = replace(config, payout=body.payouts, payout_table=None)
-        out = command(body.name, lambda: service.create(body.name, config, seed=body.seed))
-        return done(out, name=body.name)
+        out = command(body.name, lambda: service.create(body.name, config, seed=body.seed,
+                                                        command_id=body.command_id),
+                      command_id=body.command_id)
+        return done(out, body, name=body.name)
 
     @app.post("/console/api/events/{name}/register", dependencies=acts)
     def api_register(name: str, body: forms.Register) -> dict[str, Any]:
-        out = command(name, lambda: service.register(name, body.players, absent=body.absent))
-        return done(out)
+        out = command(name, lambda: service.register(name, body.players, absent=body.absent,
+                                                     command_id=body.command_id),
+                      command_id=body.command_id)
+        return done(out, body)
 
     @app.post("/console/api/events/{name}/start", dependencies=acts)
-    def api_start(name: str) -> dict[str, Any]:
-        return done(command(name, lambda: service.start(name)))
+    def api_start(name: str, body: forms.Command | None = None) -> dict[str, Any]:
+        body = body or forms.Command()
+        return done(command(name, lambda: service.start(name, command_id=body.command_id),
+                            command_id=body.command_id), body)
 
     @app.post("/console/api/events/{name}/pause", dependencies=acts)
     def api_pause(name: str, body: forms.Pause | None = None) -> dict[str, Any]:
-        reason = body.reason if body is not None else "director"
-        return done(command(name, lambda: service.pause(name, reason)))
+        body = body or forms.Pause()
+        return done(command(name, lambda: service.pause(name, body.reason,
+                                                        command_id=body.command_id),
+                            command_id=body.command_id), body)
 
     @app.post("/console/api/events/{name}/resume", dependencies=acts)
-    def api_resume(name: str) -> dict[str, Any]:
-        return done(command(name, lambda: service.resume(name)))
+    def api_resume(name: str, body: forms.Command | None = None) -> dict[str, Any]:
+        body = body or forms.Command()
+        return done(command(name, lambda: service.resume(name, command_id=body.command_id),
+                            command_id=body.command_id), body)
 
     @app.post("/console/api/events/{name}/arrive", dependencies=acts)
     def api_arrive(name: str, body: forms.Player) -> dict[str, Any]:
-        return done(command(name, lambda: service.arrive(name, body.player)))
+        return done(command(name, lambda: service.arrive(name, body.player,
+                                                         command_id=body.command_id),
+                            command_id=body.command_id), body)
 
     @app.post("/console/api/events/{name}/bust", dependencies=acts)
     def api_bust(name: str, body: forms.Bust) -> dict[str, Any]:
         out = command(name, lambda: service.bust_hand(
             name, body.players, start_stacks=body.stacks, knocked_out_by=body.by,
-            buttons=body.buttons))
-        return done(out)
+            buttons=body.buttons, command_id=body.command_id), command_id=body.command_id)
+        return done(out, body)
 
     @app.post("/console/api/events/{name}/buttons", dependencies=acts)
     def api_buttons(name: str, body: forms.Buttons) -> dict[str, Any]:
-        return done(command(name, lambda: service.buttons(name, body.buttons)))
+        return done(command(name, lambda: service.buttons(name, body.buttons,
+                                                          command_id=body.command_id),
+                            command_id=body.command_id), body)
 
     @app.post("/console/api/events/{name}/hand-for-hand", dependencies=acts)
     def api_hand_for_hand(name: str, body: forms.HandForHand) -> dict[str, Any]:
-        return done(command(name, lambda: service.hand_for_hand(name, body.action)))
+        return done(command(name, lambda: service.hand_for_hand(name, body.action,
+                                                                command_id=body.command_id),
+                            command_id=body.command_id), body)
 
     @app.post("/console/api/events/{name}/deal", dependencies=acts)
     def api_deal(name: str, body: forms.Deal) -> dict[str, Any]:
         out = command(name, lambda: service.deal(
             name, body.kind, body.agree, stacks=body.stacks, amounts=body.amounts,
-            left_to_play_for=body.left_to_play_for))
-        return done(out)
+            left_to_play_for=body.left_to_play_for, command_id=body.command_id),
+            command_id=body.command_id)
+        return done(out, body)
 
     @app.post("/console/api/events/{name}/rebuy", dependencies=acts)
     def api_rebuy(name: str, body: forms.Player) -> dict[str, Any]:
-        return done(command(name, lambda: service.rebuy(name, body.player)))
+        return done(command(name, lambda: service.rebuy(name, body.player,
+                                                        command_id=body.command_id),
+                            command_id=body.command_id), body)
 
     @app.post("/console/api/events/{name}/addon", dependencies=acts)
     def api_addon(name: str, body: forms.Player) -> dict[str, Any]:
-        return done(command(name, lambda: service.addon(name, body.player)))
+        return done(command(name, lambda: service.addon(name, body.player,
+                                                        command_id=body.command_id),
+                            command_id=body.command_id), body)
 
     @app.post("/console/api/events/{name}/last-hands", dependencies=acts)
     def api_last_hands(name: str, body: forms.LastHands) -> dict[str, Any]:
-        return done(command(name, lambda: service.last_hands(name, body.hands)))
+        return done(command(name, lambda: service.last_hands(name, body.hands,
+                                                             command_id=body.command_id),
+                            command_id=body.command_id), body)
 
     @app.post("/console/api/events/{name}/chip-race", dependencies=acts)
     def api_chip_race(name: str, body: forms.ChipRace) -> dict[str, Any]:
-        return done(command(name, lambda: service.chip_race(name, body.table, body.stacks)))
+        return done(command(name, lambda: service.chip_race(name, body.table, body.stacks,
+                                                            command_id=body.command_id),
+                            command_id=body.command_id), body)
 
     def revert(name: str, body: forms.Revert, undo: bool) -> dict[str, Any]:
         act = service.undo if undo else service.redo
         # Run again after a lost race only when the command to revert is named: another
         # writer's newer command is then refused, never undone in its place.
-        out = command(name, lambda: act(name, expected=body.expected, dry_run=body.dry_run),
-                      retry=body.expected is not None)
+        out = command(name, lambda: act(name, expected=body.expected, dry_run=body.dry_run,
+                                        command_id=body.command_id),
+                      retry=body.expected is not None, command_id=body.command_id)
         r = out.result
-        return done(out, dry_run=body.dry_run, command=r.text, batch=r.command.id,
+        return done(out, body, dry_run=body.dry_run, command=r.text, batch=r.command.id,
                     changes=list(r.changes), moves=list(r.moves))
 
     @app.post("/console/api/events/{name}/undo", dependencies=acts)
@@ -449,11 +514,14 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
 
         read(name)  # 404 for an unknown event
         try:
-            ConsoleNotes(store).set_spoken(name, body.spoken)    # kept across restarts
+            # Kept across restarts.
+            written = ConsoleNotes(store).set_spoken(name, body.spoken, body.command_id)
+        except DatabaseFailure:
+            raise
         except StorageError as exc:
             raise HTTPException(409, f"{exc}; try again") from None
         hub.publish(name)
-        return {"ok": True, "spoken": body.spoken}
+        return noted(body, written, spoken=body.spoken)
 
     @app.post("/console/api/events/{name}/moves", dependencies=acts)
     def api_move_done(name: str, body: forms.MoveDone) -> dict[str, Any]:
@@ -466,11 +534,20 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
             raise HTTPException(400, f"no seat move {body.move!r} to make now (the moves to "
                                      f"make: {to_make})")
         try:
-            ConsoleNotes(store).confirm(name, body.move, body.done)
+            written = ConsoleNotes(store).confirm(name, body.move, body.done, body.command_id)
+        except DatabaseFailure:
+            raise
         except StorageError as exc:
             raise HTTPException(409, f"{exc}; try again") from None
         hub.publish(name)
-        return {"ok": True, "move": moves[body.move]["text"], "done": body.done}
+        return noted(body, written, move=moves[body.move]["text"], done=body.done)
+
+    def noted(body: forms.Command, written: bool, **answer: Any) -> dict[str, Any]:
+        """A console note's answer; with its ``command_id``, whether it was already done."""
+        out = {"ok": True, **answer}
+        if body.command_id is not None:
+            out.update(command_id=body.command_id, already_done=not written)
+        return out
 
     from . import league, players
 

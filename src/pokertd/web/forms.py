@@ -2,10 +2,15 @@
 
 Each model refuses what the CLI refuses, with the CLI's words: a bad request is a 4xx answer
 naming what was wrong and what would be right, and nothing is written.
+
+Every command that changes an event (each model here but the deal's preview) takes an optional
+``command_id`` (:class:`Command`): the client's id for it, so that a request sent again after its
+answer was lost is not applied twice (:mod:`pokertd.services.tournaments`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -13,6 +18,30 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 PRESETS = ("gananda", "ifp-2012", "wpa", "tda-2024")
 
 _STRICT = ConfigDict(extra="forbid", str_strip_whitespace=False)
+
+
+#: As :data:`pokertd.services.tournaments.COMMAND_ID` (not imported: a form is checked first).
+COMMAND_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+class Command(BaseModel):
+    """A command that changes an event: ``command_id``, chosen by the client (a UUID), the
+    same when the client sends the command again; a command whose id the event's log holds is
+    answered with the first one's outcome, ``"already_done": true``, and not applied again."""
+
+    model_config = _STRICT
+
+    command_id: str | None = None
+
+    @field_validator("command_id")
+    @classmethod
+    def _command_id(cls, v: str | None) -> str | None:
+        if v is not None and COMMAND_ID.fullmatch(v) is None:
+            shown = repr(v) if len(v) <= 70 else repr(v[:70]) + "..."
+            raise ValueError(f"{shown} is not a command id: give 8 to 64 letters, digits, "
+                             "'-' or '_' (a UUID, for instance), the same when the command "
+                             "is sent again")
+        return v
 
 
 def check_player_name(p: str) -> str:
@@ -30,7 +59,7 @@ def check_player_name(p: str) -> str:
     return p
 
 
-class CreateEvent(BaseModel):
+class CreateEvent(Command):
     model_config = _STRICT
 
     name: str = Field(min_length=1, max_length=200)
@@ -51,7 +80,7 @@ class CreateEvent(BaseModel):
         return v
 
 
-class Register(BaseModel):
+class Register(Command):
     model_config = _STRICT
 
     players: list[str] = Field(min_length=1, max_length=500)
@@ -63,19 +92,19 @@ class Register(BaseModel):
         return [check_player_name(p) for p in v]
 
 
-class Pause(BaseModel):
+class Pause(Command):
     model_config = _STRICT
 
     reason: str = Field(default="director", min_length=1, max_length=100)
 
 
-class Player(BaseModel):
+class Player(Command):
     model_config = _STRICT
 
     player: str = Field(min_length=1, max_length=100)
 
 
-class Bust(BaseModel):
+class Bust(Command):
     """One bust-out, or several in one hand (then each one's stack at the start of the hand,
     IFP 57); ``by``: who won the chips, one name or one per player out; ``buttons``: the
     dealer buttons now, table -> seat (IFP 11a; WPA 5)."""
@@ -95,19 +124,19 @@ class Bust(BaseModel):
         return v
 
 
-class Buttons(BaseModel):
+class Buttons(Command):
     model_config = _STRICT
 
     buttons: dict[int, int] = Field(min_length=1)
 
 
-class HandForHand(BaseModel):
+class HandForHand(Command):
     model_config = _STRICT
 
     action: Literal["start", "hand-done", "stop"]
 
 
-class Deal(BaseModel):
+class Deal(Command):
     model_config = _STRICT
 
     kind: Literal["icm", "chip-chop", "chip-chop-lowest-locked", "custom"]
@@ -126,20 +155,20 @@ class DealPreview(BaseModel):
     left_to_play_for: int = Field(default=0, ge=0)
 
 
-class LastHands(BaseModel):
+class LastHands(Command):
     model_config = _STRICT
 
     hands: int | None = Field(default=None, ge=1, le=20)
 
 
-class ChipRace(BaseModel):
+class ChipRace(Command):
     model_config = _STRICT
 
     table: int = Field(ge=1)
     stacks: dict[str, int] = Field(min_length=1)
 
 
-class Revert(BaseModel):
+class Revert(Command):
     """An undo or a redo: ``expected`` the batch the console showed (another is refused);
     ``dry_run``: what it would change, nothing written."""
 
@@ -149,13 +178,13 @@ class Revert(BaseModel):
     dry_run: bool = False
 
 
-class Announce(BaseModel):
+class Announce(Command):
     model_config = _STRICT
 
     spoken: bool
 
 
-class MoveDone(BaseModel):
+class MoveDone(Command):
     """A seat move to make (its key, as the snapshot's ``moves`` give it) carried out, or not."""
 
     model_config = _STRICT
