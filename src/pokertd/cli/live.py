@@ -16,6 +16,12 @@ else ``pokertd.db`` in the user's data directory. Bad input (an unknown tourname
 busting someone twice, a deal not everyone agrees to, ...) prints a clear message on standard
 error and exits with status 2; nothing is written. A command that lost a race with another
 writer exits with status 1, also writing nothing.
+
+``--command-id ID`` on every command that changes an event: the script's id for the command
+(8 to 64 letters, digits, ``-`` or ``_``), stored with its events. A script that does not know
+whether a command was recorded (the process or the database went away) runs it again with the
+same id: if the log holds it, nothing is applied again and the command prints ``already done``
+and exits with status 0.
 """
 
 from __future__ import annotations
@@ -72,6 +78,10 @@ class DealKind(str, Enum):
 
 
 Name = Annotated[str, typer.Argument(help="The tournament's name.")]
+CommandId = Annotated[str | None, typer.Option(
+    "--command-id", help="An id for this command (8 to 64 letters, digits, - or _): run again "
+                         "with the same id, a command already recorded is not applied twice "
+                         "(it says 'already done', exit 0).")]
 Format = Annotated[OutputFormat, typer.Option("--format", help="table or json.")]
 
 
@@ -101,7 +111,15 @@ def _service(db: str | None, *, create: bool = False) -> Iterator[Any]:
 
 def _run(db: str | None, command: Callable[[Any], T], *, create: bool = False) -> T:
     with _service(db, create=create) as service:
-        return command(service)
+        out = command(service)
+    if getattr(out, "repeated", False) is True:
+        # --command-id of a command the log already holds: it is not applied again.
+        batch = getattr(out, "batch", None)
+        typer.echo("already done: this command id is in the log"
+                   + (f" (batch {batch})" if batch is not None else "")
+                   + "; nothing applied again")
+        raise typer.Exit(0)
+    return out
 
 
 def _names(text: str, option: str) -> list[str]:
@@ -242,6 +260,7 @@ def new(
         "--payouts", help="gananda, generated, or a payout table of your own (.toml or .json, "
                           "percentages of the pool by field size, as the shipped Gananda one; "
                           "larger fields than it covers get the generated structure).")] = None,
+    command_id: CommandId = None,
     db: Db = None,
 ) -> None:
     """Create a live tournament: a preset, and what it changes of it (structure, money,
@@ -304,7 +323,7 @@ def new(
         else:
             raise fail(f"--payouts {payouts!r}: gananda, generated, or a .toml or .json "
                        "payout table")
-    _run(db, lambda s: s.create(name, config, seed=seed), create=True)
+    _run(db, lambda s: s.create(name, config, seed=seed, command_id=command_id), create=True)
     table = config.payout_table
     typer.echo(f"created {name!r} ({preset.value}, buy-in {config.buy_in}, "
                f"{config.to_prize_pool} to the prize pool"
@@ -319,6 +338,7 @@ def register(
     absent: Annotated[bool, typer.Option("--absent", help="Paid but not at the table: dealt "
                                          "in, blinds posted, cards killed (IFP 8); under the "
                                          "Gananda house removed at level 3.")] = False,
+    command_id: CommandId = None,
     db: Db = None,
 ) -> None:
     """Register players: all of them or, one refused, none.
@@ -331,7 +351,7 @@ def register(
         if "," in p or "=" in p or p != p.strip():
             raise fail(f"player {p!r}: a name may not contain ',' or '=' nor start or end with "
                        "a space (the commands' lists: --agree Ann,Bob, --stacks Ann=30000)")
-    out = _run(db, lambda s: s.register(name, players, absent=absent))
+    out = _run(db, lambda s: s.register(name, players, absent=absent, command_id=command_id))
     t = out.tournament
     typer.echo(f"registered {len(players)}: {t.entrants} entrants, prize pool {t.prize_pool}"
                + (f", {t.unsold_seats} of {t.config.seats} seats unsold"
@@ -347,11 +367,12 @@ def unregister(
     name: Name,
     players: Annotated[list[str], typer.Argument(help="Players whose registration is "
                                                  "withdrawn.")],
+    command_id: CommandId = None,
     db: Db = None,
 ) -> None:
     """Withdraw registrations before the start (their buy-ins leave the prize pool): all of
     them or, one refused, none. After the start a player is in the field (IFP 5, IFP 8)."""
-    out = _run(db, lambda s: s.unregister(name, players))
+    out = _run(db, lambda s: s.unregister(name, players, command_id=command_id))
     t = out.tournament
     gone = ", ".join(e.player for e in out.result)
     typer.echo(f"unregistered {gone}: {t.entrants} entrants, prize pool {t.prize_pool}")
@@ -386,9 +407,9 @@ def list_tournaments(output: Format = OutputFormat.table, db: Db = None) -> None
 
 
 @live.command()
-def start(name: Name, db: Db = None) -> None:
+def start(name: Name, command_id: CommandId = None, db: Db = None) -> None:
     """Start the clock and draw the seats at random (IFP 5)."""
-    out = _run(db, lambda s: s.start(name))
+    out = _run(db, lambda s: s.start(name, command_id=command_id))
     t = out.tournament
     assert t.floor is not None
     typer.echo(f"started: {t.entrants} players at {t.floor.table_count} table(s)")
@@ -402,18 +423,19 @@ def start(name: Name, db: Db = None) -> None:
 def pause(
     name: Name,
     reason: Annotated[str, typer.Option(help="Why the clock stops.")] = "director",
+    command_id: CommandId = None,
     db: Db = None,
 ) -> None:
     """Stop the clock."""
-    out = _run(db, lambda s: s.pause(name, reason))
+    out = _run(db, lambda s: s.pause(name, reason, command_id=command_id))
     _print_clock(out.clock)
     typer.echo("clock stopped")
 
 
 @live.command()
-def resume(name: Name, db: Db = None) -> None:
+def resume(name: Name, command_id: CommandId = None, db: Db = None) -> None:
     """Restart the clock."""
-    out = _run(db, lambda s: s.resume(name))
+    out = _run(db, lambda s: s.resume(name, command_id=command_id))
     _print_clock(out.clock)
     typer.echo("clock running")
 
@@ -423,10 +445,12 @@ def penalty(name: Name, player: Annotated[str, typer.Argument(help="The player p
             kind: Annotated[str, typer.Option("--penalty", help="warning, hands, rounds or disqualification.")],
             rounds: Annotated[int, typer.Option("--rounds", help="Rounds missed: one hand per player at his table, him included, per round.")] = 0,
             hands: Annotated[int, typer.Option("--hands", help="Hands missed.")] = 0,
+            command_id: CommandId = None,
             db: Db = None) -> None:
     """A penalty (IFP 70, WPA 41, TDA 71): while it runs he is away, dealt in, his blinds and
     antes posted, his hand killed; a disqualified player's chips are removed from play."""
-    out = _run(db, lambda s: s.penalty(name, player, kind, rounds=rounds, hands=hands))
+    out = _run(db, lambda s: s.penalty(name, player, kind, rounds=rounds, hands=hands,
+                                       command_id=command_id))
     e = out.result[0]
     if kind == "disqualification":
         typer.echo(f"{e.player} is disqualified, his chips removed from play ({e.rule})")
@@ -438,9 +462,10 @@ def penalty(name: Name, player: Annotated[str, typer.Argument(help="The player p
 
 @live.command()
 def arrive(name: Name, player: Annotated[str, typer.Argument(help="The absent player.")],
+           command_id: CommandId = None,
            db: Db = None) -> None:
     """An absent player arrives and plays his stack (IFP 8; Gananda: Absent/Late Players)."""
-    out = _run(db, lambda s: s.arrive(name, player))
+    out = _run(db, lambda s: s.arrive(name, player, command_id=command_id))
     _print_clock(out.clock)
     player = out.result[-1].player          # as registered (names match in any case)
     typer.echo(f"{player} has arrived: {out.tournament.players[player].stack:,} chips")
@@ -462,6 +487,7 @@ def bust(
         "--button", help="The dealer buttons now, TABLE=SEAT,...: who moves when the tables "
                          "are balanced (IFP 11a: the player due the big blind next; WPA 5: "
                          "the big blind) and to which seat.")] = None,
+    command_id: CommandId = None,
     db: Db = None,
 ) -> None:
     """Record a bust-out, or several in one hand, then print the seat moves it calls for (IFP
@@ -480,7 +506,8 @@ def bust(
                 raise fail(f"--by: {player.strip()} is listed twice")
             knockers[player.strip()] = winner.strip()
     out = _run(db, lambda s: s.bust_hand(name, players, start_stacks=start,
-                                         knocked_out_by=knockers, buttons=buttons))
+                                         knocked_out_by=knockers, buttons=buttons,
+                                         command_id=command_id))
     t = out.tournament
     _print_clock(out.clock)
     for e in out.result:
@@ -525,6 +552,7 @@ def button(
                                         "the table, the hand he busted in); an empty seat is "
                                         "a dead button (IFP 17).")],
     output: Format = OutputFormat.table,
+    command_id: CommandId = None,
     db: Db = None,
 ) -> None:
     """Record where the dealer button is at a table, then make the balancing move it allows.
@@ -533,7 +561,7 @@ def button(
     blind next, to the worst position; WPA 5: the player in the big blind) waits for the
     buttons of both its tables, reported after the bust-out that called for it.
     """
-    out = _run(db, lambda s: s.buttons(name, {table: seat}))
+    out = _run(db, lambda s: s.buttons(name, {table: seat}, command_id=command_id))
     t = out.tournament
     if output is OutputFormat.json:
         _echo_json(out, balancing=t.balancing_wait())
@@ -559,12 +587,13 @@ def hand_for_hand(
     action: Annotated[HandForHandAction, typer.Argument(
         help="start; hand-done (every table has finished the current hand); stop.")],
     output: Format = OutputFormat.table,
+    command_id: CommandId = None,
     db: Db = None,
 ) -> None:
     """Hand-for-hand play near the money (IFP 61: every table starts each hand together, the
     clock runs; TDA RP-8 under its preset: the clock stops and two minutes come off it for
     each hand). Players out in the same hand at different tables: one bust command."""
-    out = _run(db, lambda s: s.hand_for_hand(name, action.value))
+    out = _run(db, lambda s: s.hand_for_hand(name, action.value, command_id=command_id))
     t = out.tournament
     if output is OutputFormat.json:
         _echo_json(out, hand_for_hand=t.clock.hand_for_hand, hands=t.hand_for_hand_hands)
@@ -591,11 +620,12 @@ def last_hands(
         "--hands", help="The number a player drew (3 to 7); default: drawn at random here.")]
     = None,
     output: Format = OutputFormat.table,
+    command_id: CommandId = None,
     db: Db = None,
 ) -> None:
     """End of day (IFP 14; WPA 9): within the last 15 minutes of the day's final level the
     clock stops and the last 3 to 7 hands are announced. `resume` starts the next day."""
-    out = _run(db, lambda s: s.last_hands(name, hands))
+    out = _run(db, lambda s: s.last_hands(name, hands, command_id=command_id))
     t = out.tournament
     if output is OutputFormat.json:
         _echo_json(out, last_hands=t.clock.last_hands)
@@ -617,6 +647,7 @@ def chip_race(
         "--stacks", help="Every player's chips at the table before the race: "
                          "Ann=1525,Bob=2210,...")],
     output: Format = OutputFormat.table,
+    command_id: CommandId = None,
     db: Db = None,
 ) -> None:
     """The chip race at one table at a chip-up break (IFP 56; WPA 14; TDA 24 under its
@@ -624,7 +655,7 @@ def chip_race(
     player, rounded by the preset, no one raced out. The colours leave play once every table
     has raced."""
     chips = _amounts(stacks, "--stacks")
-    out = _run(db, lambda s: s.chip_race(name, table, chips))
+    out = _run(db, lambda s: s.chip_race(name, table, chips, command_id=command_id))
     t = out.tournament
     e = out.result[-1]
     seats = t.floor.tables[table].seats
@@ -659,10 +690,11 @@ def rebuy(name: Name, player: Annotated[str, typer.Argument(help="The player.")]
                               "without it his word that he is broke or under the limit is "
                               "taken. A player reported busted rebuys with none and stays "
                               "in.")] = None,
+          command_id: CommandId = None,
           db: Db = None) -> None:
     """A rebuy in the rebuy period (IFP 59; WPA 6): the rebuys a player and the limit are
     checked; a busted player who rebuys before the next hand stays in (IFP 59)."""
-    out = _run(db, lambda s: s.rebuy(name, player, stack=stack))
+    out = _run(db, lambda s: s.rebuy(name, player, stack=stack, command_id=command_id))
     t = out.tournament
     _print_clock(out.clock)
     e = out.result[0]
@@ -679,9 +711,10 @@ def rebuy(name: Name, player: Annotated[str, typer.Argument(help="The player.")]
 
 @live.command()
 def addon(name: Name, player: Annotated[str, typer.Argument(help="The player.")],
+          command_id: CommandId = None,
           db: Db = None) -> None:
     """An add-on after its level (WPA 6)."""
-    out = _run(db, lambda s: s.addon(name, player))
+    out = _run(db, lambda s: s.addon(name, player, command_id=command_id))
     t = out.tournament
     _print_clock(out.clock)
     player = out.result[-1].player
@@ -910,6 +943,7 @@ def deal(
                                          "amount: Ann=300,Bob=200.")] = "",
     left_to_play_for: Annotated[int, typer.Option(help="Taken off first prize and played "
                                                   "for.")] = 0,
+    command_id: CommandId = None,
     db: Db = None,
 ) -> None:
     """Record a deal of the prizes still to be paid (IFP 62)."""
@@ -922,7 +956,7 @@ def deal(
     if kind is not DealKind.custom and custom is not None:
         raise fail(f"--amounts is for --kind custom; --kind {kind.value} computes them")
     out = _run(db, lambda s: s.deal(name, kind.value, agreed, stacks=chips, amounts=custom,
-                                    left_to_play_for=left_to_play_for))
+                                    left_to_play_for=left_to_play_for, command_id=command_id))
     _print_clock(out.clock)
     d = out.tournament.deal
     assert d is not None
@@ -942,22 +976,22 @@ DryRun = Annotated[bool, typer.Option("--dry-run", help="Show what it would chan
 
 @live.command()
 def undo(name: Name, output: Format = OutputFormat.table, dry_run: DryRun = False,
-         db: Db = None) -> None:
+         command_id: CommandId = None, db: Db = None) -> None:
     """Undo the last command (a wrong bust-out, a wrong registration, ...), and again for the
     one before. The undo is recorded as an event (nothing is deleted) and the output lists what
     it changes back, with the seat moves to reverse. The clock's events recorded with the
     command (a level change, the Gananda level-3 removal) are recorded again if they are due."""
     from . import undo as run
-    run.undo(name, output, dry_run, db)
+    run.undo(name, output, dry_run, db, command_id)
 
 
 @live.command()
 def redo(name: Name, output: Format = OutputFormat.table, dry_run: DryRun = False,
-         db: Db = None) -> None:
+         command_id: CommandId = None, db: Db = None) -> None:
     """Put back the last command undone, exactly as it was recorded. A command given after
     an undo clears what could be redone."""
     from . import undo as run
-    run.redo(name, output, dry_run, db)
+    run.redo(name, output, dry_run, db, command_id)
 
 
 @live.command()

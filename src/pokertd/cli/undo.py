@@ -65,11 +65,13 @@ def _report(out: Any, verb: str, name: str, output: OutputFormat) -> None:
                else "nothing left to undo")
 
 
-def undo(name: str, output: OutputFormat, dry_run: bool, db: str | None) -> None:
-    out = _run(db, lambda s: s.undo(name, dry_run=dry_run))
+def undo(name: str, output: OutputFormat, dry_run: bool, db: str | None,
+         command_id: str | None = None) -> None:
+    out = _run(db, lambda s: s.undo(name, dry_run=dry_run, command_id=command_id))
     _report(out, "would undo" if dry_run else "undone", name, output)
 
 
-def redo(name: str, output: OutputFormat, dry_run: bool, db: str | None) -> None:
-    out = _run(db, lambda s: s.redo(name, dry_run=dry_run))
+def redo(name: str, output: OutputFormat, dry_run: bool, db: str | None,
+         command_id: str | None = None) -> None:
+    out = _run(db, lambda s: s.redo(name, dry_run=dry_run, command_id=command_id))
     _report(out, "would redo" if dry_run else "redone", name, output)

@@ -92,6 +92,66 @@ const PT = (() => {
     return data;
   }
 
+  // A command's id, chosen here (the console's commands: the server applies a command once
+  // however often it is sent with its id). 32 hex digits from the browser's CSPRNG
+  // (crypto.randomUUID needs a secure context; a console served over plain http has none).
+  function commandId() {
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  }
+
+  // Sent again after no answer (the network, the server restarting) or a 503 (its database
+  // away): this many times, this long apart; a try with no answer in TIMEOUT_MS is abandoned.
+  const RESEND_MS = [500, 1000, 2000, 3000, 4000, 5000, 5000, 5000];
+  const TIMEOUT_MS = 15000;
+
+  // A command that changes an event: one id per action of the director, the same id each
+  // time it is sent again, so that a request applied whose answer was lost is not applied
+  // twice (the server answers it with the first one's outcome, `already_done`).
+  // `onResend(n, reason)` is told of each resend; the answer carries `resent` (how many).
+  async function command(path, body, onResend) {
+    const payload = JSON.stringify({ ...(body || {}), command_id: commandId() });
+    for (let attempt = 0; ; attempt++) {
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
+      let res = null, failure = null;
+      try {
+        res = await fetch(path, {
+          method: "POST", body: payload, signal: abort.signal,
+          headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
+        });
+      } catch (e) {
+        failure = abort.signal.aborted ? `no answer in ${TIMEOUT_MS / 1000} s` : "no answer from the server";
+      } finally { clearTimeout(timer); }
+      if (res && res.status === 503) failure = "the server's database is out of reach";
+      if (failure !== null) {
+        if (attempt >= RESEND_MS.length) {
+          throw new Error(`${failure}, ${attempt + 1} tries: the command may or may not have been recorded; ` +
+                          "reload the page to see");
+        }
+        if (onResend) onResend(attempt + 1, failure);
+        await new Promise((ok) => setTimeout(ok, RESEND_MS[attempt]));
+        continue;
+      }
+      let data = {};
+      try { data = await res.json(); } catch (e) { data = { error: res.statusText }; }
+      if (!res.ok) {
+        const err = new Error(data.error || `${res.status} ${res.statusText}`);
+        err.data = data;
+        throw err;
+      }
+      data.resent = attempt;
+      return data;
+    }
+  }
+
+  // What the director is told of a resend and of an answer to one.
+  function resending(n, reason) { return `${reason}: sending it again (try ${n + 1}), with its command id`; }
+  function alreadyDone(out) {
+    return out.already_done ? " (already done: the server recognised the command sent again by its id " +
+      "and did not apply it twice)" : (out.resent ? " (sent again: applied once)" : "");
+  }
+
   // Keep the screen awake (the Wake Lock API); asked again when the page is shown again.
   async function wakeLock() {
     if (!("wakeLock" in navigator)) return;
@@ -111,5 +171,6 @@ const PT = (() => {
     el.textContent = lines.map((m) => m.text).join("   ·   ");
   }
 
-  return { initial, serverNow, secondsLeft, fmt, num, blinds, connect, post, wakeLock, moves };
+  return { initial, serverNow, secondsLeft, fmt, num, blinds, connect, post, command, commandId,
+           resending, alreadyDone, wakeLock, moves };
 })();

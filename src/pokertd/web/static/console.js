@@ -3,7 +3,6 @@
 (() => {
   const form = document.getElementById("create");
   if (!form) return;
-  const csrf = document.querySelector('meta[name="csrf-token"]').content;
   const $ = (id) => document.getElementById(id);
   let preset = null;        // the chosen preset's structure, as the server gave it
   let edited = false;       // the director changed the levels or breaks
@@ -115,12 +114,10 @@
     if (edited && preset) body.structure = structure();
     const msg = $("message");
     msg.textContent = "";
-    const res = await fetch(form.dataset.api, {
-      method: "POST", body: JSON.stringify(body),
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
-    });
-    const data = await res.json().catch(() => ({}));
-    if (!res.ok) { msg.textContent = data.error || res.statusText; return; }
+    // Sent with a command id, and again with it when no answer came: created once.
+    try {
+      await PT.command(form.dataset.api, body, (n, why) => { msg.textContent = PT.resending(n, why); });
+    } catch (err) { msg.textContent = err.message; return; }
     location.href = `/console/events/${encodeURIComponent(body.name)}`;
   });
 })();

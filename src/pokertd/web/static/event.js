@@ -39,10 +39,14 @@
     return lines.join("; ") || "done";
   }
 
+  // A command of the director: sent with its command id, and again with the same id when no
+  // answer came (the server applies it once; an answer to a resend says if it was done).
   async function run(cmd, body) {
     try {
-      const out = await PT.post(api(cmd), body);
-      say(true, out.move ? `${out.done ? "done" : "not done yet"}: ${out.move}` : summary(out.events || []));
+      const out = await PT.command(api(cmd), body, (n, why) => say(true, PT.resending(n, why)));
+      say(true, (out.move ? `${out.done ? "done" : "not done yet"}: ${out.move}` :
+                 out.spoken !== undefined ? `spoken announcements ${out.spoken ? "on" : "off"}` :
+                 summary(out.events || [])) + PT.alreadyDone(out));
       await refresh();
       return out;
     } catch (err) {
@@ -340,7 +344,7 @@
       reverting = null;
       const out = await run(kind, { expected: batch });
       if (out) say(true, `${kind === "undo" ? "undone" : "redone"}: ${out.command}` +
-                   (out.changes.length ? ` (${out.changes.join("; ")})` : ""));
+                   (out.changes.length ? ` (${out.changes.join("; ")})` : "") + PT.alreadyDone(out));
     });
     document.querySelectorAll("[data-h4h]").forEach((b) =>
       b.addEventListener("click", () => run("hand-for-hand", { action: b.dataset.h4h })));
