@@ -7,6 +7,12 @@ batches in it), carries on with the next command, and after each command returns
 goes on from the log: a command whose batch was committed is not sent again. The clock is a
 function of the command's number, so a run's events do not depend on when it was killed.
 A command refused because the database is away (DatabaseFailure) is tried again.
+
+With ``ids`` (the PostgreSQL restart test), every command carries a command id, and a command
+refused because the database went away is sent again as it was, with its id, without reading
+the log first: the service answers one already committed as already done (``repeated``) and
+applies it once. :func:`drive_web` does the same through the console's web API (a 503 answer
+sent again with the same id).
 """
 
 from __future__ import annotations
@@ -47,23 +53,32 @@ def applied(store) -> int:
     return 1 + sum(1 for e in store.read(info.id) if e.type == COMMAND)
 
 
-def run_command(svc: TournamentService, command: tuple[str, ...]) -> None:
+def command_id(i: int) -> str:
+    return f"crash-night-{i:04d}"
+
+
+def run_command(svc: TournamentService, command: tuple[str, ...],
+                cid: str | None = None) -> bool:
+    """The command run; True when it was already done (its id in the log)."""
     verb = command[0]
     if verb == "create":
-        svc.create(NAME, config_preset("gananda"), seed=7)
+        out = svc.create(NAME, config_preset("gananda"), seed=7, command_id=cid)
     elif verb == "register":
-        svc.register(NAME, PLAYERS)
+        out = svc.register(NAME, PLAYERS, command_id=cid)
     elif verb == "start":
-        svc.start(NAME)
+        out = svc.start(NAME, command_id=cid)
     elif verb == "bust":
-        svc.bust(NAME, command[1])
+        out = svc.bust(NAME, command[1], command_id=cid)
     elif verb == "pause":
-        svc.pause(NAME)
+        out = svc.pause(NAME, command_id=cid)
     else:
-        svc.resume(NAME)
+        out = svc.resume(NAME, command_id=cid)
+    return out.repeated
 
 
-def drive(url: str, acks: str | None = None, *, retry_s: float = 60.0) -> None:
+def drive(url: str, acks: str | None = None, *, retry_s: float = 60.0,
+          ids: bool = False, resent: list[tuple[int, bool]] | None = None) -> None:
+    """``resent`` (with ``ids``): each command sent again, and whether it was already done."""
     store = open_store(url)
     out = os.open(acks, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644) if acks else None
     steps = script()
@@ -72,8 +87,14 @@ def drive(url: str, acks: str | None = None, *, retry_s: float = 60.0) -> None:
     try:
         while i < len(steps):
             deadline = time.monotonic() + retry_s
+            tries = 0
             while True:
                 try:
+                    if ids:
+                        done = run_command(svc, steps[i], command_id(i))
+                        if tries and resent is not None:
+                            resent.append((i, done))
+                        break
                     i = applied(store)      # where the log is: a committed command is done
                     if i >= len(steps):
                         break
@@ -82,6 +103,7 @@ def drive(url: str, acks: str | None = None, *, retry_s: float = 60.0) -> None:
                 except DatabaseFailure:
                     if time.monotonic() > deadline:
                         raise
+                    tries += 1
                     time.sleep(0.05)
             if i >= len(steps):
                 break
@@ -90,6 +112,48 @@ def drive(url: str, acks: str | None = None, *, retry_s: float = 60.0) -> None:
             i += 1
     finally:
         store.close()
+
+
+def web_request(i: int) -> tuple[str, dict]:
+    """Command ``i`` as the console's API takes it, with its command id."""
+    command = script()[i]
+    verb = command[0]
+    body: dict = {"command_id": command_id(i)}
+    if verb == "create":
+        return "/console/api/events", {**body, "name": NAME, "preset": "gananda", "seed": 7}
+    if verb == "register":
+        body["players"] = PLAYERS
+    elif verb == "bust":
+        body["players"] = [command[1]]
+    return f"/console/api/events/{NAME}/{verb}", body
+
+
+def drive_web(client, acks: str, *, clock: list[float], retry_s: float = 60.0,
+              resent: list[tuple[int, bool]] | None = None) -> None:
+    """The script through the console's API (``client``: a director's logged-in test client of
+    a server whose clock reads ``clock[0]``). A request answered 503 (the database away) or
+    not answered is sent again as it was, with its command id, until it is done."""
+    out = os.open(acks, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        for i in range(len(script())):
+            clock[0] = T0 + 30.0 * i
+            path, body = web_request(i)
+            deadline = time.monotonic() + retry_s
+            tries = 0
+            while True:
+                r = client.post(path, json=body)
+                if r.status_code in (200, 201):
+                    break
+                assert r.status_code == 503, (i, r.status_code, r.text)
+                assert "send it again with the same command_id" in r.json()["error"]
+                assert time.monotonic() < deadline, f"command {i}: {r.text}"
+                tries += 1
+                time.sleep(0.05)
+            if tries and resent is not None:
+                resent.append((i, r.json()["already_done"]))
+            os.write(out, f"done {i}\n".encode())
+    finally:
+        os.close(out)
 
 
 if __name__ == "__main__":

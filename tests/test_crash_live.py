@@ -155,21 +155,48 @@ def start_after_kill(server) -> None:
 
 def test_postgresql_restarted_and_killed_mid_event_reconnects_and_applies_each_command_once(
         postgres_server, reference, tmp_path):
-    """The store's engine reconnects by itself (pool pre-ping); a command in flight when the
-    server went away is refused with DatabaseFailure, and tried again by the director: it was
-    either committed (found in the log: not sent again) or not (sent again), never twice."""
-    url = postgres_server.create_database()
-    acks = tmp_path / "acks"
-    errors: list[BaseException] = []
+    """The store's engine reconnects by itself (pool pre-ping). Two directors run the event's
+    script during the restarts, each command with its command id: one through the service (a
+    script; a command in flight when the server went away is refused with DatabaseFailure),
+    one through the console's web API (answered 503, "send it again with the same
+    command_id"). Each sends a refused command again as it was, with its id, without reading
+    the log: one committed before the server went away is answered already done, the others are
+    applied; none is lost, none applied twice."""
+    from fastapi.testclient import TestClient
 
-    def run() -> None:
+    from pokertd.storage import UserStore
+    from pokertd.web.app import create_app
+
+    urls = {"service": postgres_server.create_database(),
+            "web": postgres_server.create_database()}
+    acks = {k: tmp_path / f"acks-{k}" for k in urls}
+    resent: dict[str, list[tuple[int, bool]]] = {k: [] for k in urls}
+    errors: list[BaseException] = []
+    web_store = open_store(urls["web"])
+    UserStore(web_store).add("td", "director", "a director's long password")
+    clock = [driver.T0]
+    client = TestClient(create_app(web_store, clock=lambda: clock[0], secret="restarts"))
+    token = client.get("/login").text.split('name="csrf-token" content="')[1].split('"')[0]
+    assert client.post("/login", data={"username": "td", "csrf_token": token,
+                                       "password": "a director's long password"},
+                       follow_redirects=False).status_code == 303
+    client.headers["X-CSRF-Token"] = (client.get("/console").text
+                                      .split('name="csrf-token" content="')[1].split('"')[0])
+
+    def run(which: str) -> None:
         try:
-            driver.drive(url, str(acks), retry_s=90)
+            if which == "service":
+                driver.drive(urls[which], str(acks[which]), retry_s=90, ids=True,
+                             resent=resent[which])
+            else:
+                driver.drive_web(client, str(acks[which]), clock=clock, retry_s=90,
+                                 resent=resent[which])
         except BaseException as exc:        # noqa: BLE001 - reported by the test
             errors.append(exc)
 
-    director = threading.Thread(target=run)
-    director.start()
+    directors = [threading.Thread(target=run, args=(k,)) for k in urls]
+    for d in directors:
+        d.start()
     pid_file = postgres_server.data / "postmaster.pid"
     try:
         for k in range(4):
@@ -184,10 +211,18 @@ def test_postgresql_restarted_and_killed_mid_event_reconnects_and_applies_each_c
                                      "-w", "-t", "60", "restart")
                 RESTARTS.append("restart")
     finally:
-        director.join(timeout=180)
-    assert not director.is_alive() and not errors, errors
-    assert check_log(url, reference, acks_of(acks)) == len(reference) - 1
-    print(f"\nPostgreSQL: {len(RESTARTS)} restarts survived ({', '.join(RESTARTS)}), "
+        for d in directors:
+            d.join(timeout=180)
+        web_store.close()
+    assert not any(d.is_alive() for d in directors) and not errors, errors
+    for k, url in urls.items():
+        assert check_log(url, reference, acks_of(acks[k])) == len(reference) - 1, k
+    # The directors' commands did meet the restarts: some were sent again.
+    assert resent["service"] or resent["web"], resent
+    again = {k: f"{len(v)} sent again ({sum(d for _, d in v)} already done)"
+             for k, v in resent.items()}
+    print(f"\nPostgreSQL: {len(RESTARTS)} restarts survived ({', '.join(RESTARTS)}); "
+          f"service: {again['service']}, web API: {again['web']}; "
           "0 commands lost or applied twice")
 
 

@@ -12,14 +12,18 @@ carries its own salt and parameters::
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Integer, String, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
 from sqlalchemy.orm import Mapped, mapped_column
 
+from .base import DatabaseFailure
 from .models import Base, utc_now
 
 if TYPE_CHECKING:
@@ -96,13 +100,24 @@ class UserStore:
         except IntegrityError:  # another process added the name meanwhile
             raise UserError(f"a user named {name!r} already exists") from None
 
+    @contextmanager
+    def _reading(self) -> Iterator[Session]:
+        """A session to read the users; the database out of reach (a PostgreSQL restart) is
+        :class:`DatabaseFailure`, as for the event log (the web answers 503, not a crash)."""
+        try:
+            with self.store.session() as session:
+                yield session
+        except OperationalError as exc:
+            reason = str(exc.orig if exc.orig is not None else exc).splitlines()[0]
+            raise DatabaseFailure(f"database: {reason}") from exc
+
     def get(self, user_id: int) -> User | None:
-        with self.store.session() as session:
+        with self._reading() as session:
             row = session.get(UserRow, user_id)
             return None if row is None else User(row.id, row.name, row.role)
 
     def names(self) -> list[User]:
-        with self.store.session() as session:
+        with self._reading() as session:
             rows = session.scalars(select(UserRow).order_by(UserRow.id))
             return [User(r.id, r.name, r.role) for r in rows]
 
@@ -111,7 +126,7 @@ class UserStore:
         from argon2.exceptions import InvalidHashError, VerificationError
 
         hasher = _hasher()
-        with self.store.session() as session:
+        with self._reading() as session:
             row = session.scalar(select(UserRow).where(UserRow.name == name))
             found = None if row is None else (row.id, row.name, row.role, row.password_hash)
         if found is None:
