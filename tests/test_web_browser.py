@@ -399,3 +399,36 @@ def test_undo_from_the_console_shows_what_it_changes_back(browser, live: LiveSer
     t = live.service.load("Undo").tournament
     assert not t.players[victim].out and t.alive == 12
     page.wait_for_selector("#btn-redo:not([hidden])")
+
+
+def test_a_bust_out_whose_answer_is_lost_is_sent_again_with_its_id_and_applied_once(
+        browser, live: LiveServer, context) -> None:
+    """Issue 13: the server applies the director's bust-out but its answer never reaches the
+    browser (the connection dropped): the console sends it again with the same command id, the
+    server recognises it as already done, and the director is told so; one bust-out."""
+    import json
+
+    _ensure_event(live, "Lost")
+    victim = live.service.load("Lost").tournament.floor.tables[1].seats[0]
+    page = context.new_page()
+    log_in(page, live)
+    page.goto(f"{live.base}/console/events/Lost")
+    sent: list[dict] = []
+
+    def lose_first_answer(route) -> None:  # type: ignore[no-untyped-def]
+        sent.append(json.loads(route.request.post_data))
+        if len(sent) == 1:
+            route.fetch()              # the server applies it ...
+            route.abort("connectionreset")      # ... and the answer is lost
+        else:
+            route.continue_()
+
+    page.route("**/console/api/events/Lost/bust", lose_first_answer)
+    page.click(f".bust-btn[data-player='{victim}']")
+    page.click("#bust-submit")
+    page.wait_for_function("document.querySelector('#notice').textContent.includes('already "
+                           "done')")
+    assert f"{victim} is out" in _text(page, "#notice")
+    assert len(sent) == 2 and sent[0] == sent[1] and len(sent[0]["command_id"]) == 32
+    t = live.service.load("Lost").tournament
+    assert t.players[victim].out and t.alive == 11
