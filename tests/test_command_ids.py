@@ -74,7 +74,8 @@ def test_a_command_sent_again_with_its_id_is_applied_once_even_after_a_restart(s
 
 
 def test_an_undo_sent_again_with_its_id_undoes_once(store_url):
-    """Without its id an undo sent again would take back the command before as well."""
+    """Without its id an undo sent again would take back the command before as well; with it
+    the answer is the first one's, what it changed back included."""
     with open_store(store_url) as store:
         svc = TournamentService(store, clock=lambda: T0)
         started(svc)
@@ -84,6 +85,10 @@ def test_an_undo_sent_again_with_its_id_undoes_once(store_url):
         again = svc.undo("Night", command_id="undo-000001")
         assert again.repeated and again.batch == first.batch
         assert again.result.command.id == first.result.command.id       # bust p02
+        # What it changed back, as the first answer said (the log replayed to then).
+        assert again.result.changes == first.result.changes
+        assert "p02 is back in play (was out in place 19)" in again.result.changes
+        assert again.result.moves == first.result.moves
         t = svc.load("Night").tournament
         assert t.players["p01"].out and not t.players["p02"].out
 
@@ -159,6 +164,7 @@ def test_the_console_api_answers_a_resent_command_already_done_with_the_first_ou
     first, again = c.post(f"{api}/undo", json=undo), c.post(f"{api}/undo", json=undo)
     assert first.status_code == again.status_code == 200 and again.json()["already_done"]
     assert again.json()["command"] == first.json()["command"] == "bust p07"
+    assert again.json()["changes"] == first.json()["changes"] != []
     state = c.get(f"/console/api/events/Night").json()
     assert state["players_left"] == len(PLAYERS) and state["started"]
     # A console note (the spoken switch) sent again is not written twice.

@@ -167,7 +167,7 @@ class Outcome(Record, Generic[R]):
     repeated: bool = False
     """The command's id was already in the log: nothing was run or written, ``events`` and
     ``batch`` are the first command's, ``result`` is None (an undo's or redo's: what it took
-    back or put back, without the changes, which were the state's then)."""
+    back or put back and what that changed, as the first answer said)."""
 
 
 @record
@@ -877,6 +877,24 @@ class TournamentService:
         """The tournament's commands: what an undo or a redo would reach."""
         return self.load(name).history
 
+    def _reverted_then(self, loaded: Loaded, first: Batch) -> Reverted:
+        """What the undo or redo of batch ``first`` (in the log) did, as its first answer said:
+        the log replayed to just before it and to its end, compared as then (a resend only)."""
+        assert first.refers is not None
+        recorded = self.store.read(loaded.stream_id, limit=first.id + len(first.events))
+        before = Tournament.replay(read_history(recorded[:first.id - 1]).events())
+        if first.at is not None:
+            try:
+                before.follow_clock(first.at)   # compared as the clock had it then
+            except ValueError:
+                pass
+        after = Tournament.replay(read_history(recorded).events())
+        lines, moves = changes(before, after)
+        h = loaded.history
+        target = h.batches[first.refers]
+        return Reverted(target, describe(target), tuple(lines), tuple(moves), h.last_command(),
+                        h.next_redo())
+
     def _revert(self, name: str, marker: str, expected: int | None,
                 dry_run: bool = False, command_id: str | None = None) -> Outcome[Reverted]:
         check_command_id(command_id)
@@ -889,10 +907,7 @@ class TournamentService:
             if first.kind != verb or (expected is not None and expected != first.refers):
                 raise CommandIdReused(name, command_id, describe(first) if first.refers is None
                                       else f"{first.kind} of batch {first.refers}", first.id)
-            assert first.refers is not None
-            target = h.batches[first.refers]
-            return self._repeat(loaded, first, Reverted(
-                target, describe(target), (), (), h.last_command(), h.next_redo()))
+            return self._repeat(loaded, first, self._reverted_then(loaded, first))
         target = h.last_command() if undo else h.next_redo()
         if target is None:
             raise HistoryError(

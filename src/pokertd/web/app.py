@@ -28,10 +28,9 @@ UUID), kept with the command's events in the event's log, in the same transactio
 one is 422 (``{"error": "command_id: ..."}``). A command sent again with an id the event's log
 holds (its first answer was lost) is not applied again: it is answered with the first one's
 status (200, 201 for the create) and body, its ``events`` as the first command stored them, with
-``"already_done": true``; a first answer says ``"already_done": false``. An undo or redo sent
-again names the command it took back or put back (``command``, ``batch``) with no ``changes``
-or ``moves`` (those were the state's at the time). An id already given to another command of
-the event is 409 and nothing is written. The ids are in the log, so they outlive a restart of
+``"already_done": true``; a first answer says ``"already_done": false`` (an undo or redo: the
+command it took back or put back and what that changed, as the first answer said). An id
+already given to another command of the event is 409 and nothing is written. The ids are in the log, so they outlive a restart of
 the server or of the database; two requests with one id at once are applied once (the second
 one's append fails on the first one's, and its retry finds the id).
 """
