@@ -237,7 +237,11 @@ def test_the_cli_command_id_lets_a_script_run_a_command_again_safely(tmp_path):
     assert first.exit_code == 0 and "p03 is out in place 9" in first.output
     assert again.exit_code == 0 and again.output.startswith("already done: this command id")
     bad = run(cli_app, ["tournament", "pause", "Night", "--command-id", "no good", "--db", db])
-    assert bad.exit_code == 2 and "8 to 64 letters, digits" in bad.output
+    assert bad.exit_code == 2 and "Error: --command-id: command id 'no good': give 8 to 64 " \
+        "letters, digits" in bad.output
+    other = str(tmp_path / "none.db")
+    bad = run(cli_app, ["tournament", "new", "Other", "--command-id", "x", "--db", other])
+    assert bad.exit_code == 2 and not (tmp_path / "none.db").exists()   # nothing created
     with open_store(db) as store:
         assert busts(store) == ["p03"]
         assert [m.get("command_id") for m in markers(store) if m["command"] == "bust"] == \

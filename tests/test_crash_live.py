@@ -1,8 +1,9 @@
 """Crashes of a live tournament (issue 13): the director's process killed with SIGKILL at
 seeded random moments, on SQLite and PostgreSQL (100 kills in all; each director forked warm
 from tests/serve_zygote.py, so that a kill lands among its commands, not in Python's start-up); PostgreSQL restarted (pg_ctl restart, and
-once killed) in the middle of the event; two directors' processes sending commands to one
-event at once.
+once killed) in the middle of the event, the directors sending each command with its command id
+(through the service and the console's API) and a command in flight again with the same id;
+two directors' processes sending commands to one event at once.
 
 After each kill the stored log is checked against an uninterrupted run of the same script
 (tests/crash_driver.py, its clock a function of the command's number): the state replayed

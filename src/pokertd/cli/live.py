@@ -78,10 +78,23 @@ class DealKind(str, Enum):
 
 
 Name = Annotated[str, typer.Argument(help="The tournament's name.")]
+def _command_id(value: str | None) -> str | None:
+    """``--command-id`` checked before the database is opened (nothing created for a bad one)."""
+    if value is not None:
+        from ..services.tournaments import TournamentServiceError, check_command_id
+
+        try:
+            check_command_id(value)
+        except TournamentServiceError as exc:
+            raise fail(f"--command-id: {exc}") from None
+    return value
+
+
 CommandId = Annotated[str | None, typer.Option(
-    "--command-id", help="An id for this command (8 to 64 letters, digits, - or _): run again "
-                         "with the same id, a command already recorded is not applied twice "
-                         "(it says 'already done', exit 0).")]
+    "--command-id", callback=_command_id,
+    help="An id for this command (8 to 64 letters, digits, - or _): run again with the same "
+         "id, a command already recorded is not applied twice (it says 'already done', "
+         "exit 0).")]
 Format = Annotated[OutputFormat, typer.Option("--format", help="table or json.")]
 
 
