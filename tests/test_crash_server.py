@@ -407,6 +407,8 @@ class Live:
         self.store = open_store(f"sqlite:///{self.db}", create=False)
         self.service = TournamentService(self.store)
         self.cli_runs = self.web_requests = 0
+        self.pending: int | None = None     # a web command in flight when the server died
+        self.resent: list[bool] = []         # each one sent again: was it already done?
 
     def close(self) -> None:
         self.http.close()
@@ -431,13 +433,15 @@ class Live:
     def web(self, i: int) -> httpx.Response:
         command = STEPS[i]
         verb, name = command[0], driver.NAME
-        path, body = f"/console/api/events/{name}/{verb}", {}
+        # Each command with its id, the same when it is sent again (issue 13).
+        path, body = f"/console/api/events/{name}/{verb}", {"command_id": driver.command_id(i)}
         if verb == "create":
-            path, body = "/console/api/events", {"name": name, "preset": "gananda", "seed": 7}
+            path, body = "/console/api/events", {**body, "name": name, "preset": "gananda",
+                                                 "seed": 7}
         elif verb == "register":
-            body = {"players": driver.PLAYERS}
+            body["players"] = driver.PLAYERS
         elif verb == "bust":
-            body = {"players": [command[1]]}
+            body["players"] = [command[1]]
         self.web_requests += 1
         return self.http.post(path, json=body, headers={"X-CSRF-Token": self.csrf or ""})
 
@@ -447,6 +451,7 @@ class Live:
         args = {"create": ["new", name, "--preset", "gananda", "--seed", "7"],
                 "register": ["register", name, *driver.PLAYERS],
                 "bust": ["bust", name, *command[1:]]}.get(verb, [verb, name])
+        args += ["--command-id", driver.command_id(i)]
         self.cli_runs += 1
         return self.forks.cli(self.db, self.out, "tournament", *args)
 
@@ -470,6 +475,8 @@ class Live:
             srv.kill()
             if exit_code(self.out, pid, wait=False) == 0:
                 self.acked.add(i)
+            else:
+                self.pending = i
             return
         answered: list[int] = []
 
@@ -483,6 +490,28 @@ class Live:
         sent.join()
         if answered and answered[0] in (200, 201):
             self.acked.add(i)
+        else:
+            self.pending = i
+
+    def resend(self) -> None:
+        """The command in flight when the server (and the CLI run) was killed, sent again as it
+        was, with its command id, before anything else: applied once, already done exactly
+        when the log has it."""
+        i, self.pending = self.pending, None
+        if i is None:
+            return
+        in_log = self.applied() > i
+        if by_cli(i):
+            pid = self.cli(i)
+            assert exit_code(self.out, pid) == 0, self.out.read_text()[-2000:]
+            last = self.out.read_text().strip().splitlines()[-1]      # this run's last line
+            assert last.startswith("already done: this command id is in the log") is in_log, last
+        else:
+            r = self.web(i)
+            assert r.status_code in (200, 201), r.text
+            assert r.json()["already_done"] is in_log, (i, in_log, r.text)
+        self.resent.append(in_log)
+        self.acked.add(i)
 
     def check(self, reference: dict) -> int:
         """The checks after a kill; the number of commands in the log."""
@@ -512,9 +541,11 @@ class Live:
 def live_kills(forks: Forks, fast_dir: Path, live_reference: dict, director_db: Path) -> None:
     """100 SIGKILLs of `pokertd serve` while a director runs a live event through the web API
     and the CLI (every fourth command): each after a seeded number of commands done (0 to 3),
-    half of them with the next command in flight. After a restart the director reads the
-    log and goes on with the first command not in it: none is lost, none applied twice, and
-    the event goes on to the uninterrupted run's winner and results."""
+    half of them with the next command in flight. After a restart a web command that was in
+    flight is sent again as it was, with its command id: answered already done exactly when
+    the log has it; then the director goes on with the first command not in the log: none is
+    lost, none applied twice, and the event goes on to the uninterrupted run's winner and
+    results."""
     rng = random.Random(2613)
     kills = 0
     events: list[Live] = []
@@ -526,6 +557,7 @@ def live_kills(forks: Forks, fast_dir: Path, live_reference: dict, director_db: 
                 events.append(ev)
             srv = forks.serve(ev.db)
             ev.connect(srv)
+            ev.resend()
             if kills == KILLS:                 # one more server, not killed: to the end
                 while (i := ev.applied()) < len(STEPS):
                     ev.run(i)
@@ -550,8 +582,11 @@ def live_kills(forks: Forks, fast_dir: Path, live_reference: dict, director_db: 
                 assert t.results() == live_reference["results"]
         cli = sum(e.cli_runs for e in events)
         web = sum(e.web_requests for e in events)
+        resent = [x for e in events for x in e.resent]
         RESULTS["live"] = (f"live tournament: {kills} SIGKILLs of pokertd serve survived over "
-                           f"{len(events)} events ({web} web commands, {cli} CLI runs), "
+                           f"{len(events)} events ({web} web commands, {cli} CLI runs; "
+                           f"{len(resent)} in flight sent again with their command ids, "
+                           f"{sum(resent)} of them already done), "
                            "0 commands lost, 0 applied twice, the same winner and results")
     finally:
         for e in events:

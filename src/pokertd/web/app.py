@@ -30,10 +30,10 @@ holds (its first answer was lost) is not applied again: it is answered with the 
 status (200, 201 for the create) and body, its ``events`` as the first command stored them, with
 ``"already_done": true``; a first answer says ``"already_done": false`` (an undo or redo: the
 command it took back or put back and what that changed, as the first answer said). An id
-already given to another command of the event is 409 and nothing is written. The ids are in the log, so they outlive a restart of
-the server or of the database; two requests with one id at once are applied once (the second
-one's append fails on the first one's, and its retry finds the id).
-"""
+already given to another command of the event is 409 and nothing is written. The ids are in
+the log, so they outlive a restart of the server or of the database; two requests with one id
+at once are applied once (the second one's append fails on the first one's, and its retry
+finds the id)."""
 
 from __future__ import annotations
 
