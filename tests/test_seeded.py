@@ -182,3 +182,31 @@ def test_a_whole_number_seed_is_its_digits(tmp_path):
         t, _ = tables.open_table("Practice", TableConfig(), seed=2026)
         assert t.seed == "2026"
         assert Table.load(store, "Practice", clock=lambda: 0.0).seed == "2026"
+
+
+def test_the_lobby_api_takes_a_seed_for_a_table_and_an_event_and_refuses_a_bad_one(tmp_path):
+    """POST /tables/api/tables and /tables/api/events with ``seed``: a seeded table and a
+    seeded event (its tables seeded too); a bad seed is a 400 saying what a seed is, with
+    nothing made."""
+    from fastapi.testclient import TestClient
+
+    from pokertd.web.app import create_app
+
+    with open_store(f"sqlite:///{tmp_path / 'web.db'}") as store, \
+            TestClient(create_app(store, secret="the seed tests' secret")) as http:
+        csrf = http.get("/tables").text.split('name="csrf-token" content="')[1].split('"')[0]
+        h = {"X-CSRF-Token": csrf}
+        r = http.post("/tables/api/tables", headers=h, json={"name": "Practice", "seed": 7})
+        assert r.status_code == 201, r.text
+        r = http.post("/tables/api/events", headers=h, json={
+            "name": "Night", "seats": 4, "table_size": 4, "bots": 4, "bot_kind": "random",
+            "bot_delay": 0, "seed": "night"})
+        assert r.status_code == 201, r.text
+        assert http.get("/tables/api/events/Night").json()["seeded"] is True
+        r = http.post("/tables/api/events", headers=h, json={"name": "Bad", "seed": ""})
+        assert r.status_code == 400 and "text of 1 to 100 characters" in r.json()["error"], r.text
+        tables = http.app.state.tables
+        assert tables.table("Practice").seed == "7"
+        assert [t.seed for t in tables.tables.values() if t.event == "Night"] == ["night"]
+    with open_store(f"sqlite:///{tmp_path / 'web.db'}") as store:
+        assert store.find_stream("table_event", "Bad") is None

@@ -27,6 +27,13 @@ The scheme (``pokertd-fair/1``), one hand at a time:
 dealt order follows from the committed order and the seeds, that every card dealt, burned and
 turned follows the dealt order, and that the events are the hand the engine plays from them
 (every derived event, chip and stack). Any change to any field fails with the reason.
+
+The committed order and the salt must come from the CSPRNG for the commitment to keep the
+order secret. ``pokertd simulate --fair`` draws them from its ``--seed``'s generator instead
+(reproducible runs for tests and research): its hands still verify, and the commitment still
+binds the order before the hand, but whoever knows the seed can compute every order and salt,
+so such a commitment proves nothing to a player. The deck of a seeded table
+(:mod:`pokertd.services.seeds`) is the same kind of thing: for tests and replays only.
 """
 
 from __future__ import annotations

@@ -35,8 +35,9 @@ A seeded event (the ``seed`` setting: for tests, research and replays, never rea
 restarted or not, whatever the pace of its tables. So it plays in rounds, as hand-for-hand
 does (IFP 61: "each hand is begun simultaneously at all tables"), from its first hand: every
 table deals its next hand only when every table has finished its hand and the director has
-recorded them all together, table by table in number order (the players out in a round are
-eliminated in that order: IFP 57 ranks those out in the same hand at one table). Every move,
+recorded them all together, table by table in number order (outside hand-for-hand the
+players out in a round are eliminated in that order, as if each table's hand had ended before
+the next one's; under it they are out in the same hand and tie, IFP 57). Every move,
 break and final table is then made with every table between hands, and its clock is its
 rounds', not the wall's: each round is :data:`ROUND_SECONDS` of the event's clock from its
 deal to its end (the director's time of its hands), and a break is skipped to its end (its
