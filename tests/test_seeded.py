@@ -203,6 +203,10 @@ def test_the_lobby_api_takes_a_seed_for_a_table_and_an_event_and_refuses_a_bad_o
             "bot_delay": 0, "seed": "night"})
         assert r.status_code == 201, r.text
         assert http.get("/tables/api/events/Night").json()["seeded"] is True
+        assert "A seeded event" in http.get("/tables/events/Night").text
+        http.post("/tables/api/events", headers=h, json={"name": "Real", "seats": 4})
+        assert http.get("/tables/api/events/Real").json()["seeded"] is False
+        assert "A seeded event" not in http.get("/tables/events/Real").text
         r = http.post("/tables/api/events", headers=h, json={"name": "Bad", "seed": ""})
         assert r.status_code == 400 and "text of 1 to 100 characters" in r.json()["error"], r.text
         tables = http.app.state.tables
