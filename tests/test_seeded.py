@@ -225,6 +225,12 @@ def test_the_lobby_api_takes_a_seed_for_a_table_and_an_event_and_refuses_a_bad_o
         http.post("/tables/api/events", headers=h, json={"name": "Real", "seats": 4})
         assert http.get("/tables/api/events/Real").json()["seeded"] is False
         assert "A seeded event" not in http.get("/tables/events/Real").text
+        http.post("/tables/api/tables", headers=h, json={"name": "Real play"})
+        lobby = http.get("/tables/api/lobby").json()
+        assert {t["name"]: t["seeded"] for t in lobby["tables"]} == {"Practice": True,
+                                                                     "Real play": False}
+        assert {e["name"]: e["seeded"] for e in lobby["events"]} == {"Night": True, "Real": False}
+        assert http.get("/tables").text.count("(seeded: not for real play)") == 2
         r = http.post("/tables/api/events", headers=h, json={"name": "Bad", "seed": ""})
         assert r.status_code == 400 and "text of 1 to 100 characters" in r.json()["error"], r.text
         tables = http.app.state.tables
