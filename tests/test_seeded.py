@@ -87,6 +87,24 @@ def test_a_seeded_event_deals_in_rounds_every_table_once_a_round_ifp_61(referenc
     assert rounds[times[0]] == [1, 2] and rounds[times[1]] == [1, 2]
 
 
+def test_a_seeded_event_through_hand_for_hand_restarted_plays_to_the_uninterrupted_runs_end(
+        tmp_path):
+    """24 players at six tables: the bubble is played hand-for-hand (IFP 61; the players out
+    in one of its hands tie, IFP 57), with restarts in the middle of hands on the way: the
+    same hands, places and prizes as the run never restarted."""
+    big = dict(EVENT, seats=24, bots=24, seed="bubble")
+    runs = []
+    for k, kw in enumerate([{"pace": 1}, {"pace": 2, "restarts": (50, 300, 301, 800, 1500)}]):
+        store = open_store(f"sqlite:///{tmp_path / f'{k}.db'}")
+        tm = seeded_events.play(store, "Big", big, **kw).service.load("Big").tournament
+        runs.append((tm, seeded_events.hands(store, "Big")))
+        store.close()
+    (ta, ha), (tb, hb) = runs
+    assert "hand_for_hand" in [e["type"] for e in ta.event_dicts()]
+    assert ta.finished and ta.results() == tb.results() and ha == hb
+    assert ta.event_dicts() == tb.event_dicts()
+
+
 def test_another_seed_deals_other_cards_and_draws_other_seats(tmp_path):
     runs = []
 
