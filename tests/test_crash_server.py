@@ -11,11 +11,11 @@ After each kill the stored log is checked: the log before the kill is a prefix o
 one (the restarted server rewrote nothing and lost nothing), every command answered as done is
 in it, no command and no hand is in it twice, the replay of the log is consistent and no chip
 appears or disappears. The live event's replayed state equals an uninterrupted run's after as
-many commands, and play goes on to the same winner and results as that run. The dealt event
-plays on to a winner that its log's replay confirms (every hand, every bust-out, the places and
-prizes); an uninterrupted run with the same seed is no reference for it: its decks and bots
-draw from the system's CSPRNG, and a seeded table's generators start again at each load of the
-table (services/tables.py), so a restart changes the deals that follow.
+many commands, and play goes on to the same winner and results as that run. The dealt event is
+seeded (services/seeds.py: each deck and each bot decision derived from the seed and the
+logs; the event plays in rounds on its own clock, services/dealt_tables.py): it plays on to a
+winner that its log's replay confirms (every hand, every bust-out, the places and prizes), and
+to the same hands, winner, places and prizes as an uninterrupted run of it in process.
 
 The servers are forked from one warm process (tests/serve_zygote.py), each child running the
 `pokertd serve` command itself over an SQLite file in memory-backed /dev/shm: a restart costs a
@@ -37,6 +37,7 @@ import httpx
 import pytest
 
 import crash_driver as driver
+import seeded_events
 from forking import Forks, Served, alive, exit_code, kill
 from pokertd.engine import replay
 from pokertd.services.tournaments import KIND, TournamentService
@@ -107,8 +108,11 @@ def check_prefix(before: dict, after: dict) -> None:
 
 # --- a dealt tournament run by the server --------------------------------------------------
 
+# (levels of 3 minutes: 6 rounds of the seeded event's clock a level, some 50 hands an event)
 EVENT = {"preset": "ifp-2012", "seats": 8, "table_size": 4, "bots": 8, "bot_kind": "random",
-         "level_minutes": 1, "act_seconds": 5, "bot_delay": 0, "pause_seconds": 0}
+         "level_minutes": 3, "act_seconds": 5, "bot_delay": 0, "pause_seconds": 0,
+         "seed": "1313"}
+DEALT = "Night"               # every dealt event the same seeded tournament, killed elsewhere
 
 
 def check_dealt(event: Dealt, log: dict) -> bool:
@@ -220,18 +224,44 @@ def dealt_kills(forks: Forks, fast_dir: Path) -> None:
     assert last.check()
     tm = last.service.load(last.name).tournament
     assert summary["winner"] == tm.winner and summary["results"] == tm.results()
+    # The uninterrupted run of the same seeded event, in process: every event killed on the
+    # way has its hands, its winner, its places and its prizes.
+    with open_store(f"sqlite:///{fast_dir / 'reference.db'}") as store:
+        reference = seeded_events.play(store, DEALT, EVENT)
+        ref = reference.service.load(DEALT).tournament
+        ref_hands = _hands_played(ref)
+        assert ref.finished and len(ref_hands) > 10
+        for k, ev in enumerate(events):
+            if ev.finished:
+                got = ev.service.load(DEALT).tournament
+                hands = _hands_played(got)
+                first = next((i for i, (a, b) in enumerate(zip(hands, ref_hands)) if a != b),
+                             min(len(hands), len(ref_hands)))
+                assert hands == ref_hands, (f"event {k} ({ev.kills} kills): hand {first} is "
+                                            f"{hands[first:first + 1]}, uninterrupted "
+                                            f"{ref_hands[first:first + 1]}")
+                assert got.winner == ref.winner and got.results() == ref.results()
     for ev in events:
         ev.close()
     won = sum(1 for ev in events if ev.finished)
     RESULTS["dealt"] = (f"dealt tournament: {kills} SIGKILLs of pokertd serve survived over "
-                        f"{len(events)} events ({won} played to their winner), 0 events lost")
+                        f"{len(events)} events ({won} played to their winner: the winner, "
+                        f"places, prizes and {len(ref_hands)} hands of the uninterrupted run), "
+                        "0 events lost")
+
+
+def _hands_played(tm) -> list[tuple]:
+    """The director's record of every hand (the time left out: the server's clock started
+    at its own moment)."""
+    return [(e["table"], e["hand"], e["level"], e["button"], e["players"], e["start"], e["end"])
+            for e in tm.event_dicts() if e["type"] == "hand_played"]
 
 
 class Dealt:
     """One dealt event of the test, in a database of its own, and what is known of it."""
 
     def __init__(self, where: Path, k: int) -> None:
-        self.db, self.name = where / f"dealt{k}.db", f"Night {k}"
+        self.db, self.name = where / f"dealt{k}.db", DEALT
         self.host: str | None = None
         self.acked: set[str] = set()
         self.log: dict = {}

@@ -634,6 +634,17 @@ class DealtEvents:
                 # recorded, its players out not yet eliminated: they wait for the round
                 ev.pending += [b for b in self._busts(last.names, last.events[0]["config"]["stacks"],
                                                       last, tid) if not tm.players[b.player].out]
+        if ev.clock is not None and ev.round:
+            # A seeded round cut short in its deal (at start-up the tables' deals are commits
+            # of their own): every table that can play is in it, the rest are dealt now.
+            rest = {tid: tm.next_hand(tid, now) for tid in sorted(fl.tables)
+                    if tid not in ev.round and fl.tables[tid].count >= 2}
+            if rest:
+                self.service.commit(ev.loaded, "table round", {}, now)  # type: ignore[arg-type]
+                self._seat_tables(ev)
+                ev.round.update(rest)
+                for tid, setup in rest.items():
+                    self._table(ev, tid).start_hand(self.server.clock(), setup)
         if tm.clock.hand_for_hand and (ev.round or ev.pending):
             ev.h4h_dealt = True
         if ev.clock is not None:

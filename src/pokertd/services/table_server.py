@@ -432,5 +432,6 @@ class TableServer:
                         "structure": c.structure, "players": [
                             {"seat": k + 1, "name": s.name, "bot": s.bot, "stack": s.stack}
                             for k, s in enumerate(t.seats) if s is not None],
-                        "hands": t.hands, "state": "playing" if t.hand is not None else "waiting"})
+                        "hands": t.hands, "state": "playing" if t.hand is not None else "waiting",
+                        "seeded": t.seed is not None})
         return out
