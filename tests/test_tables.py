@@ -839,8 +839,8 @@ def test_a_directors_write_the_store_refuses_reloads_the_event_and_play_goes_on(
 
 
 def test_finished_sit_and_gos_leave_memory_and_are_still_served(fast_store, monkeypatch):
-    """Three sit-and-gos played through the running game server (Ann, a person, away from the
-    start, and three bots each). Once each has finished and its grace period has passed,
+    """Three sit-and-gos played through the running game server (Ann, a person who checks or
+    folds, and three bots each). Once each has finished and its grace period has passed,
     neither the event nor its table is in the server's memory (no object of them is left),
     and what a user may ask of them is still served, from the store: the lobby lists them,
     each summary (places, prizes, winner) equals the one its logs replay to, Ann's result
@@ -872,6 +872,22 @@ def test_finished_sit_and_gos_leave_memory_and_are_still_served(fast_store, monk
         events = DealtEvents(server, TournamentService(fast_store))
         server.start()
         tokens, refs, tables, phh, views = {}, [], {}, {}, {}
+
+        async def ann_plays(table, token):
+            """Ann's client: she checks when she can, otherwise folds."""
+            sub = server.subscribe(table, token)
+            try:
+                while True:
+                    f = json.loads(await sub.queue.get())
+                    legal = f.get("legal")
+                    if f["type"] == "state" and legal:
+                        with contextlib.suppress(TableError, IllegalAction):
+                            server.command(table, lambda t: t.act(
+                                f["you"], "check" if legal["check"] else "fold"))
+            finally:
+                server.unsubscribe(sub)
+
+        players = []
         for name in names:
             host = events.create(name, preset="ifp-2012", seats=4, table_size=4,
                                  level_minutes=1, act_seconds=5, bot_delay=0, pause_seconds=0)
@@ -879,7 +895,7 @@ def test_finished_sit_and_gos_leave_memory_and_are_still_served(fast_store, monk
             tokens[name] = events.enter(name, "Ann")
             where = events.where(name, tokens[name])
             tables[name] = where["table"]
-            server.command(where["table"], lambda t, s=where["seat"]: t.set_away(s, True))
+            players.append(asyncio.create_task(ann_plays(where["table"], tokens[name])))
             refs += [weakref.ref(events.event(name)), weakref.ref(server.table(where["table"]))]
         loop = asyncio.get_running_loop()
         deadline = loop.time() + 180
@@ -896,6 +912,8 @@ def test_finished_sit_and_gos_leave_memory_and_are_still_served(fast_store, monk
                 views[name] = json.loads(server.frame(t.name, None))
                 served[name] = (events.summary(name), events.where(name, tokens[name]))
         del ev, t
+        for p in players:
+            p.cancel()
         while any(n in events.events or tables[n] in server.tables for n in names):
             assert loop.time() < deadline, "the finished events stayed in memory"
             await asyncio.sleep(0.05)
