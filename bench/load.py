@@ -34,11 +34,13 @@ state as the server sends it to a spectator is compared with the replay of its l
 snapshot of a fresh replay at the server's time, and every dealt event's summary with the one
 its replayed logs give. The run fails (exit 1) on an error, a mismatch or memory beyond the bound.
 
-The bound, 64 MiB after a 5-minute warm-up, allows for what the server keeps by design (every
-table and dealt event it has run stays in memory, a finished one too: about 1 to 2 MiB each
-here, over the few dozen tournaments a 30-minute run finishes) and fails a leak of a few
-kilobytes a hand or a few hundred bytes an action (a run plays some 10,000 hands, 100,000
-actions); the report gives the growth per tournament created after the warm-up.
+The bound, 64 MiB after a 5-minute warm-up, allows for what the server keeps by design: the
+tournaments and tables in play, the replays of the last 64 tournaments loaded (the service's
+cache), and of each finished dealt event only its summary, a few kilobytes (the event and its
+tables leave memory ``DealtEvents.GRACE`` seconds after it finishes and are read from the
+store when asked for; they were kept before, about 0.6 MiB a tournament). It fails a leak of
+a few kilobytes a hand or a few hundred bytes an action (a run plays some 10,000 hands,
+100,000 actions); the report gives the growth per tournament created after the warm-up.
 All clients run in this one process, which shares the machine with the server: the figures
 include that; the load average says what else ran.
 """
@@ -550,29 +552,10 @@ class Load:
         if r.status_code != 200:
             return False, f"{r.status_code} {r.text[:200]}"
         served = r.json()
+        from pokertd.services.dealt_tables import replayed_summary
+
         replayed = jsonable_encoder(replayed_summary(store, name))
         return served == replayed, _diff(served, replayed)
-
-
-def replayed_summary(store: Any, name: str) -> dict[str, Any]:
-    """A dealt event's summary (:meth:`DealtEvents.summary`) from its logs replayed: its own
-    stream, the director's tournament and each of its tables."""
-    from pokertd.services.dealt_tables import DealtEvents, read_event
-    from pokertd.services.tables import KIND, Table
-    from pokertd.services.tournaments import TournamentService
-
-    ev = read_event(store, name)
-    assert ev is not None, name
-    if ev.started:
-        ev.loaded = TournamentService(store).load(name)
-        for s in store.streams(KIND):
-            if s.config.get("event") == name:
-                t = Table.load(store, s.name, clock=time.monotonic)
-                if t.table_id is not None:
-                    ev.tables[t.table_id] = t
-    events = DealtEvents.__new__(DealtEvents)    # only its reading: summary() of this event
-    events.events = {name: ev}
-    return events.summary(name)
 
 
 def _diff(a: Any, b: Any, where: str = "") -> str | None:

@@ -711,3 +711,255 @@ def test_a_server_killed_mid_hand_resumes_the_hand_from_the_store(tmp_path: Path
     finally:
         p.kill()
         p.wait(10)
+
+
+# --- a dealt event run by the game server, its director's writes off the event loop --------
+
+
+class _Watched:
+    """The store's appends to the tournament streams: the thread each is made in, and a
+    refusal (DatabaseFailure) of those ``refuse`` says, counted by attempt."""
+
+    def __init__(self, store, monkeypatch, refuse=lambda attempt: False) -> None:
+        import contextlib
+        import threading
+
+        from pokertd.storage import DatabaseFailure
+
+        self.threads: list[str] = []
+        self.refused = 0
+        attempts = [0]
+        real = store.transaction
+        watched = self
+
+        class Log:
+            def __init__(self, log) -> None:
+                self._log = log
+
+            def __getattr__(self, name):
+                return getattr(self._log, name)
+
+            def append(self, stream_id, expected, events):
+                if self._log.stream(stream_id).kind == "tournament":
+                    watched.threads.append(threading.current_thread().name)
+                    attempts[0] += 1
+                    if refuse(attempts[0]):
+                        watched.refused += 1
+                        raise DatabaseFailure("disk full (a test)")
+                return self._log.append(stream_id, expected, events)
+
+        @contextlib.contextmanager
+        def transaction():
+            with real() as log:
+                yield Log(log)
+
+        monkeypatch.setattr(store, "transaction", transaction)
+
+
+def _serve_a_sit_and_go(store, name="SNG"):
+    """A sit-and-go of four bots played to its winner by a running game server (real clocks,
+    no delays); a spectator's frames of its table, each with the number of the table's hands
+    the director had recorded in the store when the frame arrived."""
+    from pokertd.services.dealt_tables import DealtEvents
+    from pokertd.services.tournaments import TournamentService
+
+    async def run():
+        server = TableServer(store, rng=lambda n: random.Random(f"7:{n}"))
+        events = DealtEvents(server, TournamentService(store))
+        server.start()
+        host = events.create(name, preset="ifp-2012", seats=4, table_size=4, level_minutes=1,
+                             act_seconds=5, bot_delay=0, pause_seconds=0)
+        first = events.event(name)
+        events.add_bots(name, host, 4, "random")
+        table = next(iter(events.event(name).tables.values())).name
+        sub = server.subscribe(table)
+        tournament = store.find_stream("tournament", name).id
+        seen: list[tuple[int, int]] = []          # (hand number shown, hands recorded)
+        last = None
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 120
+        while events.summary(name)["state"] != "finished":
+            assert loop.time() < deadline, "the sit-and-go did not finish"
+            try:
+                f = json.loads(await asyncio.wait_for(sub.queue.get(), 0.5))
+            except TimeoutError:
+                continue
+            if f["type"] != "state" or f["hand"] is None or f["hand"]["number"] == last:
+                continue
+            last = f["hand"]["number"]
+            recorded = sum(1 for r in store.read(tournament) if r.type == "hand_played")
+            seen.append((last, recorded))
+        await server.written(*events.keys(name))
+        summary = events.summary(name)
+        t = server.table(table)
+        await server.close()
+        return summary, events.event(name) is not first, t, seen
+
+    return asyncio.run(run())
+
+
+def _check_served(store, name, summary, t, seen):
+    """The store's tournament is the one the server ran: the same results; each hand the
+    table ended recorded by the director once; no frame showed hand N before the director's
+    record of hand N-1 was in the store."""
+    from pokertd.services.tournaments import TournamentService
+
+    tm = TournamentService(store).load(name).tournament
+    assert tm.finished and tm.results() == summary["results"]
+    ended = [r.payload["hand"] for r in store.read(t.stream_id)
+             if r.type == "hand" and r.payload["event"]["type"] == "ended"]
+    played = [e for e in tm.events if e.type == "hand_played"]
+    assert len(played) == len(ended) == len(set(ended))
+    assert seen and all(recorded >= number - 1 for number, recorded in seen), seen
+
+
+def test_a_dealt_events_director_writes_in_the_writer_thread_no_client_ahead_of_it(fast_store,
+                                                                                 monkeypatch):
+    """The director's record of each hand (the table round) is appended by the game server's
+    writer thread, not in the event loop, and no client hears of the next hand before that
+    record is in the store (issue 11: nothing is heard before it is committed)."""
+    watched = _Watched(fast_store, monkeypatch)
+    summary, reloaded, t, seen = _serve_a_sit_and_go(fast_store)
+    assert not reloaded
+    _check_served(fast_store, "SNG", summary, t, seen)
+    rounds = watched.threads[3:]             # after create, register and start (commands)
+    assert rounds and set(rounds) == {"pokertd-table-writer"}, set(rounds)
+
+
+def test_a_directors_write_the_store_refuses_reloads_the_event_and_play_goes_on(fast_store,
+                                                                              monkeypatch):
+    """The store refuses two of the director's table rounds (a full disk): the changes of
+    the table resting on them (the next hand dealt) are not written either, no client hears
+    of them, the event is loaded again from the store as a restart finds it, and the
+    sit-and-go plays on to a winner with every hand recorded once."""
+    watched = _Watched(fast_store, monkeypatch, refuse=lambda attempt: attempt in (8, 9))
+    summary, reloaded, t, seen = _serve_a_sit_and_go(fast_store)
+    assert watched.refused == 2 and reloaded
+    _check_served(fast_store, "SNG", summary, t, seen)
+
+
+def test_finished_sit_and_gos_leave_memory_and_are_still_served(fast_store, monkeypatch):
+    """Three sit-and-gos played through the running game server (Ann, a person who checks or
+    folds, and three bots each). Once each has finished and its grace period has passed,
+    neither the event nor its table is in the server's memory (no object of them is left),
+    and what a user may ask of them is still served, from the store: the lobby lists them,
+    each summary (places, prizes, winner) equals the one its logs replay to, Ann's result
+    (where), a spectator's view of the table with its last hands, a PHH download; the table
+    loaded for those leaves memory again when nobody asks for it; a restarted server loads
+    neither and serves the same."""
+    import contextlib
+    import gc
+    import weakref
+
+    from pokertd.services.dealt_tables import DealtEvents, replayed_summary
+    from pokertd.services.tables import phh_for
+    from pokertd.services.tournaments import TournamentService
+
+    monkeypatch.setattr(DealtEvents, "GRACE", 0.05)
+    monkeypatch.setattr(TableServer, "IDLE", 0.2)
+    names = ["SNG A", "SNG B", "SNG C"]
+
+    def phh_of(t):
+        """The first hand of the table's last ones with a PHH form, for a player in it."""
+        for played in t.history:
+            for seat in played.seats:
+                with contextlib.suppress(TableError):
+                    return played.number, seat, phh_for(t, played.number, seat)
+        raise AssertionError("no hand with a PHH form")
+
+    async def run():
+        server = TableServer(fast_store, rng=lambda n: random.Random(f"8:{n}"))
+        events = DealtEvents(server, TournamentService(fast_store))
+        server.start()
+        tokens, refs, tables, phh, views = {}, [], {}, {}, {}
+
+        async def ann_plays(table, token):
+            """Ann's client: she checks when she can, otherwise folds."""
+            sub = server.subscribe(table, token)
+            try:
+                while True:
+                    f = json.loads(await sub.queue.get())
+                    legal = f.get("legal")
+                    if f["type"] == "state" and legal:
+                        with contextlib.suppress(TableError, IllegalAction):
+                            server.command(table, lambda t: t.act(
+                                f["you"], "check" if legal["check"] else "fold"))
+            finally:
+                server.unsubscribe(sub)
+
+        players = []
+        for name in names:
+            host = events.create(name, preset="ifp-2012", seats=4, table_size=4,
+                                 level_minutes=1, act_seconds=5, bot_delay=0, pause_seconds=0)
+            events.add_bots(name, host, 3, "random")
+            tokens[name] = events.enter(name, "Ann")
+            where = events.where(name, tokens[name])
+            tables[name] = where["table"]
+            players.append(asyncio.create_task(ann_plays(where["table"], tokens[name])))
+            refs += [weakref.ref(events.event(name)), weakref.ref(server.table(where["table"]))]
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 180
+        served = {}
+        while len(served) < len(names):          # each one as it finishes, still in memory
+            assert loop.time() < deadline, "the sit-and-gos did not finish"
+            await asyncio.sleep(0.01)
+            for name in names:
+                ev = events.events.get(name)
+                if name in served or ev is None or events.summary(name)["state"] != "finished":
+                    continue
+                t = ev.tables[1]
+                phh[name] = phh_of(t)
+                views[name] = json.loads(server.frame(t.name, None))
+                served[name] = (events.summary(name), events.where(name, tokens[name]))
+        del ev, t
+        for p in players:
+            p.cancel()
+        while any(n in events.events or tables[n] in server.tables for n in names):
+            assert loop.time() < deadline, "the finished events stayed in memory"
+            await asyncio.sleep(0.05)
+        gc.collect()
+        gone = [r() is None for r in refs]
+        in_memory = [n for n in names if tables[n] in server.tables]
+        lobby = {e["name"]: e for e in events.lobby()}
+        again = {n: (events.summary(n), events.where(n, tokens[n])) for n in names}
+        # a spectator opens each finished table, a player downloads a hand
+        sub = server.subscribe(tables[names[0]])
+        first = json.loads(await asyncio.wait_for(sub.queue.get(), 5))
+        server.unsubscribe(sub)
+        reloaded = {n: phh_for(server.table(tables[n]), *phh[n][:2]) for n in names}
+        assert all(tables[n] in server.tables for n in names)
+        while any(tables[n] in server.tables for n in names):
+            assert loop.time() < deadline, "the tables loaded again stayed in memory"
+            await asyncio.sleep(0.05)
+        await server.close()
+        return served, gone, in_memory, lobby, again, first, reloaded, views, phh, tokens
+
+    served, gone, in_memory, lobby, again, first, reloaded, views, phh, tokens = asyncio.run(run())
+    assert all(gone) and in_memory == []
+    for n in names:
+        summary, where = served[n]
+        assert summary["state"] == "finished" and summary["winner"]
+        assert again[n] == served[n]
+        assert summary == json.loads(json.dumps(replayed_summary(fast_store, n)))
+        assert lobby[n] == {k: v for k, v in summary.items() if k != "results"}
+        ann = next(r for r in summary["results"] if r["player"] == "Ann")
+        assert where["player"] == "Ann" and where["place"] == ann["place"] and where["out"] is (
+            ann["place"] != 1)
+        assert reloaded[n] == phh[n][2]
+    for f in (first, views[names[0]]):
+        if f.get("hand") and "clock" in f["hand"]:
+            f["hand"]["clock"].pop("elapsed")
+    assert first["last_hands"] and first == views[names[0]]
+    # a restart: neither the finished events nor their tables are loaded, the same served
+    async def restart():
+        server = TableServer(fast_store)
+        events = DealtEvents(server, TournamentService(fast_store))
+        server.start()
+        loaded = [n for n in names if n in events.events or any(
+            t.event == n for t in server.tables.values())]
+        out = {n: (events.summary(n), events.where(n, tokens[n])) for n in names}
+        await server.close()
+        return loaded, out
+
+    loaded, out = asyncio.run(restart())
+    assert loaded == [] and out == served

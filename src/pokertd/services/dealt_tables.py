@@ -26,6 +26,13 @@ the other tables go on with theirs. The tables wait for one another only where t
 - no hand is dealt on a break; the colour-up is raced off when every table is between hands
   (IFP 56).
 
+The director's records go to the store as the tables' changes do, by the game server's
+writer thread (off the event loop), in the order they were made: a table's end of hand is in
+the store before the director records it (he waits for it), and the changes of the event's
+tables made while his batch is on its way rest on it (refused, they are not written either,
+and the event is loaded again from the store as a restart finds it). No client hears of a
+change, nor of the hand dealt after it, before the store has it.
+
 A restart finds each table where the logs left it: a hand in progress goes on, a hand over but
 not yet recorded is recorded (under hand-for-hand, the players its table has put out and the
 director has not eliminated yet wait for the round again).
@@ -52,13 +59,14 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pokertd.storage import NewEvent
 
-from .table_server import TableServer
+from .table_server import TableServer, event_key
 from .tables import BOT_KINDS, Seat, Table, TableConfig, TableError, hash_token, new_token
 from .tournaments import Loaded, TournamentService
 
@@ -116,6 +124,10 @@ class DealtEvent:
     pending: list[Any] = field(default_factory=list)    # IFP 61: the round's bust-outs
     h4h_dealt: bool = False          # a hand-for-hand round is being played
     timer: Any = None                # the next deal on a break
+    broken: bool = False             # the store refused a write: loaded again (_recover)
+    finishing: bool = False          # finished: its summary on its way to its stream
+    summary: dict[str, Any] | None = None    # recorded once finished (``finished``)
+    out: list[str] = field(default_factory=list)   # and the players out then
     # A seeded event (see the module docstring): its clock (at a round's deal, then at its
     # end) and the round's tables whose hand is over and in the store. None: the wall clock.
     clock: float | None = None
@@ -142,47 +154,241 @@ def read_event(store: Any, name: str) -> DealtEvent | None:
                                        rec.payload.get("token")))
         elif rec.type == "started":
             ev.started = True
+        elif rec.type == "finished":
+            ev.summary = rec.payload["summary"]
+            ev.out = rec.payload["out"]
     return ev
 
 
+def summarize(ev: DealtEvent) -> dict[str, Any]:
+    """What :meth:`DealtEvents.summary` gives of event ``ev`` from its state: the settings and
+    entrants; once started, the director's places, payouts and winner, the tables' seats."""
+    s = ev.settings
+    out: dict[str, Any] = {
+        "name": ev.name, "preset": s["preset"], "seats": s["seats"],
+        "table_size": s["table_size"], "password": ev.password is not None,
+        "state": "registering", "entrants": [{"name": e.name, "bot": e.bot}
+                                             for e in ev.entrants],
+        "tables": [], "results": [], "payouts": None, "winner": None,
+        "seeded": ev.seed is not None}
+    if ev.loaded is not None:
+        tm = ev.loaded.tournament
+        out["state"] = "finished" if tm.finished else "running"
+        out["results"] = tm.results()
+        out["payouts"] = None if tm.payouts is None else list(tm.payouts)
+        out["winner"] = tm.winner
+        out["players_left"] = tm.alive
+        out["prize_pool"] = tm.prize_pool
+        out["tables"] = [{"table": tid, "name": t.name, "players": [
+            {"seat": k, "name": p.name, "stack": p.stack}
+            for k, p in enumerate(t.seats, start=1) if p is not None]}
+            for tid, t in sorted(ev.tables.items()) if any(t.seats)]
+    return out
+
+
+def replayed_summary(store: Any, name: str) -> dict[str, Any]:
+    """Event ``name``'s summary from its logs replayed (its own stream, the director's
+    tournament and each of its tables), not from the summary recorded when it finished: what
+    a check of the server's answers compares them with."""
+    import time
+
+    from .tables import KIND, Table
+
+    ev = read_event(store, name)
+    if ev is None:
+        raise _unknown(name)
+    if ev.started:
+        ev.loaded = TournamentService(store).load(name)
+        for info in store.streams(KIND):
+            if info.config.get("event") == name:
+                t = Table.load(store, info.name, clock=time.monotonic)
+                if t.table_id is not None:
+                    ev.tables[t.table_id] = t
+    return summarize(ev)
+
+
 class DealtEvents:
-    """The dealt tournaments of a game server's store (see the module docstring)."""
+    """The dealt tournaments of a game server's store (see the module docstring).
+
+    An event that has finished is recorded so in its stream (``finished``, with its summary)
+    once everything it tells of is in the store; :attr:`GRACE` seconds later it leaves memory
+    with its tables (a server running sit-and-gos all day does not grow with them): its
+    summary in the lobby and on its page, and its players' results, are then answered from
+    that record, its tables from their logs (:meth:`TableServer.table`); a restart loads
+    neither its director nor its tables."""
+
+    #: Seconds a finished event and its tables stay in memory (its players read their results).
+    GRACE = 30.0
 
     def __init__(self, server: TableServer, service: TournamentService) -> None:
         self.server = server
         self.service = service
         self.store = server.store
         self.events: dict[str, DealtEvent] = {}
+        self.done: dict[str, str] = {}       # finished and out of memory: its record, as JSON
+        self._recovering: set[asyncio.Task[None]] = set()
         server.extensions.append(self)
 
     # --- the log ------------------------------------------------------------------------
 
-    def load_all(self) -> None:
+    def retired_tables(self) -> set[str]:
+        """The tables of the events finished and recorded so (none is loaded: what is asked
+        of them is read from the store)."""
+        from .tables import KIND
+
+        self._read_finished()
+        return {info.name for info in self.store.streams(KIND)
+                if info.config.get("event") in self.done}
+
+    def _read_finished(self) -> None:
         for info in self.store.streams(EVENT_KIND):
-            if info.name not in self.events:
+            if info.name not in self.events and info.name not in self.done:
+                ev = read_event(self.store, info.name)
+                if ev is not None and ev.summary is not None:
+                    self.done[info.name] = _record_text(ev)
+
+    def load_all(self) -> None:
+        self._read_finished()
+        for info in self.store.streams(EVENT_KIND):
+            if info.name not in self.events and info.name not in self.done:
                 self._load(info.name)
 
     def _load(self, name: str) -> DealtEvent:
         ev = read_event(self.store, name)
         if ev is None:
             raise _unknown(name)
-        self.events[name] = ev
+        if ev.summary is not None:                  # finished and recorded so: not loaded
+            self.done[name] = _record_text(ev)
+            self.events.pop(name, None)
+            for t in list(self.server.tables.values()):
+                if t.event == name:
+                    self.server.retire(t.name)
+            return ev
         if ev.started:
             ev.loaded = self.service.load(name)
+        self.events[name] = ev
+        if ev.started:
             for k, t in list(self.server.tables.items()):
                 if t.event == name and t.table_id is not None:
                     self._hook(ev, t)
             self._resume(ev)
+            if ev.loaded is not None and ev.loaded.tournament.finished:
+                self._finish(ev)            # finished before its summary was recorded
         return ev
+
+    def _commit(self, ev: DealtEvent, now: float) -> None:
+        """The director's events since his last commit, as one batch. Once the game server
+        runs, its writer thread appends them after every change made before (the ends of
+        hands recorded among them: see _hand_done), off the event loop; the changes of the
+        event's tables made while they are on their way rest on them (the hands dealt from
+        the director's setups, the seats he changed: no client hears of them before the
+        director's batch is in the store). Refused, the event is loaded again as a restart
+        finds it (_recover)."""
+        loaded = ev.loaded
+        assert loaded is not None
+        if not self.server.writing:
+            self.service.commit(loaded, "table round", {}, now)
+            return
+        batch = self.service.batch(loaded, "table round", {}, now)
+        if batch is None:
+            return
+        key = event_key(ev.name)
+        self.server.write(key, loaded.stream_id, *batch)
+        self.server.after_written(key, lambda ok: ok or self._refused(ev))
+
+    def _refused(self, ev: DealtEvent) -> None:
+        if ev.broken:
+            return
+        ev.broken = True
+        if ev.timer is not None:
+            ev.timer.cancel()
+        task = asyncio.get_running_loop().create_task(self._recover(ev))
+        self._recovering.add(task)
+        task.add_done_callback(self._recovering.discard)
+
+    async def _recover(self, ev: DealtEvent) -> None:
+        """Event ``ev`` as the store has it, as a restart finds it (_resume), once no change
+        of it or of its tables is on its way and the tables the store refused a change of
+        are loaded again (the game server does that)."""
+        server = self.server
+        while self.events.get(ev.name) is ev:
+            await asyncio.sleep(0.5)
+            names = [self._table_name(ev, tid) for tid in ev.tables]
+            if server.pending(event_key(ev.name)) or any(
+                    server.pending(n) or (n in server.tables and server.tables[n].broken)
+                    for n in names):
+                continue
+            with contextlib.suppress(Exception):     # the store still failing: again
+                self._load(ev.name)
+
+    def _finish(self, ev: DealtEvent) -> None:
+        """Event ``ev`` has finished: its summary (and who is out) recorded in its stream once
+        every change of it and of its tables is in the store, then, :attr:`GRACE` seconds on,
+        the event and its tables out of memory (at once while the server starts; never with
+        no event loop: a test driving the tables by hand)."""
+        if ev.finishing or ev.summary is not None:
+            return
+        ev.finishing = True
+        assert ev.loaded is not None
+        summary = summarize(ev)
+        payload = {"summary": summary,
+                   "out": sorted(p.name for p in ev.loaded.tournament.players.values() if p.out)}
+        if not self.server.writing:
+            self._append(ev, "finished", payload)
+            ev.summary = summary
+            ev.out = payload["out"]
+            with contextlib.suppress(RuntimeError):
+                asyncio.get_running_loop()
+                self._drop(ev)
+            return
+        keys = self.keys(ev.name)
+        left = [len(keys), True]
+
+        def one(ok: bool) -> None:
+            left[0] -= 1
+            left[1] = left[1] and ok
+            if left[0]:
+                return
+            if not left[1]:
+                ev.finishing = False         # a refused change: the event is loaded again
+                return
+            key = event_key(ev.name)
+            self.server.write(key, ev.stream_id, ev.head, [NewEvent("finished", payload)])
+            ev.head += 1
+
+            def written(ok: bool) -> None:
+                if not ok:
+                    self._refused(ev)
+                    return
+                ev.summary = summary
+                ev.out = payload["out"]
+                asyncio.get_running_loop().call_later(self.GRACE, self._drop, ev)
+            self.server.after_written(key, written)
+        for k in keys:
+            self.server.after_written(k, one)
+
+    def _drop(self, ev: DealtEvent) -> None:
+        """The finished event ``ev`` and its tables out of memory (see the class docstring)."""
+        if self.events.get(ev.name) is not ev:
+            return
+        self.done[ev.name] = _record_text(ev)
+        del self.events[ev.name]
+        for t in ev.tables.values():
+            if self.server.tables.get(t.name) is t:
+                self.server.retire(t.name)
 
     def _append(self, ev: DealtEvent, kind: str, payload: dict[str, Any]) -> None:
         rec = self.store.append(ev.stream_id, ev.head, [NewEvent(kind, payload)])
         ev.head = rec[-1].seq
 
     def event(self, name: str) -> DealtEvent:
+        """Event ``name`` (one finished and out of memory: as its stream records it, its
+        director and tables not loaded)."""
         ev = self.events.get(name)
         if ev is None:
-            raise _unknown(name)
+            ev = read_event(self.store, name) if name in self.done else None
+            if ev is None:
+                raise _unknown(name)
         return ev
 
     # --- commands -----------------------------------------------------------------------
@@ -388,11 +594,14 @@ class DealtEvents:
 
         loaded = ev.loaded
         assert loaded is not None
+        if ev.broken:
+            return                 # being loaded again from the store
         tm = loaded.tournament
         now = self.service.now() if ev.clock is None else self._round_clock(ev)
         ev.next_round_at = None
         if tm.finished:
             self._seat_tables(ev)
+            self._finish(ev)
             return
         fl = tm.floor
         assert fl is not None
@@ -405,7 +614,7 @@ class DealtEvents:
                 brk = tm.structure.breaks[st.break_number - 1]
                 if brk.color_up and tm.colours_due(now):
                     tm.chip_up(brk.color_up)
-                self.service.commit(loaded, "table round", {}, now)
+                self._commit(ev, now)
                 self._seat_tables(ev)
             self._later(ev, (st.seconds_left or 1.0) + 0.05)
             return
@@ -423,8 +632,9 @@ class DealtEvents:
                     tm.hand_for_hand_hand_done(now)
                 ev.h4h_dealt = False
                 if tm.finished:
-                    self.service.commit(loaded, "table round", {}, now)
+                    self._commit(ev, now)
                     self._seat_tables(ev)
+                    self._finish(ev)
                     return
         s = tm.structure
         idle = set(fl.tables) - set(ev.round)
@@ -434,7 +644,7 @@ class DealtEvents:
             # IFP 15 / IFP 10: the players of the tables broken go to seats anywhere; no
             # table may be in a hand
             if not all_idle:
-                self.service.commit(loaded, "table round", {}, now)
+                self._commit(ev, now)
                 return
             if tm.rearrange(now) and tm.clock.pause_reason in (FINAL_TABLE, TABLE_BROKEN):
                 tm.resume(now)                   # WPA 4: once seated, play goes on
@@ -451,13 +661,13 @@ class DealtEvents:
             # IFP 61 on the bubble; TDA RP-8 A: the hands in progress are finished first.
             tm.hand_for_hand(now, h4h)
             if h4h and not all_idle:
-                self.service.commit(loaded, "table round", {}, now)
+                self._commit(ev, now)
                 return
         setups = {}
         for tid in sorted(fl.tables):
             if tid not in ev.round and tid not in waiting and fl.tables[tid].count >= 2:
                 setups[tid] = tm.next_hand(tid, now)
-        self.service.commit(loaded, "table round", {}, now)
+        self._commit(ev, now)
         self._seat_tables(ev)
         if tm.clock.hand_for_hand and setups:
             ev.h4h_dealt = True
@@ -548,16 +758,17 @@ class DealtEvents:
     def _table_done(self, ev: DealtEvent, tid: int) -> None:
         """A table's hand is over: record it, then deal on."""
         t = ev.tables.get(tid)
-        if tid not in ev.round or t is None or t.hand is not None or ev.loaded is None:
+        if tid not in ev.round or t is None or t.hand is not None or ev.loaded is None or \
+                ev.broken:
             return
         self._record(ev, tid)
-        self.service.commit(ev.loaded, "table round", {}, self.service.now())
+        self._commit(ev, self.service.now())
         self._deal(ev)
 
     def _round_done(self, ev: DealtEvent) -> None:
         """A seeded event's table has finished its hand: the round ends when every table of
         it has, each table's end in the store."""
-        if ev.loaded is not None and ev.round and all(
+        if ev.loaded is not None and not ev.broken and ev.round and all(
                 tid in ev.over and ev.tables[tid].hand is None for tid in ev.round):
             self._end_round(ev)
 
@@ -569,7 +780,7 @@ class DealtEvents:
             if ev.tables[tid].hand is None:
                 self._record(ev, tid)
         assert ev.loaded is not None
-        self.service.commit(ev.loaded, "table round", {}, self._now(ev))
+        self._commit(ev, self._now(ev))
         self._deal(ev)
 
     def _now(self, ev: DealtEvent) -> float:
@@ -600,7 +811,7 @@ class DealtEvents:
             brk = tm.structure.breaks[st.break_number - 1]
             if brk.color_up and tm.colours_due(now):
                 tm.chip_up(brk.color_up)
-                self.service.commit(loaded, "table round", {}, now)
+                self._commit(ev, now)
             now += (st.seconds_left or 1.0) + 0.05
             st = tm.clock.status(now)
         ev.clock = now
@@ -656,6 +867,13 @@ class DealtEvents:
 
     # --- reading ------------------------------------------------------------------------
 
+    def keys(self, name: str | None = None) -> list[Any]:
+        """The game server's write keys (:meth:`TableServer.written`) of event ``name``
+        (every event when None): its director's and its tables'. An answer built now and
+        given once these are written tells of nothing the store does not have."""
+        evs = self.events.values() if name is None else [self.event(name)]
+        return [k for ev in evs for k in (event_key(ev.name), *(t.name for t in ev.tables.values()))]
+
     def where(self, name: str, token: str) -> dict[str, Any]:
         """Where the token's player sits now, or his result once he is out."""
         ev = self.event(name)
@@ -664,6 +882,14 @@ class DealtEvents:
         if e is None:
             raise TableError("this token entered no one in the event")
         out: dict[str, Any] = {"player": e.name, "table": None, "seat": None}
+        if ev.summary is not None and ev.loaded is None:       # finished, out of memory
+            for t in ev.summary["tables"]:
+                for p in t["players"]:
+                    if p["name"] == e.name:
+                        out.update(table=t["name"], seat=p["seat"])
+            r = next(r for r in ev.summary["results"] if r["player"] == e.name)
+            out.update(place=r["place"], prize=r["prize"], out=e.name in ev.out)
+            return out
         for tid, t in ev.tables.items():
             for k, s in enumerate(t.seats, start=1):
                 if s is not None and s.name == e.name:
@@ -674,32 +900,19 @@ class DealtEvents:
         return out
 
     def summary(self, name: str) -> dict[str, Any]:
-        ev = self.event(name)
-        s = ev.settings
-        out: dict[str, Any] = {
-            "name": name, "preset": s["preset"], "seats": s["seats"],
-            "table_size": s["table_size"], "password": ev.password is not None,
-            "state": "registering", "entrants": [{"name": e.name, "bot": e.bot}
-                                                 for e in ev.entrants],
-            "tables": [], "results": [], "payouts": None, "winner": None,
-            "seeded": ev.seed is not None}
-        if ev.loaded is not None:
-            tm = ev.loaded.tournament
-            out["state"] = "finished" if tm.finished else "running"
-            out["results"] = tm.results()
-            out["payouts"] = None if tm.payouts is None else list(tm.payouts)
-            out["winner"] = tm.winner
-            out["players_left"] = tm.alive
-            out["prize_pool"] = tm.prize_pool
-            out["tables"] = [{"table": tid, "name": t.name, "players": [
-                {"seat": k, "name": p.name, "stack": p.stack}
-                for k, p in enumerate(t.seats, start=1) if p is not None]}
-                for tid, t in sorted(ev.tables.items()) if any(t.seats)]
-        return out
+        text = self.done.get(name)
+        if text is not None:
+            return json.loads(text)["summary"]
+        return summarize(self.event(name))
 
     def lobby(self) -> list[dict[str, Any]]:
         return [{k: v for k, v in self.summary(n).items() if k != "results"}
-                for n in sorted(self.events)]
+                for n in sorted(self.events.keys() | self.done.keys())]
+
+
+def _record_text(ev: DealtEvent) -> str:
+    """What is kept of a finished event out of memory: its summary and who is out, as JSON."""
+    return json.dumps({"summary": ev.summary, "out": ev.out})
 
 
 def _rules_name(ev: DealtEvent) -> str:

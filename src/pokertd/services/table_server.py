@@ -14,7 +14,10 @@ every table waiting in one transaction (one disk sync for all of them), so that 
 waits on the disk in the event loop, nor on another table's sync. What a change sends (each
 subscriber's frame, the reply to the command) is built at once and held until the store has
 the change and every change before it at that table: no client hears of an action before
-it is committed, and each client gets a table's frames in the table's order.
+it is committed, and each client gets a table's frames in the table's order. Other streams
+written with the tables (a dealt event's director, :meth:`TableServer.write`) go the same
+way, and a table's change made while its event's director's write is on its way rests on it:
+refused, the change is not written either.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ import random
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -35,9 +38,15 @@ from pokertd.storage import NewEvent, Store
 
 from .tables import KIND, Table, TableConfig, TableError, frames, hash_token, new_token, view
 
-__all__ = ["Subscriber", "TableServer", "Writer"]
+__all__ = ["DependencyRefused", "Subscriber", "TableServer", "Writer", "event_key"]
 
 R = TypeVar("R")
+
+
+def event_key(name: str) -> tuple[str, str]:
+    """The writes of dealt event ``name``'s director (its tournament stream): the changes of
+    its tables made while one is on its way rest on it (:meth:`TableServer.write`)."""
+    return ("event", name)
 
 
 @dataclass(eq=False)
@@ -65,17 +74,33 @@ class Subscriber:
         q.put_nowait(frame)
 
 
+class DependencyRefused(Exception):
+    """A change made after one that the store refused, and resting on it."""
+
+
 class _Write:
-    """One change of one table on its way to the store, and what waits for it."""
+    """One change on its way to the store, and what waits for it: a table's (``key`` its
+    name), or another stream's (a dealt event's director: ``table`` None). ``after``: a
+    change this one rests on, made before it: refused, this one is not written either."""
 
-    __slots__ = ("table", "expected", "events", "then", "error")
+    __slots__ = ("key", "table", "stream_id", "expected", "events", "after", "then", "error")
 
-    def __init__(self, table: Table, expected: int, events: list[NewEvent]) -> None:
+    def __init__(self, key: Hashable, table: Table | None, stream_id: int, expected: int,
+                 events: list[NewEvent], after: _Write | None = None) -> None:
+        self.key = key
         self.table = table
+        self.stream_id = stream_id
         self.expected = expected
         self.events = events
+        self.after = after
         self.then: list[Callable[[bool], None]] = []
         self.error: BaseException | None = None
+
+    def refused_before(self) -> bool:
+        """Whether a change this one rests on was refused (then so is this one)."""
+        if self.after is not None and self.after.error is not None:
+            self.error = DependencyRefused("a change it rests on was refused by the store")
+        return self.error is not None
 
 
 class Writer:
@@ -104,43 +129,54 @@ class Writer:
         await asyncio.to_thread(self.thread.join)
 
     def _run(self) -> None:
+        while self._one():
+            pass
+
+    def _one(self) -> bool:
+        """Write the changes waiting (at least one batch); False once told to stop. (A
+        function of its own: nothing of a batch is held while the thread waits for the next,
+        a finished table's last write among them.)"""
+        first = self.queue.get()
+        if first is None:
+            return False
+        batch = list(first)
+        stop = False
         while True:
-            first = self.queue.get()
-            if first is None:
-                return
-            batch = list(first)
-            stop = False
-            while True:
-                try:
-                    nxt = self.queue.get_nowait()
-                except queue.Empty:
-                    break
-                if nxt is None:
-                    stop = True
-                    break
-                batch += nxt
-            self._write(batch)
             try:
-                self.loop.call_soon_threadsafe(self.done, batch)
-            except RuntimeError:          # the loop is closed: nobody is left to tell
-                return
-            if stop:
-                return
+                nxt = self.queue.get_nowait()
+            except queue.Empty:
+                break
+            if nxt is None:
+                stop = True
+                break
+            batch += nxt
+        self._write(batch)
+        try:
+            self.loop.call_soon_threadsafe(self.done, batch)
+        except RuntimeError:              # the loop is closed: nobody is left to tell
+            return False
+        return not stop
 
     def _write(self, batch: list[_Write]) -> None:
+        todo = [w for w in batch if not w.refused_before()]
+        if not todo:
+            return
         try:
             with self.store.transaction() as log:
-                for w in batch:
-                    log.append(w.table.stream_id, w.expected, w.events)
+                for w in todo:
+                    log.append(w.stream_id, w.expected, w.events)
         except Exception as exc:
-            if len(batch) == 1:
-                batch[0].error = exc
+            if len(todo) == 1:
+                todo[0].error = exc
                 return
             # One change was refused: each alone, so that the others are committed (a
-            # table's changes after its refused one are refused too: their heads are wrong).
-            for w in batch:
+            # stream's changes after its refused one are refused too: their heads are wrong;
+            # and so are the changes resting on it).
+            for w in todo:
+                if w.refused_before():
+                    continue
                 try:
-                    self.store.append(w.table.stream_id, w.expected, w.events)
+                    self.store.append(w.stream_id, w.expected, w.events)
                 except Exception as one:
                     w.error = one
 
@@ -149,7 +185,14 @@ class TableServer:
     """Every table of ``store`` (see the module docstring). ``clock``: seconds (monotonic);
     ``rng``: the decks of an unseeded table and the bots' delays (the system CSPRNG unless a
     test injects a generator, which starts again at each load of the table; a seeded table's
-    decks follow from its seed and its log, :mod:`pokertd.services.seeds`)."""
+    decks follow from its seed and its log, :mod:`pokertd.services.seeds`).
+
+    A table that is over for good (a finished dealt event's: :meth:`retire`) leaves memory;
+    asked for again (a spectator, its hand histories, a PHH download), it is loaded from the
+    store and leaves again once nobody has asked for it for :attr:`IDLE` seconds."""
+
+    #: Seconds a retired table loaded again is kept after it was last asked for.
+    IDLE = 60.0
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.monotonic,
                  rng: Callable[[str], random.Random] | None = None) -> None:
@@ -164,8 +207,10 @@ class TableServer:
         self._history_sent: dict[str, int] = {}
         self.extensions: list[Any] = []    # the dealt events (pokertd.services.dealt_tables)
         self._writer: Writer | None = None
-        self._pending: dict[str, deque[_Write]] = {}     # each table's writes not yet done
+        self._pending: dict[Hashable, deque[_Write]] = {}  # each key's writes not yet done
         self._outbox: list[_Write] = []
+        self._idle: dict[str, float] = {}     # retired tables loaded again: when last asked for
+        self._sweep: asyncio.TimerHandle | None = None
 
     # --- tables -------------------------------------------------------------------------
 
@@ -176,16 +221,54 @@ class TableServer:
         return t
 
     def load_all(self) -> None:
+        """Every table of the store but those over for good (the extensions say which)."""
+        over: set[str] = set()
+        for ext in self.extensions:
+            over |= ext.retired_tables()
         for info in self.store.streams(KIND):
-            if info.name not in self.tables:
+            if info.name not in self.tables and info.name not in over:
                 self._load(info.name)
 
     def table(self, name: str) -> Table:
+        """Table ``name``; one retired from memory is loaded again from the store."""
         t = self.tables.get(name)
         if t is None:
-            from .tables import UnknownTable
-            raise UnknownTable(name)
+            if self.store.find_stream(KIND, name) is None:
+                from .tables import UnknownTable
+                raise UnknownTable(name)
+            t = self._load(name)             # retired: nothing left to run, no task
+            self._idle[name] = self.clock()
+            self._sweep_later()
+        elif name in self._idle:
+            self._idle[name] = self.clock()
         return t
+
+    def retire(self, name: str) -> None:
+        """Table ``name`` is over for good (its last changes written): out of memory; what a
+        user may still ask of it is loaded from the store (:meth:`table`)."""
+        task = self._tasks.pop(name, None)
+        if task is not None:
+            task.cancel()
+        self._wake.pop(name, None)
+        self._history_sent.pop(name, None)
+        self._idle.pop(name, None)
+        self.tables.pop(name, None)
+
+    def _sweep_later(self) -> None:
+        if self._sweep is None:
+            with contextlib.suppress(RuntimeError):
+                self._sweep = asyncio.get_running_loop().call_later(self.IDLE, self._sweep_idle)
+
+    def _sweep_idle(self) -> None:
+        """The retired tables loaded again and not asked for since :attr:`IDLE` seconds leave
+        memory again."""
+        self._sweep = None
+        now = self.clock()
+        for name, used in list(self._idle.items()):
+            if now - used >= self.IDLE and not self.pending(name):
+                self.retire(name)
+        if self._idle:
+            self._sweep_later()
 
     def open_table(self, name: str, config: TableConfig, *, event: str | None = None,
                    table_id: int | None = None, seed: str | int | None = None) -> tuple[Table, str]:
@@ -298,6 +381,9 @@ class TableServer:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks.clear()
+        if self._sweep is not None:
+            self._sweep.cancel()
+            self._sweep = None
         if self._writer is not None:
             self._hand_over()
             writer, self._writer = self._writer, None
@@ -322,9 +408,27 @@ class TableServer:
 
     # --- the store, then the clients ----------------------------------------------------
 
+    @property
+    def writing(self) -> bool:
+        """Whether the writer thread runs (:meth:`write` may be called)."""
+        return self._writer is not None
+
+    def write(self, key: Hashable, stream_id: int, expected: int,
+              events: list[NewEvent]) -> None:
+        """Append ``events`` to stream ``stream_id`` (at head ``expected``) by the writer
+        thread, after every change made before (a dealt event's director: ``key``
+        :func:`event_key`); :meth:`after_written` on ``key`` hears whether it was taken."""
+        self._queue(_Write(key, None, stream_id, expected, events))
+
     def _queue_write(self, table: Table, expected: int, events: list[NewEvent]) -> None:
-        w = _Write(table, expected, events)
-        self._pending.setdefault(table.name, deque()).append(w)
+        # A dealt event's table changed while its director's write is on its way: the change
+        # rests on it (a hand dealt from the setup it records, seats it changed).
+        on = self._pending.get(event_key(table.event)) if table.event is not None else None
+        self._queue(_Write(table.name, table, table.stream_id, expected, events,
+                           on[-1] if on else None))
+
+    def _queue(self, w: _Write) -> None:
+        self._pending.setdefault(w.key, deque()).append(w)
         if not self._outbox:
             # the changes of this turn of the loop go to the writer together, at its end
             asyncio.get_running_loop().call_soon(self._hand_over)
@@ -339,34 +443,45 @@ class TableServer:
         """The writer's report (in the loop's thread): what waited for each write goes out
         (or, for a refused one, is dropped and the table loaded again)."""
         for w in batch:
-            name = w.table.name
-            q = self._pending.get(name)
+            q = self._pending.get(w.key)
             if q and q[0] is w:
                 q.popleft()
+                if not q:
+                    del self._pending[w.key]
             ok = w.error is None
-            if not ok:
-                w.table.broken = True
+            t = w.table
+            if t is not None and not ok:
+                t.broken = True
             for then in w.then:
                 then(ok)
-            if not ok or (w.table.broken and not q):
-                if self.tables.get(name) is w.table:
-                    self._reload(name)
+            if t is not None and (not ok or (t.broken and not q)):
+                if self.tables.get(t.name) is t:
+                    self._reload(t.name)
 
-    def after_written(self, name: str, then: Callable[[bool], None]) -> None:
-        """Call ``then(ok)`` once every change of table ``name`` made so far is in the store
-        (at once if there is none under way); ``ok`` False: the store refused one."""
+    def after_written(self, name: Hashable, then: Callable[[bool], None]) -> None:
+        """Call ``then(ok)`` once every change of table ``name`` (or of a :meth:`write` key)
+        made so far is in the store (at once if there is none under way); ``ok`` False: the
+        store refused one."""
         q = self._pending.get(name)
         if q:
             q[-1].then.append(then)
         else:
             then(True)
 
-    async def written(self, name: str) -> bool:
-        """Wait until every change of table ``name`` made so far is in the store and its
-        frames are sent (False: the store refused one)."""
-        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self.after_written(name, lambda ok: done.done() or done.set_result(ok))
-        return await done
+    def pending(self, name: Hashable) -> bool:
+        """Whether a change of table ``name`` (or of a :meth:`write` key) is on its way."""
+        return bool(self._pending.get(name))
+
+    async def written(self, *names: Hashable) -> bool:
+        """Wait until every change of each table ``names`` (or :meth:`write` key) made so
+        far is in the store and its frames are sent (False: the store refused one)."""
+        loop = asyncio.get_running_loop()
+        futures = []
+        for name in names:
+            done: asyncio.Future[bool] = loop.create_future()
+            self.after_written(name, lambda ok, done=done: done.done() or done.set_result(ok))
+            futures.append(done)
+        return all(await asyncio.gather(*futures))
 
     def deliver(self, sub: Subscriber, frame: str) -> None:
         """Send ``frame`` (a reply to the subscriber's command, its first state) once what it
@@ -391,7 +506,11 @@ class TableServer:
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
-        self.subscribers.get(sub.table, set()).discard(sub)
+        subs = self.subscribers.get(sub.table)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self.subscribers[sub.table]
 
     def frame(self, name: str, seat: int | None, host: bool = False,
               history: bool = True) -> str:

@@ -34,13 +34,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import random
 import secrets
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
+
+import orjson
 
 from pokertd.bots import make_bot
 from pokertd.cards import CARDS
@@ -780,7 +781,7 @@ def _summary(played: PlayedHand, position: int | None) -> dict[str, Any]:
 def _summary_text(played: PlayedHand, position: int | None) -> str:
     got = played.summary_texts.get(position)
     if got is None:
-        got = played.summary_texts[position] = json.dumps(_summary(played, position))
+        got = played.summary_texts[position] = dumps(_summary(played, position))
     return got
 
 
@@ -813,26 +814,32 @@ def frames(table: Table, recipients: Iterable[tuple[int | None, bool]], *,
     is built and encoded once, each recipient's own part (his seat's cards, his legal
     actions, his last hands) on its own."""
     base = _spectator_view(table, table.clock() if now is None else now)
-    shared = json.dumps({k: v for k, v in base.items() if k not in _OWN})
+    shared = dumps({k: v for k, v in base.items() if k not in _OWN})
     seats = base["seats"]
-    seat_texts = [json.dumps(d) for d in seats]       # a seat as everyone sees it, once
-    everyone = "[" + ", ".join(seat_texts) + "]"
+    seat_texts = [dumps(d) for d in seats]            # a seat as everyone sees it, once
+    everyone = "[" + ",".join(seat_texts) + "]"
     out = {}
     for seat, host in recipients:
         own = _own_part(table, base, seat, False)
         own["host"] = host
         mine = own.pop("seats")
-        text = everyone if mine is seats else "[" + ", ".join(
-            seat_texts[k] if d is seats[k] else json.dumps(d) for k, d in enumerate(mine)) + "]"
+        text = everyone if mine is seats else "[" + ",".join(
+            seat_texts[k] if d is seats[k] else dumps(d) for k, d in enumerate(mine)) + "]"
         if history:         # each hand's summary encoded once for each position in it
-            text += ', "last_hands": [' + ", ".join(
+            text += ',"last_hands":[' + ",".join(
                 _summary_text(p, p.seats.index(seat) if seat in p.seats else None)
                 for p in table.history) + "]"
-        out[(seat, host)] = json.dumps(own)[:-1] + ', "seats": ' + text + ", " + shared[1:]
+        out[(seat, host)] = dumps(own)[:-1] + ',"seats":' + text + "," + shared[1:]
     return out
 
 
 _OWN = ("you", "host", "seats", "legal", "last_hands")
+
+
+def dumps(value: Any) -> str:
+    """JSON text of a frame's part: orjson's compact encoding (the same values as json's, a
+    few times quicker: a frame is built for every client at every action)."""
+    return orjson.dumps(value).decode()
 
 
 def _own_dealt(played: PlayedHand, position: int) -> list[str] | None:

@@ -466,17 +466,36 @@ class TournamentService:
         Nothing when there are none. :class:`~pokertd.storage.ConcurrencyError` (nothing
         written) if the stream has moved on. Returns the tournament events as stored (the
         marker left out)."""
+        batch = self.batch(loaded, command, args, at, command_id)
+        if batch is None:
+            return ()
+        expected, events = batch
+        try:
+            recorded = self.store.append(loaded.stream_id, expected, events)
+        except BaseException:
+            loaded.head, loaded.stored = expected, loaded.stored - (len(events) - 1)
+            raise
+        return recorded[1:]
+
+    @staticmethod
+    def batch(loaded: Loaded, command: str = CLOCK, args: Mapping[str, Any] | None = None,
+              at: float | None = None, command_id: str | None = None
+              ) -> tuple[int, list[NewEvent]] | None:
+        """The batch :meth:`commit` appends (its marker, then the events recorded since the
+        load), for a caller that appends it itself (the game server's writer thread, off the
+        event loop): ``loaded`` counts it as stored from now on. Returns the head the append
+        expects and the events; None when there is nothing to write."""
         new = [_new_event(e) for e in loaded.new_events]
         if not new:
-            return ()
+            return None
         data: dict[str, Any] = {"command": command, "args": dict(args or {}), "at": at}
         if command_id is not None:
             data["command_id"] = command_id
         marker = NewEvent(COMMAND, data)
-        recorded = self.store.append(loaded.stream_id, loaded.head, [marker, *new])
-        loaded.head += len(recorded)
+        expected = loaded.head
+        loaded.head += 1 + len(new)
         loaded.stored += len(new)
-        return recorded[1:]
+        return expected, [marker, *new]
 
     def run(self, name: str, command: Callable[[Tournament], R], *,
             now: float | None = None, label: str = CLOCK,

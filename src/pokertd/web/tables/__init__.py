@@ -20,7 +20,7 @@ import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
@@ -38,6 +38,8 @@ from ..auth import check_csrf, csrf_token, current_user
 HERE = Path(__file__).resolve().parent
 
 __all__ = ["install"]
+
+R = TypeVar("R")
 
 
 class NewTable(BaseModel):
@@ -108,14 +110,26 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
     def refused(exc: Exception) -> HTTPException:
         return HTTPException(404 if isinstance(exc, LookupError) else 400, str(exc))
 
+    async def committed(answer: R, keys: list[Any]) -> R:
+        """``answer``, built from the state now, once every change of those ``keys`` (the
+        game server's tables, a dealt event's director) made so far is in the store: it
+        tells of nothing the store does not have."""
+        if not await server.written(*keys):
+            raise HTTPException(503, "the store did not take the last change; try again")
+        return answer
+
+    def everything() -> list[Any]:
+        return [*server.tables, *events.keys()]
+
     @router.get("/tables", response_class=HTMLResponse)
-    def lobby(request: Request) -> Response:
-        return page(request, "lobby.html", tables=server.lobby(), events=events.lobby(),
-                    bot_kinds=BOT_KINDS)
+    async def lobby(request: Request) -> Response:
+        return await committed(page(request, "lobby.html", tables=server.lobby(),
+                                    events=events.lobby(), bot_kinds=BOT_KINDS), everything())
 
     @router.get("/tables/api/lobby")
-    def api_lobby() -> dict[str, Any]:
-        return {"tables": server.lobby(), "events": events.lobby()}
+    async def api_lobby() -> dict[str, Any]:
+        return await committed({"tables": server.lobby(), "events": events.lobby()},
+                               everything())
 
     @router.post("/tables/api/tables", dependencies=[Depends(check_csrf)], status_code=201)
     async def api_open(body: NewTable) -> dict[str, Any]:
@@ -149,18 +163,19 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
         return {"name": body.name, "host": host, "url": f"/tables/events/{body.name}"}
 
     @router.get("/tables/events/{name}", response_class=HTMLResponse)
-    def event_page(request: Request, name: str) -> Response:
+    async def event_page(request: Request, name: str) -> Response:
         try:
             info = events.summary(name)
         except (TableError, LookupError) as exc:
             raise refused(exc) from None
-        return page(request, "dealt_event.html", name=name, info=info,
-                    state=json.dumps(info).replace("<", "\\u003c"))
+        return await committed(page(request, "dealt_event.html", name=name, info=info,
+                                    state=json.dumps(info).replace("<", "\\u003c")),
+                               events.keys(name))
 
     @router.get("/tables/api/events/{name}")
-    def api_event_state(name: str) -> dict[str, Any]:
+    async def api_event_state(name: str) -> dict[str, Any]:
         try:
-            return events.summary(name)
+            return await committed(events.summary(name), events.keys(name))
         except (TableError, LookupError) as exc:
             raise refused(exc) from None
 
@@ -193,10 +208,10 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
         return {"ok": True}
 
     @router.get("/tables/api/events/{name}/seat")
-    def api_my_table(name: str, token: str) -> dict[str, Any]:
+    async def api_my_table(name: str, token: str) -> dict[str, Any]:
         """Where the token's player sits now (a dealt event moves him: balancing, breaking)."""
         try:
-            return events.where(name, token)
+            return await committed(events.where(name, token), events.keys(name))
         except (TableError, LookupError) as exc:
             raise refused(exc) from None
 
@@ -210,15 +225,15 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
                     bot_kinds=BOT_KINDS)
 
     @router.get("/tables/{name}/hands/{number}.phh")
-    def hand_phh(name: str, number: int, token: str) -> Response:
+    async def hand_phh(name: str, number: int, token: str) -> Response:
         try:
             t = server.table(name)
             seat = t.seat_of_token(token)
             text = phh_for(t, number, seat)
         except TableError as exc:
             raise refused(exc) from None
-        return PlainTextResponse(text, headers={
-            "Content-Disposition": f'attachment; filename="{name}-hand-{number}.phh"'})
+        return await committed(PlainTextResponse(text, headers={
+            "Content-Disposition": f'attachment; filename="{name}-hand-{number}.phh"'}), [name])
 
     @router.websocket("/tables/{name}/ws")
     async def table_ws(ws: WebSocket, name: str) -> None:
