@@ -25,14 +25,15 @@ from ..rules.irregularities import (
     DEAL_CAUSES, Ruling, board_ruling, clock_ruling, deal_ruling, fouled_deck_ruling,
     killed_hand_ruling, stub_ruling, substantial_action,
 )
+from . import floor_common as common
 from .errors import IllegalAction
 from .hand import (
-    ACTION_NAMES, ACTIVE, BETTING, COMPLETE, DEALING, E_ACT, E_DEAD, E_FLOOR, E_RETURN, E_VOID,
-    FOLDED, PREFLOP, RIVER, STREETS, Hand,
+    _MIN_RAISE_RULES, ACTION_NAMES, ACTIVE, BETTING, COMPLETE, DEALING, E_ACT, E_DEAD, E_FLOOR,
+    E_OOT, E_OOT_RULED, E_RETURN, E_VOID, FIXED_LIMIT, FOLDED, PREFLOP, RIVER, STREETS, Hand,
 )
 
-__all__ = ["FloorState", "apply_logged", "board_error", "clock_expired", "deal_error",
-           "fouled_deck", "kill_hand", "redeal", "void"]
+__all__ = ["FloorState", "after_out_of_turn", "apply_logged", "board_error", "clock_expired",
+           "deal_error", "fouled_deck", "kill_hand", "out_of_turn", "redeal", "void"]
 
 _BOARD_COUNTS = (0, 3, 1, 1)
 _END = (10,)
@@ -84,6 +85,21 @@ def _actions(h: Hand) -> list[str]:
 
 def _refuse(h: Hand, message: str, rule: str) -> IllegalAction:
     return IllegalAction(message, h.legal_actions().describe(), rule)
+
+
+_CODES = {"out_of_turn": E_OOT, "out_of_turn_ruled": E_OOT_RULED, "returned": E_RETURN,
+          "voided": E_VOID, "dead": E_DEAD}
+
+
+def _record(h: Hand, kind: str, **fields: Any) -> None:
+    h._events.append((_CODES[kind], *fields.values()))    # the raw form events.py reads
+
+
+def _stale(h: Hand) -> None:
+    h._legal = None
+
+
+SIDE = common.Side(BETTING, COMPLETE, _refuse, _record, _stale)
 
 
 def _full_deck(h: Hand, rng: Any) -> list[int]:
@@ -364,6 +380,34 @@ def _apply_stub(h: Hand, data: tuple[Any, ...]) -> None:
     if h._deck is None:
         for c in back:
             h._used &= ~(1 << c)
+
+
+# --- action out of turn (floor_common) --------------------------------------------------------
+
+def _raise_out_of_turn(h: Hand, p: int, to: int, amount: Any) -> int:
+    """A raise out of turn: no-limit and pot-limit, when the betting is open to him (IFP 37,
+    WPA 22, TDA 43)."""
+    b, cur = h.bets[p], h.current
+    if to == b:
+        to = common.raise_amount(SIDE, h, amount)
+    allin = b + h.stacks[p]
+    lo = min(cur + h.min_raise, allin)
+    acted = h.acted[p]
+    closed = (acted >= 0 and acted >= h.full_raises
+              and not (h._accumulate and cur - b >= h.min_raise))
+    if closed or h.structure == FIXED_LIMIT or not (lo <= to <= allin) or to <= cur:
+        raise _refuse(h, f"player {p} could not raise to {to} facing {cur} (raise to {lo}..{allin} "
+                      "when the betting is open to him; no-limit and pot-limit)",
+                      _MIN_RAISE_RULES[h._preset()])
+    return to
+
+
+def out_of_turn(h: Hand, player: Any, action: Any, amount: Any) -> None:
+    common.out_of_turn(SIDE, h, player, action, amount, _raise_out_of_turn)
+
+
+def after_out_of_turn(h: Hand, last: int) -> None:
+    common.after_out_of_turn(SIDE, h, last)
 
 
 # --- dead hands and the clock -------------------------------------------------------------------

@@ -450,21 +450,26 @@ class _OutOfTurn:
     """The actions declared out of turn in this betting round, held until the action reaches
     their players (``held``: player -> (action, raise-to, the bet he faced then, the player
     whose turn it was)), and the
-    released players who may not raise on their turn (``limits``: player -> rule)."""
+    released players who may not raise on their turn (``limits``: player -> rule); ``replay``: a
+    log is replayed that holds the actions the rulings lead to (MixedHand.replay). Hold'em's and
+    the mixed games' (engine.floor_common)."""
 
-    __slots__ = ("held", "limits")
+    __slots__ = ("held", "limits", "replay")
 
     held: dict[int, tuple[str, int, int, int]]
     limits: dict[int, str]
+    replay: bool
 
     def __init__(self) -> None:
         self.held = {}
         self.limits = {}
+        self.replay = False
 
     def copy(self) -> _OutOfTurn:
         c = _OutOfTurn()
         c.held = dict(self.held)
         c.limits = dict(self.limits)
+        c.replay = self.replay
         return c
 
 
@@ -1507,116 +1512,14 @@ class Hand:
 
         Refused (IllegalAction, nothing changed): not a betting round, his own turn, a player
         who has no action to come, an action he could not take facing the bet as it stands."""
-        from ..rules.declarations import LeftToDirector
-        if self.phase != BETTING:
-            raise IllegalAction("no betting round is open", self.legal_actions().describe(), "IFP 25")
-        legal = self.legal_actions().describe()
-        rule = self._out_of_turn_rule()
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n:
-            raise IllegalAction(f"no player {player!r}", legal, rule)
-        p = player
-        if p == self.actor:
-            raise IllegalAction(f"it is player {p}'s turn: he acts in turn", legal, "IFP 25")
-        bets = self.bets
-        cur = self.current
-        b = bets[p]
-        if self.status[p] != ACTIVE or not (self.acted[p] < 0 or b < cur):
-            raise IllegalAction(f"player {p} has no action to come in this betting round", legal, rule)
-        if self._oot is not None and p in self._oot.held:
-            raise IllegalAction(f"player {p} already acted out of turn; it is held", legal, rule)
-        a = action.lower() if isinstance(action, str) else action
-        allin = b + self.stacks[p]
-        to = b
-        if a in ("all-in", "all_in", "allin"):
-            a, to = ("raise", allin) if allin > cur else ("call", allin)
-        if a == "check":
-            if b < cur:
-                raise IllegalAction(f"player {p} cannot check facing a bet of {cur}", legal, rule)
-        elif a == "call":
-            if b >= cur:
-                raise IllegalAction(f"player {p} has no bet to call", legal, rule)
-            to = cur if cur < allin else allin
-        elif a in ("raise", "bet"):
-            a = "raise"
-            if to == b:
-                if isinstance(amount, bool) or not isinstance(amount, int):
-                    raise IllegalAction(f"a raise out of turn needs its raise-to amount, not {amount!r}",
-                                        legal, "IFP 31")
-                to = amount
-            lo = cur + self.min_raise
-            if lo > allin:
-                lo = allin
-            acted = self.acted[p]
-            closed = (acted >= 0 and acted >= self.full_raises
-                      and not (self._accumulate and cur - b >= self.min_raise))
-            if closed or self.structure == FIXED_LIMIT or not (lo <= to <= allin) or to <= cur:
-                raise IllegalAction(f"player {p} could not raise to {to} facing {cur} (raise to "
-                                    f"{lo}..{allin} when the betting is open to him; no-limit and "
-                                    "pot-limit)", legal, _MIN_RAISE_RULES[self._preset()])
-        elif a != "fold":
-            raise IllegalAction(f"unknown action {action!r}: fold, check, call, raise or all-in",
-                                legal, "IFP 25")
-        if self.rules.out_of_turn == "retract" and a != "raise":
-            raise LeftToDirector(rule, "irregularities 13 says what happens to a bet out of turn "
-                                 "(retracted; the correct player acts; steps iii-v); of a check, "
-                                 "call or fold out of turn it says nothing")
-        if self._oot is None:
-            self._oot = _OutOfTurn()
-        self._oot.held[p] = (a, to, cur, self.actor)
-        self._events.append((E_OOT, p, a, to, rule))
-
-    def _out_of_turn_rule(self) -> str:
-        mode = self.rules.out_of_turn
-        if mode == "retract":
-            return "irregularities 13"
-        if mode != "binding-unless-action-changes":
-            return "Gananda: Betting 7"
-        return {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53-A"}[self._preset()]
+        from .floor import out_of_turn
+        out_of_turn(self, player, action, amount)
 
     def _after_out_of_turn(self, last: int) -> None:
         """The action moved on from ``last``: his limit (if any) is spent; if it reached a
         player with an action held out of turn, rule it (see :meth:`out_of_turn`)."""
-        oot = self._oot
-        if oot is None:
-            return
-        if last in oot.limits:
-            del oot.limits[last]
-        p = self.actor
-        if p not in oot.held:
-            return
-        a, to, faced, skipped = oot.held.pop(p)
-        cur = self.current
-        changed = cur != faced
-        mode = self.rules.out_of_turn
-        rule = self._out_of_turn_rule()
-        self._legal = None
-        ruling = "released"
-        if mode == "retract":
-            if not changed:                               # 13 iii: he must check
-                ruling = "check" if self.bets[p] >= cur else "no-raise"
-                rule = "irregularities 13 iii"
-            elif self.aggressor != skipped:               # 13 iii: a later player bet
-                rule = "irregularities 13 iii"
-            elif cur <= to:                               # 13 iv: call or fold
-                ruling, rule = "no-raise", "irregularities 13 iv"
-            else:                                         # 13 v: every option
-                rule = "irregularities 13 v"
-        elif a == "fold" or not changed:
-            ruling = "binding"                            # IFP 26 / TDA 53-A: an OOT fold binds
-        elif a in ("check", "call") and mode != "binding-unless-action-changes":
-            ruling = "no-raise"                           # Gananda Betting 7
-        self._events.append((E_OOT_RULED, p, ruling, rule))
-        if ruling == "no-raise":
-            oot.limits[p] = rule
-        elif ruling == "check":
-            self.check_call()
-        elif ruling == "binding":
-            if a == "fold":
-                self.fold()
-            elif a == "raise":
-                self.raise_to(to)
-            else:
-                self.check_call()
+        from .floor import after_out_of_turn
+        after_out_of_turn(self, last)
 
     # ------------------------------------------------------------------ the floor's rulings
     # Irregularities are rare: each method is a thin entry point into pokertd.engine.floor,

@@ -21,6 +21,7 @@ from ..rules.irregularities import (
     DEAL_CAUSES, Ruling, board_ruling, clock_ruling, deal_ruling, fouled_deck_ruling, killed_hand_ruling,
     seventh_street_ruling, stud_premature_ruling, substantial_action,
 )
+from . import floor_common as common
 from .errors import IllegalAction
 
 __all__ = ["after_out_of_turn", "apply_logged", "board_error", "clock_expired", "deal_error", "fouled_deck", "game_kind",
@@ -35,6 +36,17 @@ _BOARD_COUNTS = (0, 3, 1, 1)
 
 def _refuse(h: Any, message: str, rule: str) -> IllegalAction:
     return IllegalAction(message, h.describe_legal(), rule)
+
+
+def _record(h: Any, kind: str, **fields: Any) -> None:
+    h._events.append({"type": kind, **fields})
+
+
+def _stale(h: Any) -> None:
+    h._bounds = None
+
+
+SIDE = common.Side(BETTING, COMPLETE, _refuse, _record, _stale)
 
 
 def game_kind(h: Any) -> str:
@@ -430,114 +442,35 @@ def physical_bet(h: Any, chips: Any, declared: Any, later_motions: Any, pulled_b
     return r
 
 
-# --- action out of turn -------------------------------------------------------------------------
+# --- action out of turn (floor_common) --------------------------------------------------------
 
-def _oot_rule(h: Any) -> str:
-    mode = h.rules.out_of_turn
-    if mode == "retract":
-        return "irregularities 13"
-    if mode != "binding-unless-action-changes":
-        return "Gananda: Betting 7"
-    return {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53-A"}[h._preset()]
+def _bring_in_first(h: Any, p: int, cur: int) -> None:
+    if p == h._bring_in_due or (h.game.stud and h.street == 0 and cur == 0):
+        raise _refuse(h, "the bring-in comes first (TDA RP-10): nobody acts before it", "TDA RP-10")
+
+
+def _raise_out_of_turn(h: Any, p: int, to: int, amount: Any) -> int:
+    """A raise out of turn within the raises the betting allows him (in fixed limit the one
+    raise there is)."""
+    bounds = h._compute_bounds(p)
+    if to == h.bets[p]:
+        if amount is None and bounds is not None and h.structure == 2:
+            amount = bounds[1]
+        to = common.raise_amount(SIDE, h, amount)
+    if bounds is None or not bounds[0] <= to <= bounds[1]:
+        raise _refuse(h, f"player {p} could not raise to {to} facing {h.current}"
+                      + ("" if bounds is None else f" (raise to {bounds[0]}..{bounds[1]})"),
+                      common.out_of_turn_rule(h))
+    return to
 
 
 def out_of_turn(h: Any, player: Any, action: Any, amount: Any, replay: bool = False) -> None:
-    if h.phase != BETTING:
-        raise _refuse(h, "no betting round is open", "IFP 25")
-    rule = _oot_rule(h)
-    p = _player(h, player, rule)
-    if p == h.actor:
-        raise _refuse(h, f"it is player {p}'s turn: he acts in turn", "IFP 25")
-    b, cur = h.bets[p], h.current
-    if h.status[p] != ACTIVE or not (h.acted[p] < 0 or b < cur):
-        raise _refuse(h, f"player {p} has no action to come in this betting round", rule)
-    if h._oot is not None and p in h._oot["held"]:
-        raise _refuse(h, f"player {p} already acted out of turn; it is held", rule)
-    if p == h._bring_in_due or (h.game.stud and h.street == 0 and cur == 0):
-        raise _refuse(h, "the bring-in comes first (TDA RP-10): nobody acts before it", "TDA RP-10")
-    a = action.lower() if isinstance(action, str) else action
-    allin = b + h.stacks[p]
-    to = b
-    if a in ("all-in", "all_in", "allin"):
-        a, to = ("raise", allin) if allin > cur else ("call", allin)
-    if a == "check":
-        if b < cur:
-            raise _refuse(h, f"player {p} cannot check facing a bet of {cur}", rule)
-    elif a == "call":
-        if b >= cur:
-            raise _refuse(h, f"player {p} has no bet to call", rule)
-        to = min(cur, allin)
-    elif a in ("raise", "bet"):
-        a = "raise"
-        bounds = h._compute_bounds(p)
-        if to == b:
-            if amount is None and bounds is not None and h.structure == 2:
-                amount = bounds[1]               # fixed limit: the one raise there is
-            if isinstance(amount, bool) or not isinstance(amount, int):
-                raise _refuse(h, f"a raise out of turn needs its raise-to amount, not {amount!r}",
-                              "IFP 31")
-            to = amount
-        if bounds is None or not bounds[0] <= to <= bounds[1]:
-            raise _refuse(h, f"player {p} could not raise to {to} facing {cur}"
-                          + ("" if bounds is None else f" (raise to {bounds[0]}..{bounds[1]})"),
-                          rule)
-    elif a != "fold":
-        raise _refuse(h, f"unknown action {action!r}: fold, check, call, raise or all-in",
-                      "IFP 25")
-    if h.rules.out_of_turn == "retract" and a != "raise":
-        raise LeftToDirector(rule, "irregularities 13 says what happens to a bet out of turn "
-                             "(retracted; the correct player acts; steps iii-v); of a check, "
-                             "call or fold out of turn it says nothing")
-    if h._oot is None:
-        h._oot = {"held": {}, "limits": {}, "replay": replay}
-    h._oot["held"][p] = (a, to, cur, h.actor)
-    h._events.append({"type": "out_of_turn", "player": p, "action": a, "to": to, "rule": rule})
+    common.out_of_turn(SIDE, h, player, action, amount, _raise_out_of_turn, _bring_in_first,
+                       replay)
 
 
 def after_out_of_turn(h: Any, last: int) -> None:
-    """The action moved on from ``last``: his limit (if any) is spent; if it reached a player
-    with an action held out of turn, rule it (IFP 26, WPA 33, TDA 53-A, Gananda Betting 7,
-    irregularities 13 iii-v). Replaying, the action that follows is in the log."""
-    oot = h._oot
-    oot["limits"].pop(last, None)
-    p = h.actor
-    if p not in oot["held"]:
-        return
-    a, to, faced, skipped = oot["held"].pop(p)
-    cur = h.current
-    changed = cur != faced
-    mode = h.rules.out_of_turn
-    rule = _oot_rule(h)
-    h._bounds = None
-    ruling = "released"
-    if mode == "retract":
-        if not changed:                                   # 13 iii: he must check
-            ruling = "check" if h.bets[p] >= cur else "no-raise"
-            rule = "irregularities 13 iii"
-        elif h.aggressor != skipped:                      # 13 iii: a later player bet
-            rule = "irregularities 13 iii"
-        elif cur <= to:                                   # 13 iv: call or fold
-            ruling, rule = "no-raise", "irregularities 13 iv"
-        else:                                             # 13 v: every option
-            rule = "irregularities 13 v"
-    elif a == "fold" or not changed:
-        ruling = "binding"                                # IFP 26 / TDA 53-A: an OOT fold binds
-    elif a in ("check", "call") and mode != "binding-unless-action-changes":
-        ruling = "no-raise"                               # Gananda Betting 7
-    h._events.append({"type": "out_of_turn_ruled", "player": p, "ruling": ruling, "rule": rule})
-    if ruling == "no-raise":
-        oot["limits"][p] = rule
-    elif oot["replay"]:
-        return
-    elif ruling == "check":
-        h.check_call(p)
-    elif ruling == "binding":
-        if a == "fold":
-            h.fold(p)
-        elif a == "raise":
-            h.raise_to(to, p)
-        else:
-            h.check_call(p)
+    common.after_out_of_turn(SIDE, h, last)
 
 
 # --- dead hands and the clock -------------------------------------------------------------------

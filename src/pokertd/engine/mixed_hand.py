@@ -689,7 +689,7 @@ class MixedHand:
         return b
 
     def _compute_bounds(self, p: int) -> tuple[int, int] | None:
-        if self._oot is not None and p in self._oot["limits"]:
+        if self._oot is not None and p in self._oot.limits:
             return None                          # released out of turn: he may not raise
         bets = self.bets
         b = bets[p]
@@ -734,10 +734,10 @@ class MixedHand:
         p = self._require_turn(player, "bet or raise")
         bounds = self._raise_bounds(p)
         if bounds is None:
-            if self._oot is not None and p in self._oot["limits"]:
+            if self._oot is not None and p in self._oot.limits:
                 raise IllegalAction(f"player {p} may call or fold, not raise: his action out of "
                                     "turn was released", self.describe_legal(),
-                                    self._oot["limits"][p])
+                                    self._oot.limits[p])
             if self.structure == FIXED_LIMIT and self.limit_cap and self.raises >= self.limit_cap:
                 raise IllegalAction("the betting is capped at one bet and three raises",
                                     self.describe_legal(), _LIMIT_RULES[self._preset()])
