@@ -19,32 +19,53 @@ from typing import Any
 
 from ..rules import field_rules
 from ..rules.declarations import LeftToDirector
-from ..rules.irregularities import Ruling, clock_ruling, killed_hand_ruling, substantial_action
+from ..rules.irregularities import (
+    DEAL_CAUSES, Ruling, board_ruling, clock_ruling, fouled_deck_ruling, killed_hand_ruling,
+    substantial_action,
+)
 from .errors import IllegalAction
 from .hand import _OutOfTurn
 
-__all__ = ["Side", "after_out_of_turn", "checked", "clock_ruled", "decided", "doomed_absent",
-           "hand_open", "kill_ruling", "out_of_turn", "out_of_turn_rule", "player_index",
-           "raise_amount", "return_uncalled", "void"]
+__all__ = ["Side", "after_out_of_turn", "board_ruled", "board_street", "checked", "clock_ruled",
+           "deal_open", "deal_ruled", "decided", "doomed_absent", "fouled_deck", "hand_open",
+           "kill_ruling", "out_of_turn", "out_of_turn_rule", "player_index", "raise_amount",
+           "return_uncalled", "void"]
 
 ACTIVE, ALL_IN, FOLDED = 0, 1, 2
+STREETS = ("preflop", "flop", "turn", "river")
+BOARD_COUNTS = (0, 3, 1, 1)
 
 
 class Side:
-    """One engine as the shared rulings see it: its ``betting`` and ``complete`` phases,
-    ``refuse(h, message, rule)`` (its IllegalAction, with the hand's legal actions),
-    ``record(h, type, **fields)`` (an event in its own log, the fields in the order of the
-    event's JSON form) and ``stale(h)`` (forget what it cached of the actions to come)."""
+    """One engine as the shared rulings see it: its ``betting`` and ``complete`` phases and its
+    own ways to ``refuse(h, message, rule)`` (an IllegalAction with the hand's legal actions),
+    ``record(h, type, **fields)`` an event (the fields in the order of its JSON form),
+    ``log(h, family, situation, player, ruling, data)`` an irregularity ruled (``data`` None:
+    nothing more), ``stale(h)`` (forget what it cached of the actions to come), list the
+    ``actions(h)`` in turn so far, ``void(h, cause, rule)`` the hand, make a hand dead
+    (``make_dead(h, player, cause, rule)``, the ruling given) and ``kill(h, player, cause)`` a
+    hand by the dead-hand ruling."""
 
-    __slots__ = ("betting", "complete", "refuse", "record", "stale")
+    __slots__ = ("betting", "complete", "refuse", "record", "log", "stale", "actions", "void",
+                 "make_dead", "kill")
 
-    def __init__(self, betting: Any, complete: Any, refuse: Callable[[Any, str, str], IllegalAction],
-                 record: Callable[..., None], stale: Callable[[Any], None]) -> None:
+    def __init__(self, *, betting: Any, complete: Any,
+                 refuse: Callable[[Any, str, str], IllegalAction], record: Callable[..., None],
+                 log: Callable[[Any, str, str, int, Ruling, Any], None],
+                 stale: Callable[[Any], None], actions: Callable[[Any], list[str]],
+                 void: Callable[[Any, str, str], None],
+                 make_dead: Callable[[Any, int, str, str], None],
+                 kill: Callable[[Any, Any, str], Ruling]) -> None:
         self.betting = betting
         self.complete = complete
         self.refuse = refuse
         self.record = record
+        self.log = log
         self.stale = stale
+        self.actions = actions
+        self.void = void
+        self.make_dead = make_dead
+        self.kill = kill
 
 
 # --- what every ruling checks first -------------------------------------------------------------
@@ -91,6 +112,90 @@ def void(side: Side, h: Any, cause: str, rule: str) -> None:
     h.phase = side.complete
     h.done = True
     side.record(h, "voided", cause=cause, rule=rule)
+
+
+# --- the deal ----------------------------------------------------------------------------------
+
+def deal_open(side: Side, h: Any, cause: Any) -> None:
+    """An irregularity of the deal (IFP 64): one of ``DEAL_CAUSES``, while the hand is played."""
+    if cause not in DEAL_CAUSES:
+        raise side.refuse(h, f"unknown deal irregularity {cause!r} (one of {', '.join(DEAL_CAUSES)})",
+                          "IFP 64")
+    hand_open(side, h, "IFP 64")
+
+
+def deal_ruled(side: Side, h: Any, cause: str, r: Ruling, player: Any) -> Ruling | None:
+    """Apply a deal ruling that is not a card procedure: a misdeal (the hand void, IFP 64, TDA
+    35-C) or a dead hand (``button-short``, TDA 37; ``non-standard-card``, Gananda Irregularities
+    8; after substantial action the wrong number of cards, TDA 38). Returns the Ruling the
+    irregularity answers with, or None for the engine's card procedure to follow."""
+    decision = decided(r).decision
+    if decision in ("misdeal", "reset"):
+        side.void(h, cause, r.rule)
+        return r
+    if decision == "dead":
+        if cause in ("button-short", "non-standard-card"):   # TDA 37; Gananda Irregularities 8
+            side.make_dead(h, player, cause, r.rule)
+            return r
+        return side.kill(h, player, "wrong-cards")
+    return None
+
+
+def fouled_deck(side: Side, h: Any, defect: Any, where: Any, data: Any) -> Ruling:
+    """A fouled deck (IFP 63, TDA 35-E, Gananda Irregularities 3-4): the hand void whatever the
+    action, or as the book rules; ``data`` the engine's record of the defect."""
+    hand_open(side, h, "IFP 63")
+    r = decided(checked(side, h, "IFP 63", fouled_deck_ruling, defect, where))
+    if r.decision == "void":
+        side.void(h, "fouled-deck", r.rule)
+    else:
+        side.log(h, "deal", "fouled-deck", -1, r, data)
+    return r
+
+
+# --- the board (hold'em, Omaha and the other flop games) ---------------------------------------
+
+def board_street(side: Side, h: Any, error: Any, on_deck: bool, ruled: Any,
+                 premature: Any) -> int:
+    """The street a board error is ruled on (IFP 65): the street in play, or the next one for its
+    cards turned too soon (``premature``); while a betting round is open, on a hand dealt from
+    its deck (``on_deck``), one ruling per street (``ruled``: the streets ruled on,
+    ``premature``: the streets whose premature cards were)."""
+    if h.phase != side.betting:
+        raise side.refuse(h, "board errors are ruled while a betting round is open", "IFP 65")
+    if not on_deck:
+        raise side.refuse(h, "the board procedure works on the deck; this hand is dealt by hand "
+                          "(replay its events instead)", "IFP 65")
+    street = h.street
+    if error == "premature":
+        if street == 3:
+            raise side.refuse(h, "no street comes after the river", "IFP 65")
+        if street + 1 in premature:
+            raise side.refuse(h, f"the {STREETS[street + 1]}'s premature cards were ruled on "
+                              "already", "IFP 65")
+        return street + 1
+    if street == 0:
+        raise side.refuse(h, "no board card is dealt yet", "IFP 65")
+    if street in ruled:
+        raise side.refuse(h, f"the {STREETS[street]}'s cards were ruled on already: one ruling "
+                          "per street", "IFP 65")
+    if street + 1 in premature:
+        raise side.refuse(h, f"the {STREETS[street]} can no longer be corrected: the next street's "
+                          "cards were turned and ruled on since", "IFP 65")
+    return street
+
+
+def board_ruled(side: Side, h: Any, error: Any, street: int, acted: bool, identifiable: Any,
+                cards: list[int], rng: Any) -> tuple[Ruling, list[int], list[int]]:
+    """The preset's ``board_errors`` book on ``error`` (``board_ruling``: IFP Appendix 1, TDA
+    38-39 and RP-5, irregularities 3-8, Gananda Holdem Irregularities 3-8), ``cards`` the deck
+    from the ruled street's first burn on; and the burns and board cards the dealer put out."""
+    import random
+    r = decided(checked(side, h, "IFP 65", board_ruling, STREETS[street], error, acted=acted,
+                        identifiable=bool(identifiable), cards=cards,
+                        rng=rng or random.SystemRandom()))
+    nb, extra = {"no-burn": (0, 0), "extra-burn": (2, 0), "extra-card": (1, 1)}.get(error, (1, 0))
+    return r, cards[:nb], cards[nb:nb + BOARD_COUNTS[street] + extra]
 
 
 # --- action out of turn -------------------------------------------------------------------------
@@ -218,3 +323,77 @@ def after_out_of_turn(side: Side, h: Any, last: int) -> None:
             h.raise_to(to, p)
         else:
             h.check_call(p)
+
+
+# --- dead hands, the clock, absent players ------------------------------------------------------
+
+def kill_ruling(side: Side, h: Any, player: Any, cause: Any, phases: tuple[Any, ...],
+                also: Callable[[Ruling], None] | None = None) -> tuple[int, Ruling]:
+    """The player and the ruling on his hand made dead (``killed``: IFP 27, WPA 31, TDA 65-A;
+    ``wrong-cards``: TDA 38, Gananda Dead Hands 1c), refused while the hand is not played
+    (``phases``), for a folded hand and, before substantial action, for the wrong number of
+    cards (a misdeal: ``deal_error('wrong-count')``). ``also(r)`` checks the engine's own
+    arguments against the ruling."""
+    if h.phase not in phases:
+        raise side.refuse(h, "a hand is made dead while the hand is played", "IFP 27")
+    p = player_index(side, h, player, "IFP 27")
+    if h.status[p] == FOLDED:
+        raise side.refuse(h, f"player {p}'s hand is already folded or dead", "IFP 27")
+    r = checked(side, h, "IFP 27", killed_hand_ruling, cause)
+    if also is not None:
+        also(r)
+    if cause == "wrong-cards":
+        sa, sa_rule = substantial_action(h.rules, side.actions(h))
+        if not sa:
+            raise side.refuse(h, "before substantial action a wrong number of cards is a misdeal: "
+                              f"deal_error('wrong-count') ({sa_rule})", sa_rule)
+    return p, decided(r)
+
+
+def return_uncalled(side: Side, h: Any, p: int) -> None:
+    """IFP 27, WPA 31, TDA 65-A: the uncalled bet or raise of a hand made dead is returned; the
+    others face the betting as it stood before it (the bet, the minimum raise, the raises
+    counted), read from the hand replayed up to his raise: rare enough to pay for a replay."""
+    bets = h.bets
+    others = max(bets[i] for i in range(h.n) if i != p)
+    if h.aggressor != p or bets[p] <= others:
+        return
+    log = h.events()
+    last = max(k for k, e in enumerate(log) if e["type"] == "acted" and e["player"] == p
+               and e["action"] in ("bet", "raise", "complete"))
+    before = type(h).replay(log[:last])
+    x = bets[p] - others
+    bets[p] = others
+    h.stacks[p] += x
+    side.record(h, "returned", player=p, amount=x)
+    h.current = before.current
+    h.min_raise = before.min_raise
+    h.raises = before.raises
+    h.full_raises = before.full_raises
+    h.aggressor = before.aggressor
+
+
+def clock_ruled(side: Side, h: Any, p: int, facing: bool) -> Ruling:
+    """The clock ran out on ``p``, the player to act (IFP 55, WPA 26, TDA 29, Gananda No Limit
+    11): his hand is dead (folded), or under TDA 29, not ``facing`` a bet, checked."""
+    r = clock_ruling(h.rules, facing)
+    side.log(h, "clock", "clock", p, r, None)
+    if r.decision == "checked":
+        h.check_call(p)
+    else:
+        h.fold(p)
+    return r
+
+
+def doomed_absent(h: Any, absent: Any, live: int) -> tuple[list[int], str]:
+    """The absent players whose hands are killed once the cards are dealt, and the rule, as the
+    preset's ``absent_hand`` says: ``all-in-killed`` (IFP 8: only an all-in hand is mucked; a
+    hand with chips behind is folded in turn) or ``killed-at-deal`` (TDA 30, Gananda: Absent/Late
+    Players: every absent hand dead, its blinds and antes in the pot). None when every one of
+    the ``live`` hands would go: a pot needs a live hand to win it (IFP 44)."""
+    status = h.status
+    at_deal = h.rules.absent_hand == "killed-at-deal"
+    doomed = sorted({p for p in absent if status[p] == ALL_IN or (at_deal and status[p] == ACTIVE)})
+    if not doomed or len(doomed) >= live:
+        return [], ""
+    return doomed, field_rules("absent_hand").get(h.rules.name) or ("TDA 30" if at_deal else "IFP 8")

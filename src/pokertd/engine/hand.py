@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from ..cards import CARDS, Card, cards_text, make_rng, parse_card, parse_cards
 from ..evaluator import evaluate
-from ..rules import RuleSet, field_rules, get_rules
+from ..rules import RuleSet, get_rules
 from ..rules.declarations import BetRuling, ImpossibleBet, rule_bet
 from .errors import IllegalAction
 
@@ -76,7 +76,6 @@ A_RAISE: Final = 4
 ACTION_NAMES: Final = ("fold", "check", "call", "bet", "raise")
 
 _BOARD_COUNTS: Final = (0, 3, 1, 1)
-_ABSENT_RULES: Final = field_rules("absent_hand")
 _RINGS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
 
 
@@ -793,13 +792,9 @@ class Hand:
         for i in absent:
             if type(i) is not int or not 0 <= i < n:
                 raise ValueError(f"absent player {i!r} is not a player of this hand (0..{n - 1})")
+        from .floor_common import doomed_absent
+        doomed, rule = doomed_absent(self, absent, self.n_live)
         status = self.status
-        at_deal = self.rules.absent_hand == "killed-at-deal"
-        doomed = sorted({i for i in absent
-                         if status[i] == ALL_IN or (at_deal and status[i] == ACTIVE)})
-        if not doomed or len(doomed) == self.n_live:
-            return
-        rule = _ABSENT_RULES.get(self.rules.name) or ("TDA 30" if at_deal else "IFP 8")
         for i in doomed:
             if status[i] == ACTIVE:
                 self.n_active -= 1

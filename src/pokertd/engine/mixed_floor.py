@@ -18,20 +18,18 @@ from typing import Any
 from ..cards import cards_text, parse_cards
 from ..rules.declarations import LeftToDirector
 from ..rules.irregularities import (
-    DEAL_CAUSES, Ruling, board_ruling, clock_ruling, deal_ruling, fouled_deck_ruling, killed_hand_ruling,
-    seventh_street_ruling, stud_premature_ruling, substantial_action,
+    Ruling, deal_ruling, seventh_street_ruling, stud_premature_ruling,
 )
 from . import floor_common as common
 from .errors import IllegalAction
+from .floor_common import BOARD_COUNTS as _BOARD_COUNTS, STREETS
 
 __all__ = ["after_out_of_turn", "apply_logged", "board_error", "clock_expired", "deal_error", "fouled_deck", "game_kind",
            "kill_absent", "kill_hand", "out_of_turn", "physical_bet",
            "premature_ruling", "redeal", "seventh_street_exposed"]
 
 BETTING, DRAWING, SHOWDOWN, COMPLETE = "betting", "drawing", "showdown", "complete"
-ACTIVE, FOLDED = 0, 2
-STREETS = ("preflop", "flop", "turn", "river")
-_BOARD_COUNTS = (0, 3, 1, 1)
+FOLDED = 2
 
 
 def _refuse(h: Any, message: str, rule: str) -> IllegalAction:
@@ -46,7 +44,6 @@ def _stale(h: Any) -> None:
     h._bounds = None
 
 
-SIDE = common.Side(BETTING, COMPLETE, _refuse, _record, _stale)
 
 
 def game_kind(h: Any) -> str:
@@ -79,47 +76,26 @@ def _card(h: Any, card: Any, rule: str) -> int:
 
 
 def _player(h: Any, player: Any, rule: str) -> int:
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < h.n:
-        raise _refuse(h, f"no player {player!r} in this hand (0..{h.n - 1})", rule)
-    return player
+    return common.player_index(SIDE, h, player, rule)
 
 
-def _log(h: Any, family: str, situation: str, player: int, r: Ruling, data: dict[str, Any]) -> None:
+def _log(h: Any, family: str, situation: str, player: int, r: Ruling, data: Any) -> None:
     h._events.append({"type": "irregularity", "family": family, "situation": situation,
                       "player": None if player < 0 else player, "decision": r.decision,
-                      "rule": r.rule, "data": data})
+                      "rule": r.rule, "data": {} if data is None else data})
 
 
 def void(h: Any, cause: str, rule: str) -> None:
-    """The hand void: every bet returned, every stack as at the start of the hand (IFP 63, 64;
-    TDA 35-C, 35-E)."""
-    n = h.n
-    h.stacks = list(h.starting)
-    h.bets = [0] * n
-    h.totals = [0] * n
-    h.winnings = [0] * n
-    h.dead = 0
-    h.actor = -1
-    h._bounds = None
-    h.phase = COMPLETE
-    h.done = True
+    """The hand void (floor_common.void: IFP 63, 64; TDA 35-C, 35-E), marked ``voided``."""
     h.voided = True
-    h._events.append({"type": "voided", "cause": cause, "rule": rule})
+    common.void(SIDE, h, cause, rule)
     h._events.append({"type": "ended", "stacks": list(h.stacks)})
-
-
-def _open(h: Any, rule: str) -> None:
-    if h.phase == COMPLETE:
-        raise _refuse(h, "the hand is over: irregularities are ruled while it is played", rule)
 
 
 # --- the initial deal ---------------------------------------------------------------------------
 
 def deal_error(h: Any, cause: Any, card: Any, player: Any) -> Ruling:
-    if cause not in DEAL_CAUSES:
-        raise _refuse(h, f"unknown deal irregularity {cause!r} (one of {', '.join(DEAL_CAUSES)})",
-                      "IFP 64")
-    _open(h, "IFP 64")
+    common.deal_open(SIDE, h, cause)
     kind = game_kind(h)
     who = -1 if player is None else _player(h, player, "IFP 64")
     ci = -1 if card is None else _card(h, card, "IFP 64")
@@ -144,17 +120,10 @@ def deal_error(h: Any, cause: Any, card: Any, player: Any) -> Ruling:
                                          for e in h._events))
     except ValueError as e:
         raise _refuse(h, str(e), "IFP 64") from None
+    done = common.deal_ruled(SIDE, h, cause, r, who)
+    if done is not None:
+        return done
     decision = r.decision
-    if decision == "director":
-        raise LeftToDirector(r.rule, r.text)
-    if decision in ("misdeal", "reset"):
-        void(h, cause, r.rule)
-        return r
-    if decision == "dead":
-        if cause in ("button-short", "non-standard-card"):   # TDA 37; Gananda Irregularities 8
-            _make_dead(h, who, cause, r.rule)
-            return r
-        return kill_hand(h, who, "wrong-cards")
     if decision in ("upcard", "replace", "scrap") and ci < 0:
         raise _refuse(h, f"{cause}: give the card", r.rule)
     if decision == "upcard":                              # TDA RP-10-A
@@ -199,18 +168,7 @@ def deal_error(h: Any, cause: Any, card: Any, player: Any) -> Ruling:
 
 
 def fouled_deck(h: Any, defect: Any, where: Any) -> Ruling:
-    _open(h, "IFP 63")
-    try:
-        r = fouled_deck_ruling(h.rules, defect, where)
-    except ValueError as e:
-        raise _refuse(h, str(e), "IFP 63") from None
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
-    if r.decision == "void":
-        void(h, "fouled-deck", r.rule)
-    else:
-        _log(h, "deal", "fouled-deck", -1, r, {"defect": defect, "where": where})
-    return r
+    return common.fouled_deck(SIDE, h, defect, where, {"defect": defect, "where": where})
 
 
 def redeal(h: Any, cards: dict[str, Any]) -> Any:
@@ -257,46 +215,21 @@ def board_error(h: Any, error: Any, identifiable: Any, rng: Any) -> Ruling:
     if game_kind(h) != "flop":
         raise _refuse(h, f"{h.game.name} has no board: its premature cards are premature_card "
                       "(TDA RP-5-D) and seventh_street_exposed (TDA RP-10-B)", "IFP 65")
-    if h.phase != BETTING:
-        raise _refuse(h, "board errors are ruled while a betting round is open", "IFP 65")
-    if h.manual:
-        raise _refuse(h, "the board procedure works on the deck; this hand is dealt by hand "
-                      "(replay its events instead)", "IFP 65")
-    st = _floor(h)
+    st = h._floor or {"ruled": (), "premature": ()}
     street = h.street
-    if error == "premature":
-        if street == 3:
-            raise _refuse(h, "no street comes after the river", "IFP 65")
-        ruled = street + 1
-        if ruled in st["premature"]:
-            raise _refuse(h, f"the {STREETS[ruled]}'s premature cards were ruled on already",
-                          "IFP 65")
+    ruled = common.board_street(SIDE, h, error, not h.manual, st["ruled"], st["premature"])
+    if ruled != street:                              # premature: the next street's cards
         nb_old, k, acted = 0, 0, False
     else:
-        if street == 0:
-            raise _refuse(h, "no board card is dealt yet", "IFP 65")
-        ruled = street
-        if street in st["ruled"] or street + 1 in st["premature"]:
-            raise _refuse(h, f"the {STREETS[street]}'s cards were ruled on already: one ruling "
-                          "per street", "IFP 65")
         nb_old, k = h._street_burns, _BOARD_COUNTS[street]
         acted = max(h.acted) >= 0
     _complete_stub(h, rng)
     seq = h.burns[len(h.burns) - nb_old:] + h.board[len(h.board) - k:] + h._stub
-    import random
-    try:
-        r = board_ruling(h.rules, STREETS[ruled], error, acted=acted,
-                         identifiable=bool(identifiable), cards=seq,
-                         rng=rng or random.SystemRandom())
-    except ValueError as e:
-        raise _refuse(h, str(e), "IFP 65") from None
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
+    r, dealt_burns, dealt_board = common.board_ruled(SIDE, h, error, ruled, acted, identifiable,
+                                                     seq, rng)
     assert sorted([*r.burns, *r.board, *r.set_aside, *r.stub]) == sorted(seq), "a card lost"
-    nb, extra = {"no-burn": (0, 0), "extra-burn": (2, 0), "extra-card": (1, 1)}.get(error, (1, 0))
     data = {"street": STREETS[ruled], "replaced_burns": nb_old,
-            "dealt": {"burns": cards_text(seq[:nb]),
-                      "board": cards_text(seq[nb:nb + _BOARD_COUNTS[ruled] + extra])},
+            "dealt": {"burns": cards_text(dealt_burns), "board": cards_text(dealt_board)},
             "burns": cards_text(r.burns), "board": cards_text(r.board),
             "set_aside": cards_text(r.set_aside), "next_burns": list(r.next_burns)}
     _apply_board(h, data)
@@ -339,9 +272,7 @@ def seventh_street_exposed(h: Any, player: Any) -> Ruling:
     if h.phase == BETTING and (max(h.acted) >= 0 or h.current):
         raise _refuse(h, "the exposed card is ruled as it is dealt, before the betting on "
                       "seventh street", rule)
-    r = seventh_street_ruling(h.rules, h.phase == BETTING)
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
+    r = common.decided(seventh_street_ruling(h.rules, h.phase == BETTING))
     old = h.holes[p][6]
     data: dict[str, Any] = {"card": "??" if old is None else cards_text([old])}
     if r.decision == "replace":
@@ -364,10 +295,7 @@ def seventh_street_exposed(h: Any, player: Any) -> Ruling:
 def premature_ruling(h: Any) -> Ruling:
     """The preset's ruling on a premature stud card (``stud_premature_ruling``): TDA RP-5-D's
     procedure is applied by ``MixedHand.premature_card``; the other books' ``LeftToDirector``."""
-    r = stud_premature_ruling(h.rules)
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
-    return r
+    return common.decided(stud_premature_ruling(h.rules))
 
 
 # --- bets made with chips and words ------------------------------------------------------------
@@ -476,22 +404,7 @@ def after_out_of_turn(h: Any, last: int) -> None:
 # --- dead hands and the clock -------------------------------------------------------------------
 
 def kill_hand(h: Any, player: Any, cause: Any) -> Ruling:
-    if h.phase not in (BETTING, DRAWING):
-        raise _refuse(h, "a hand is made dead while the hand is played", "IFP 27")
-    p = _player(h, player, "IFP 27")
-    if h.status[p] == FOLDED:
-        raise _refuse(h, f"player {p}'s hand is already folded or dead", "IFP 27")
-    try:
-        r = killed_hand_ruling(h.rules, cause)
-    except ValueError as e:
-        raise _refuse(h, str(e), "IFP 27") from None
-    if cause == "wrong-cards":
-        sa, sa_rule = substantial_action(h.rules, _actions(h))
-        if not sa:
-            raise _refuse(h, "before substantial action a wrong number of cards is a misdeal: "
-                          f"deal_error('wrong-count') ({sa_rule})", sa_rule)
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
+    p, r = common.kill_ruling(SIDE, h, player, cause, (BETTING, DRAWING))
     _make_dead(h, p, cause, r.rule)
     return r
 
@@ -512,24 +425,7 @@ def _apply_dead(h: Any, p: int) -> None:
         h.fold(p)
         return
     h._bounds = None
-    bets = h.bets
-    others = max(bets[i] for i in range(h.n) if i != p)
-    if h.aggressor == p and bets[p] > others:
-        # IFP 27, WPA 31, TDA 65-A: his uncalled bet or raise is returned; the others face the
-        # betting as it stood before it, read from the hand replayed up to his raise.
-        log = h.events()
-        last = max(k for k, e in enumerate(log) if e["type"] == "acted" and e["player"] == p
-                   and e["action"] in ("bet", "raise", "complete"))
-        before = type(h).replay(log[:last])
-        x = bets[p] - others
-        bets[p] = others
-        h.stacks[p] += x
-        h._events.append({"type": "returned", "player": p, "amount": x})
-        h.current = before.current
-        h.min_raise = before.min_raise
-        h.raises = before.raises
-        h.full_raises = before.full_raises
-        h.aggressor = before.aggressor
+    common.return_uncalled(SIDE, h, p)            # IFP 27, WPA 31, TDA 65-A
     h.status[p] = FOLDED
     if h.phase == DRAWING:
         h._drawn[p] = True
@@ -551,16 +447,9 @@ def kill_absent(h: Any) -> None:
     RP-10-C: the cards killed at once, the antes and blinds forfeit to the pot; an absent
     player dealt the stud bring-in card posts the bring-in). When every live hand would go,
     none is killed: a pot needs a live hand to win it (IFP 44)."""
-    from ..rules import field_rules
-    at_deal = h.rules.absent_hand == "killed-at-deal"
-    rule = field_rules("absent_hand").get(h.rules.name) or ("TDA 30" if at_deal else "IFP 8")
-    if h.game.stud and at_deal and rule == "TDA 30":
+    doomed, rule = common.doomed_absent(h, h.absent, len(h._live()))
+    if h.game.stud and h.rules.absent_hand == "killed-at-deal" and rule == "TDA 30":
         rule = "TDA 30, RP-10-C"
-    status = h.status
-    doomed = sorted({p for p in h.absent
-                     if status[p] == 1 or (at_deal and status[p] == ACTIVE)})
-    if not doomed or len(doomed) >= len(h._live()):
-        return
     for p in doomed:
         if h.done:
             return
@@ -577,14 +466,11 @@ def clock_expired(h: Any, player: Any) -> Ruling:
     if p == h._bring_in_due and h._bring_in_forced:
         raise _refuse(h, f"player {p}'s bring-in is forced: it is posted, not timed", "TDA RP-10")
     facing = h._call_target() > h.bets[p] or p == h._bring_in_due
-    r = clock_ruling(h.rules, facing)
-    _log(h, "clock", "clock", p, r, {})
-    if r.decision == "checked":
-        h.check_call(p)
-    else:
-        h._bring_in_due = -1
-        h.fold(p)
-    return r
+    return common.clock_ruled(SIDE, h, p, facing)   # fold: his bring-in (not forced) is over
+
+
+SIDE = common.Side(betting=BETTING, complete=COMPLETE, refuse=_refuse, record=_record, log=_log,
+                   stale=_stale, actions=_actions, void=void, make_dead=_make_dead, kill=kill_hand)
 
 
 # --- replay -------------------------------------------------------------------------------------
