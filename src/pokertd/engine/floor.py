@@ -4,7 +4,9 @@ hands, the clock (``Hand.deal_error``, ``Hand.board_error``, ...).
 The rulings come from :mod:`pokertd.rules.irregularities` (pure, by the preset); this module
 applies them to the hand's deck and state and logs them as events. It is kept out of the
 compiled ``hand.py``: irregularities are rare, and the hot path pays nothing for them but one
-``is None`` test when a street is dealt.
+``is None`` test when a street is dealt. What it rules as the mixed games do (the misdeal, a
+fouled deck, the board's street, action out of turn, dead hands, the clock, absent players) is
+:mod:`.floor_common`'s, given this engine as a ``Side``.
 
 The deck is the physical deck: hole cards one at a time round the table, then burn and flop,
 burn and turn, burn and river. A procedure that reaches past the cards the shuffle drew first

@@ -1,6 +1,8 @@
 """The floor's rulings that hold'em (:mod:`.floor`, :class:`~.hand.Hand`) and the mixed games
-(:mod:`.mixed_floor`, :class:`~.mixed_hand.MixedHand`) apply alike, written once: action out of
-turn, dead hands, the clock, absent players and the checks every ruling starts with.
+(:mod:`.mixed_floor`, :class:`~.mixed_hand.MixedHand`) apply alike, written once: misdeals and
+fouled decks, which street a board error is ruled on, action out of turn, dead hands, the clock,
+absent players, and the checks every ruling starts with. The card procedures (which card moves
+where in the deck or the stub) stay with each engine: the two deal differently.
 
 They work on what the two hands share: positions ``0 .. n - 1``, ``stacks``, ``bets``,
 ``status`` (0 active, 1 all-in, 2 folded), ``acted``, the betting round's counters, ``rules``,
@@ -119,8 +121,8 @@ def void(side: Side, h: Any, cause: str, rule: str) -> None:
 def deal_open(side: Side, h: Any, cause: Any) -> None:
     """An irregularity of the deal (IFP 64): one of ``DEAL_CAUSES``, while the hand is played."""
     if cause not in DEAL_CAUSES:
-        raise side.refuse(h, f"unknown deal irregularity {cause!r} (one of {', '.join(DEAL_CAUSES)})",
-                          "IFP 64")
+        raise side.refuse(h, f"unknown deal irregularity {cause!r} (one of "
+                          f"{', '.join(DEAL_CAUSES)})", "IFP 64")
     hand_open(side, h, "IFP 64")
 
 
@@ -396,4 +398,5 @@ def doomed_absent(h: Any, absent: Any, live: int) -> tuple[list[int], str]:
     doomed = sorted({p for p in absent if status[p] == ALL_IN or (at_deal and status[p] == ACTIVE)})
     if not doomed or len(doomed) >= live:
         return [], ""
-    return doomed, field_rules("absent_hand").get(h.rules.name) or ("TDA 30" if at_deal else "IFP 8")
+    rule = field_rules("absent_hand").get(h.rules.name) or ("TDA 30" if at_deal else "IFP 8")
+    return doomed, rule

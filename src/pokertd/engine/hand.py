@@ -196,6 +196,27 @@ def _chips(value: Any, what: str) -> int:
     return value
 
 
+def _bad_stacks(stacks: Sequence[Any]) -> None:
+    """Refuse a stack that is not a whole number of chips, or no chips (hold'em's and the mixed
+    games' hands: a player without chips is not dealt in)."""
+    for i, s in enumerate(stacks):
+        _chips(s, f"stack of player {i}")
+        if s == 0:
+            raise ValueError(f"player {i} has no chips and cannot be dealt in")
+
+
+def _posting_order(blinds: list[int]) -> tuple[list[int], list[str]]:
+    """The players posting blinds in posting order, and what each posts: small blind, big blind,
+    straddles; a single big blind alone (IFP 19); heads-up the button's small blind first (IFP
+    18). Hold'em's and the mixed games' hands."""
+    order = [i for i in range(len(blinds)) if blinds[i]]
+    if len(order) == 2 and blinds[order[0]] > blinds[order[1]]:
+        order.reverse()
+    kinds = (["big_blind"] if len(order) == 1 else
+             ["small_blind", "big_blind"] + ["straddle"] * (len(order) - 2))
+    return order, kinds
+
+
 _FULL_DECK: Final = list(range(52))
 _CARD_INDEX: Final = {str(c): int(c) for c in CARDS}
 _SYSTEM_RNG: Final = make_rng(None)
@@ -317,11 +338,7 @@ class _Table:
         # Posting order: small blind, big blind, straddles (heads-up the button's small blind
         # first). The player posting the largest forced bet last is the big blind or the last
         # straddle: pre-flop action starts on the player to the left (IFP 18 heads-up).
-        order = [i for i in range(n) if bl[i]]
-        if len(order) == 2 and bl[order[0]] > bl[order[1]]:
-            order.reverse()         # heads-up (IFP 18): the button's small blind is posted first
-        kinds = (["big_blind"] if len(order) == 1 else
-                 ["small_blind", "big_blind"] + ["straddle"] * (len(order) - 2))
+        order, kinds = _posting_order(bl)
         self.posters = tuple((i, kinds[k], bl[i]) for k, i in enumerate(order))
         self.post_events = [(E_POST, i, kind, b) for i, kind, b in self.posters]
         self.simple_posts = ((self.posters[0][0], self.posters[0][2], self.posters[1][0], self.posters[1][2])
@@ -612,10 +629,7 @@ class Hand:
                 pass
         for s in stacks:
             if type(s) is not int or s <= 0:
-                for i, s in enumerate(stacks):
-                    _chips(s, f"stack of player {i}")
-                    if s == 0:
-                        raise ValueError(f"player {i} has no chips and cannot be dealt in")
+                _bad_stacks(stacks)
         self.t = t
         self.n = n
         self.structure = t.structure

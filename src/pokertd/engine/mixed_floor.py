@@ -5,7 +5,9 @@ clock, and stud's seventh-street card exposed (TDA RP-10-B).
 The rulings come from :mod:`pokertd.rules.irregularities` (pure, by the preset and, where the
 books differ, by the game: flop, stud or draw); this module applies them to the hand and logs
 them as events (``irregularity``, ``voided``, ``dead``) that :meth:`MixedHand.replay` applies
-again. It is kept out of the compiled ``mixed_hand.py``: irregularities are rare.
+again. It is kept out of the compiled ``mixed_hand.py``: irregularities are rare. What it
+rules as hold'em does (the misdeal, a fouled deck, the board's street, action out of turn, dead
+hands, the clock, absent players) is :mod:`.floor_common`'s, given this engine as a ``Side``.
 
 Card procedures work on the hand's own deck (dealt by ``rng``, ``seed`` or ``deck``); a hand
 dealt by hand (a hand history) records them and replays them from its events.
@@ -24,8 +26,8 @@ from . import floor_common as common
 from .errors import IllegalAction
 from .floor_common import BOARD_COUNTS as _BOARD_COUNTS, STREETS
 
-__all__ = ["after_out_of_turn", "apply_logged", "board_error", "clock_expired", "deal_error", "fouled_deck", "game_kind",
-           "kill_absent", "kill_hand", "out_of_turn", "physical_bet",
+__all__ = ["after_out_of_turn", "apply_logged", "board_error", "clock_expired", "deal_error",
+           "fouled_deck", "game_kind", "kill_absent", "kill_hand", "out_of_turn", "physical_bet",
            "premature_ruling", "redeal", "seventh_street_exposed"]
 
 BETTING, DRAWING, SHOWDOWN, COMPLETE = "betting", "drawing", "showdown", "complete"

@@ -26,7 +26,7 @@ from ..evaluator.lowball import LOW8_FLOOR, _d27_5, _low5, _low5_ranks
 from ..evaluator.strength import evaluate
 from ..rules import PRESETS, RuleSet, get_rules
 from .errors import IllegalAction
-from .hand import _FULL_DECK, _make_shuffle
+from .hand import _FULL_DECK, _bad_stacks, _chips, _make_shuffle, _posting_order
 from .games import (DEUCE_SEVEN, HIGH, OMAHA_HIGH, OMAHA_HILO8, RAZZ, STUD_HILO8, Game,
                     game as _game_of)
 
@@ -41,14 +41,6 @@ _MIN_RAISE_RULES = {"ifp-2012": "IFP 37", "wpa": "WPA 22", "tda-2024": "TDA 43"}
 _POT_LIMIT_RULES = {"ifp-2012": "IFP 39", "wpa": "IFP 39", "tda-2024": "TDA 54"}
 _ODD_CHIP_RULES = {"ifp-2012": "IFP 50", "wpa": "WPA 15", "tda-2024": "TDA 20"}
 _SHOWDOWN_RULES = {"ifp-2012": "IFP 42", "wpa": "WPA 38", "tda-2024": "TDA 17"}
-
-
-def _chips(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number of chips, not {value!r}")
-    if value < 0:
-        raise ValueError(f"{what} cannot be negative: {value}")
-    return value
 
 
 def _per_player(value: Any, n: int, what: str) -> list[int]:
@@ -206,12 +198,7 @@ class _Setup:
                        "rules": r.name if r == get_rules(r.name if r.name in PRESETS else None)
                        else r.to_dict(),
                        "heads_up_tournament": heads_up_tournament, "chip_unit": self.chip_unit}
-        order = [p for p in range(n) if self.blinds[p]]
-        if len(order) == 2 and self.blinds[order[0]] > self.blinds[order[1]]:
-            order.reverse()                  # heads-up: the button's small blind first (IFP 18)
-        self.blind_order = order
-        self.blind_kinds = (["big_blind"] if len(order) == 1 else
-                            ["small_blind", "big_blind"] + ["straddle"] * (len(order) - 2))
+        self.blind_order, self.blind_kinds = _posting_order(self.blinds)
 
 
 _SETUPS: dict[tuple[Any, ...], _Setup] = {}
@@ -258,10 +245,7 @@ class MixedHand:
         n = self.n = t.n
         for s_ in stacks:
             if type(s_) is not int or s_ <= 0:
-                for i, x in enumerate(stacks):
-                    _chips(x, f"stack of player {i}")
-                    if x == 0:
-                        raise ValueError(f"player {i} has no chips and cannot be dealt in")
+                _bad_stacks(stacks)
         stacks = list(stacks)
         self.structure = t.structure
         self.rules = t.rules
