@@ -26,8 +26,9 @@ from ..rules.irregularities import Ruling, deal_ruling, stub_ruling
 from . import floor_common as common
 from .errors import IllegalAction
 from .hand import (
-    _MIN_RAISE_RULES, ACTION_NAMES, ACTIVE, BETTING, COMPLETE, DEALING, E_ACT, E_DEAD, E_FLOOR,
-    E_OOT, E_OOT_RULED, E_RETURN, E_VOID, FIXED_LIMIT, FOLDED, STREETS, Hand,
+    _MIN_RAISE_RULES, _POT_LIMIT_RULES, ACTION_NAMES, ACTIVE, BETTING, COMPLETE, DEALING, E_ACT,
+    E_DEAD, E_FLOOR, E_OOT, E_OOT_RULED, E_RETURN, E_RULED, E_VOID, FIXED_LIMIT, FOLDED, PREFLOP,
+    STREETS, Hand, _chips,
 )
 
 __all__ = ["FloorState", "after_out_of_turn", "apply_logged", "board_error", "clock_expired",
@@ -86,7 +87,7 @@ def _refuse(h: Hand, message: str, rule: str) -> IllegalAction:
 
 
 _CODES = {"out_of_turn": E_OOT, "out_of_turn_ruled": E_OOT_RULED, "returned": E_RETURN,
-          "voided": E_VOID, "dead": E_DEAD}
+          "voided": E_VOID, "dead": E_DEAD, "ruled": E_RULED}
 
 
 def _record(h: Hand, kind: str, **fields: Any) -> None:
@@ -311,6 +312,45 @@ def _apply_stub(h: Hand, data: tuple[Any, ...]) -> None:
     if h._deck is None:
         for c in back:
             h._used &= ~(1 << c)
+
+
+# --- bets made with chips and words (floor_common) ---------------------------------------------
+
+def _raise_limit(h: Hand, p: int) -> tuple[int | None, str]:
+    bounds = h._raise_bounds(p)
+    if bounds is None:                           # nobody could call a raise (or limit capped)
+        return None, h._no_raise_reason(p)[1]
+    return bounds[1], _POT_LIMIT_RULES[h._preset()]   # pot limit: the pot (IFP 39, TDA 54)
+
+
+def physical_bet(h: Hand, chips: Any, declared: Any, later_motions: Any, pulled_back: Any,
+                 prior_chips: Any, chip_set: Any, player: Any) -> Any:
+    """``Hand.physical_bet``: the chips read as hold'em reads them, no-limit and pot-limit (IFP
+    32, TDA 42), ruled by floor_common.physical_bet."""
+    p = h.actor
+    if h.phase or (player is not None and player != p):
+        h._turn_error(player, "bet")
+    if h.structure == FIXED_LIMIT:
+        raise _refuse(h, "physical bets are ruled in no-limit and pot-limit (IFP 32, TDA 42); in "
+                      "fixed limit act with check, call or raise", "IFP 32")
+    b = h.bets[p]
+    try:
+        pushed = [_chips(c, "a chip") for c in chips]
+        later = [[_chips(c, "a chip") for c in m] for m in later_motions]
+        back = _chips(pulled_back, "pulled back chips")
+        prior = b if prior_chips is None else _chips(prior_chips, "prior chips")
+    except ValueError as e:
+        raise _refuse(h, str(e), "IFP 31") from None
+    cur = h._call_target(p)
+    a = h.acted[p]
+    reopened = not (a >= 0 and a >= h.full_raises
+                    and not (h._accumulate and cur - b >= h.min_raise))
+    # TDA 51-B: heads-up, or facing the opening bet (the big blind pre-flop, the first bet after
+    # it), an undercall is a full call.
+    binds = h.n_live == 2 or h.raises <= (h.t.pre_raises if h.street == PREFLOP else 1)
+    return common.physical_bet(SIDE, h, p, pushed, later, back, prior, prior_chips, declared,
+                               chip_set, cur, h.total_pot, reopened or cur <= b, binds,
+                               _raise_limit)
 
 
 # --- action out of turn (floor_common) --------------------------------------------------------

@@ -1,7 +1,7 @@
 """The floor's rulings that hold'em (:mod:`.floor`, :class:`~.hand.Hand`) and the mixed games
 (:mod:`.mixed_floor`, :class:`~.mixed_hand.MixedHand`) apply alike, written once: misdeals and
-fouled decks, which street a board error is ruled on, action out of turn, dead hands, the clock,
-absent players, and the checks every ruling starts with. The card procedures (which card moves
+fouled decks, which street a board error is ruled on, bets made with chips and words, action
+out of turn, dead hands, the clock, absent players, and the checks every ruling starts with. The card procedures (which card moves
 where in the deck or the stub) stay with each engine: the two deal differently.
 
 They work on what the two hands share: positions ``0 .. n - 1``, ``stacks``, ``bets``,
@@ -30,8 +30,8 @@ from .hand import _OutOfTurn
 
 __all__ = ["Side", "after_out_of_turn", "board_ruled", "board_street", "checked", "clock_ruled",
            "deal_open", "deal_ruled", "decided", "doomed_absent", "fouled_deck", "hand_open",
-           "kill_ruling", "out_of_turn", "out_of_turn_rule", "player_index", "raise_amount",
-           "return_uncalled", "void"]
+           "kill_ruling", "out_of_turn", "out_of_turn_rule", "physical_bet", "player_index",
+           "raise_amount", "return_uncalled", "void"]
 
 ACTIVE, ALL_IN, FOLDED = 0, 1, 2
 STREETS = ("preflop", "flop", "turn", "river")
@@ -198,6 +198,57 @@ def board_ruled(side: Side, h: Any, error: Any, street: int, acted: bool, identi
                         rng=rng or random.SystemRandom()))
     nb, extra = {"no-burn": (0, 0), "extra-burn": (2, 0), "extra-card": (1, 1)}.get(error, (1, 0))
     return r, cards[:nb], cards[nb:nb + BOARD_COUNTS[street] + extra]
+
+
+# --- bets made with chips and words ------------------------------------------------------------
+
+def physical_bet(side: Side, h: Any, p: int, pushed: list[int], later: list[list[int]], back: int,
+                 prior: int, prior_chips: Any, declared: Any, chip_set: Any, cur: int, pot: int,
+                 may_raise: bool, undercall_binds: bool,
+                 raise_limit: Callable[[Any, int], tuple[int | None, str]]) -> Any:
+    """The player to act ``p`` pushes ``pushed`` chips (``later`` motions after, ``back`` of his
+    ``prior`` bet pulled back), having said ``declared``, facing ``cur`` with ``pot`` in the
+    pot: ruled by
+    :func:`pokertd.rules.declarations.rule_bet` under the hand's rules (IFP 31-38, TDA 40-47,
+    WPA 20-24, Gananda Betting 10-11), a raise beyond what the betting allows him cut to it
+    (``raise_limit(h, p)``: the most he may raise to and the rule that says so, None for a call
+    and the rule that allows him no raise), recorded (``ruled``) and played as the legal action
+    it is. Returns the BetRuling."""
+    from ..rules.declarations import BetRuling, ImpossibleBet, rule_bet
+    b = h.bets[p]
+    more = sum(pushed) + sum(sum(m) for m in later)
+    behind = h.stacks[p] + b - (prior - back) - more
+    if behind < 0 or back > prior:
+        raise side.refuse(h, f"player {p} has {h.stacks[p] + b} chips on this street in all, "
+                          "fewer than these", "IFP 31")
+    try:
+        r = rule_bet(h.rules, to_call=cur, last_raise=h.min_raise, behind=behind, chips=pushed,
+                     in_front=prior - back, declared=declared, chip_set=chip_set,
+                     later_motions=later, prior_bet=b, pulled_back=back, pot=pot,
+                     may_raise=may_raise, undercall_binds=undercall_binds)
+    except ImpossibleBet as e:
+        raise side.refuse(h, str(e), "IFP 31") from None
+    total, rule = r.total, r.rule
+    if total > cur and total > b:
+        most, why = raise_limit(h, p)
+        if most is None:
+            total, rule = cur, why
+        elif total > most:
+            total, rule = most, why
+    if total != r.total:
+        put = prior - back + more
+        action = ("all-in" if total == h.stacks[p] + b else "check" if total <= b
+                  else "call" if total <= cur else "raise" if cur else "bet")
+        r = BetRuling(action, total, max(0, put - total), max(0, total - put), rule)
+    side.record(h, "ruled", player=p, chips=pushed,
+                declared=None if declared is None else str(declared), later_motions=later,
+                pulled_back=back, prior_chips=prior_chips, action=r.action, total=r.total,
+                returned=r.returned, owed=r.owed, rule=r.rule)
+    if total <= cur:
+        h.check_call(p)
+    else:
+        h.raise_to(total, p)
+    return r
 
 
 # --- action out of turn -------------------------------------------------------------------------

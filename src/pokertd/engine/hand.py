@@ -20,7 +20,7 @@ from typing import Any, Final
 from ..cards import CARDS, Card, cards_text, make_rng, parse_card, parse_cards
 from ..evaluator import evaluate
 from ..rules import RuleSet, get_rules
-from ..rules.declarations import BetRuling, ImpossibleBet, rule_bet
+from ..rules.declarations import BetRuling
 from .errors import IllegalAction
 
 __all__ = [
@@ -1442,66 +1442,9 @@ class Hand:
         the hand's rules and performed as the legal action it is; the event log keeps both
         (``ruled``, then ``acted``). Returns the ruling. Impossible input raises IllegalAction
         and a bet the book leaves to the TD raises ``LeftToDirector``; the hand is unchanged."""
-        p = self.actor
-        if self.phase or (player is not None and player != p):
-            self._turn_error(player, "bet")
-        legal = self.legal_actions().describe()
-        if self.structure == FIXED_LIMIT:
-            raise IllegalAction("physical bets are ruled in no-limit and pot-limit (IFP 32, "
-                                "TDA 42); in fixed limit act with check, call or raise", legal,
-                                "IFP 32")
-        try:
-            pushed = [_chips(c, "a chip") for c in chips]
-            later = [[_chips(c, "a chip") for c in m] for m in later_motions]
-            back = _chips(pulled_back, "pulled back chips")
-            b = self.bets[p]
-            prior = b if prior_chips is None else _chips(prior_chips, "prior chips")
-        except ValueError as e:
-            raise IllegalAction(str(e), legal, "IFP 31") from None
-        more = sum(pushed) + sum(sum(m) for m in later)
-        behind = self.stacks[p] + b - (prior - back) - more
-        if behind < 0 or back > prior:
-            raise IllegalAction(f"player {p} has {self.stacks[p] + b} chips on this street in "
-                                f"all, fewer than these", legal, "IFP 31")
-        cur = self._call_target(p)
-        a = self.acted[p]
-        reopened = not (a >= 0 and a >= self.full_raises
-                        and not (self._accumulate and cur - b >= self.min_raise))
-        try:
-            r = rule_bet(self.rules, to_call=cur, last_raise=self.min_raise, behind=behind,
-                         chips=pushed, in_front=prior - back, declared=declared,
-                         chip_set=chip_set, later_motions=later, prior_bet=b,
-                         pulled_back=back, pot=self.pot + sum(self.bets),
-                         may_raise=reopened or cur <= b,
-                         # TDA 51-B: heads-up, or facing the opening bet (the big blind
-                         # pre-flop, the first bet after it), an undercall is a full call.
-                         undercall_binds=self.n_live == 2 or self.raises <= (
-                             self.t.pre_raises if self.street == PREFLOP else 1))
-        except ImpossibleBet as e:
-            raise IllegalAction(str(e), legal, "IFP 31") from None
-        total = r.total
-        rule = r.rule
-        if total > cur and total > b:
-            bounds = self._raise_bounds(p)
-            if bounds is None:                   # nobody could call a raise (or limit capped)
-                total = cur
-                rule = self._no_raise_reason(p)[1]
-            elif total > bounds[1]:              # pot limit: the bet is the pot (IFP 39, TDA 54)
-                total = bounds[1]
-                rule = _POT_LIMIT_RULES[self._preset()]
-        if total != r.total:
-            put = prior - back + more
-            action = ("all-in" if total == self.stacks[p] + b else "check" if total <= b
-                      else "call" if total <= cur else "raise" if cur else "bet")
-            r = BetRuling(action, total, max(0, put - total), max(0, total - put), rule)
-        self._events.append((E_RULED, p, tuple(pushed), None if declared is None else str(declared),
-                             tuple(tuple(m) for m in later), back, prior_chips, r.action, r.total,
-                             r.returned, r.owed, r.rule))
-        if total <= cur:
-            self.check_call()
-        else:
-            self.raise_to(total)
-        return r
+        from .floor import physical_bet
+        return physical_bet(self, chips, declared, later_motions, pulled_back, prior_chips,
+                            chip_set, player)
 
     def out_of_turn(self, player: Any, action: Any, amount: Any = None) -> None:
         """``player`` acts before his turn: ``fold``, ``check``, ``call``, ``raise``/``bet`` (to

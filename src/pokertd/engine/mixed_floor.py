@@ -309,7 +309,6 @@ def physical_bet(h: Any, chips: Any, declared: Any, later_motions: Any, pulled_b
     WPA 20-24, Gananda Betting 10-11) and played as the legal action it is, as in hold'em.
     No-limit and pot-limit games (Omaha, no-limit draw); fixed limit acts by check, call or
     raise (IFP 32, TDA 42)."""
-    from ..rules.declarations import BetRuling, ImpossibleBet, rule_bet
     p = h.actor
     if h.phase != BETTING or (player is not None and player != p):
         raise _refuse(h, f"only the player to act bets (player {p})", "IFP 31")
@@ -327,49 +326,21 @@ def physical_bet(h: Any, chips: Any, declared: Any, later_motions: Any, pulled_b
     back = amount(pulled_back, "pulled back chips")
     b = h.bets[p]
     prior = b if prior_chips is None else amount(prior_chips, "prior chips")
-    more = sum(pushed) + sum(sum(m) for m in later)
-    behind = h.stacks[p] + b - (prior - back) - more
-    if behind < 0 or back > prior:
-        raise _refuse(h, f"player {p} has {h.stacks[p] + b} chips on this street in all, fewer "
-                      "than these", "IFP 31")
     cur = h._call_target()
+    # TDA 51-B: heads-up, or facing the opening bet (the big blind before the flop, the first
+    # bet after it), an undercall is a full call.
+    binds = len(h._live()) == 2 or h.raises <= (0 if h.street == 0 else 1)
+    return common.physical_bet(SIDE, h, p, pushed, later, back, prior, prior_chips, declared,
+                               chip_set, cur, h.total_pot(), h._compute_bounds(p) is not None
+                               or cur <= b, binds, _raise_limit)
+
+
+def _raise_limit(h: Any, p: int) -> tuple[int | None, str]:
     bounds = h._compute_bounds(p)
-    try:
-        r = rule_bet(h.rules, to_call=cur, last_raise=h.min_raise, behind=behind, chips=pushed,
-                     in_front=prior - back, declared=declared, chip_set=chip_set,
-                     later_motions=later, prior_bet=b, pulled_back=back, pot=h.total_pot(),
-                     may_raise=bounds is not None or cur <= b,
-                     # TDA 51-B: heads-up, or facing the opening bet (the big blind before the
-                     # flop, the first bet after it), an undercall is a full call.
-                     undercall_binds=len(h._live()) == 2 or h.raises <= (0 if h.street == 0
-                                                                         else 1))
-    except ImpossibleBet as e:
-        raise _refuse(h, str(e), "IFP 31") from None
-    total, rule = r.total, r.rule
-    if total > cur and total > b:
-        if bounds is None:                       # not reopened, or nobody could call a raise
-            a = h.acted[p]
-            total = cur
-            rule = (("TDA 47" if h._setup.accumulate else "IFP 37a")
-                    if 0 <= h.full_raises <= a else "IFP 41")
-        elif total > bounds[1]:                  # pot limit: the bet is the pot (IFP 39, TDA 54)
-            total = bounds[1]
-            rule = {"tda-2024": "TDA 54"}.get(h._preset(), "IFP 39")
-    if total != r.total:
-        put = prior - back + more
-        action = ("all-in" if total == h.stacks[p] + b else "check" if total <= b
-                  else "call" if total <= cur else "raise" if cur else "bet")
-        r = BetRuling(action, total, max(0, put - total), max(0, total - put), rule)
-    h._events.append({"type": "ruled", "player": p, "chips": pushed,
-                      "declared": None if declared is None else str(declared),
-                      "later_motions": later, "pulled_back": back, "prior_chips": prior_chips,
-                      "action": r.action, "total": r.total, "returned": r.returned,
-                      "owed": r.owed, "rule": r.rule})
-    if total <= cur:
-        h.check_call(p)
-    else:
-        h.raise_to(total, p)
-    return r
+    if bounds is None:                           # not reopened, or nobody could call a raise
+        return None, (("TDA 47" if h._setup.accumulate else "IFP 37a")
+                      if 0 <= h.full_raises <= h.acted[p] else "IFP 41")
+    return bounds[1], {"tda-2024": "TDA 54"}.get(h._preset(), "IFP 39")   # pot limit: the pot
 
 
 # --- action out of turn (floor_common) --------------------------------------------------------
