@@ -176,14 +176,7 @@ def fouled_deck(h: Any, defect: Any, where: Any) -> Ruling:
 def redeal(h: Any, cards: dict[str, Any]) -> Any:
     """The same hand again (IFP 64, TDA 35-C): the same players, stacks, forced bets and rules,
     dealt from ``cards`` (``rng``, ``seed``, ``deck`` or ``manual``)."""
-    from ..rules import RuleSet
-    c = dict(h._config)
-    variant = c.pop("variant")
-    stacks = c.pop("stacks")
-    if isinstance(c.get("rules"), dict):
-        c["rules"] = RuleSet.from_dict(c["rules"])
-    c.setdefault("auto_showdown", h.auto_showdown)
-    return type(h)(variant, stacks, **c, **cards)
+    return type(h).from_config(h._config, auto_showdown=h.auto_showdown, **cards)
 
 
 # --- the board (Omaha and the other flop games) -------------------------------------------------

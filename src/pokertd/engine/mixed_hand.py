@@ -1347,18 +1347,25 @@ class MixedHand:
         return out
 
     @classmethod
+    def from_config(cls, config: dict[str, Any], **cards: Any) -> MixedHand:
+        """A hand of a logged ``config`` (the ``started`` event's: variant, stacks, forced bets,
+        rules by name or in full), dealt from ``cards`` (``rng``, ``seed``, ``deck``, ``manual``,
+        and ``auto_showdown``): a replay, or the redeal after a misdeal (IFP 64, TDA 35-C)."""
+        c = dict(config)
+        variant = c.pop("variant")
+        stacks = c.pop("stacks")
+        if isinstance(c.get("rules"), dict):
+            c["rules"] = RuleSet.from_dict(c["rules"])
+        return cls(variant, stacks, **cards, **c)
+
+    @classmethod
     def replay(cls, events: Sequence[dict[str, Any]]) -> MixedHand:
         """The hand rebuilt from its events (dealt by hand from the recorded cards)."""
         if (not events or events[0].get("type") != "started"
                 or "variant" not in events[0].get("config", {})):
             raise ValueError("a mixed-game event log starts with its 'started' event and its "
                              "config (variant, stacks, forced bets)")
-        c = dict(events[0]["config"])
-        variant = c.pop("variant")
-        stacks = c.pop("stacks")
-        if isinstance(c.get("rules"), dict):
-            c["rules"] = RuleSet.from_dict(c["rules"])
-        h = cls(variant, stacks, manual=True, auto_showdown=False, **c)
+        h = cls.from_config(events[0]["config"], manual=True, auto_showdown=False)
         for e in events[1:]:
             ty = e["type"]
             if ty == "dealt":
