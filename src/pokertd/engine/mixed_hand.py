@@ -1365,6 +1365,7 @@ class MixedHand:
                 or "variant" not in events[0].get("config", {})):
             raise ValueError("a mixed-game event log starts with its 'started' event and its "
                              "config (variant, stacks, forced bets)")
+        from .events import play_acted
         h = cls.from_config(events[0]["config"], manual=True, auto_showdown=False)
         for e in events[1:]:
             ty = e["type"]
@@ -1375,15 +1376,10 @@ class MixedHand:
             elif ty == "discarded":
                 h.discard(e["cards"], e["player"])
             elif ty == "acted":
-                a = e["action"]
-                if a == "fold":
-                    h.fold(e["player"])
-                elif a in ("check", "call"):
-                    h.check_call(e["player"])
-                elif a == "bring-in":
+                if e["action"] == "bring-in":
                     h.post_bring_in(e["player"])
                 else:
-                    h.raise_to(e["to"], e["player"])
+                    play_acted(h, e)
             elif ty == "shown" and h.phase == SHOWDOWN:
                 h.show(e["player"], e["cards"])
             elif ty == "mucked":
