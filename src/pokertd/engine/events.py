@@ -57,7 +57,7 @@ from .hand import (
     E_DEAD, E_FLOOR, E_VOID,
 )
 
-__all__ = ["event_to_dict", "replay", "to_dicts"]
+__all__ = ["event_to_dict", "play_acted", "replay", "to_dicts"]
 
 
 def _cards(cs) -> list[str | None] | None:
@@ -141,6 +141,18 @@ def hand_from_config(config: dict[str, Any], **extra: Any) -> Hand:
     return Hand(c["stacks"], **kwargs)
 
 
+def play_acted(h: Any, e: dict[str, Any]) -> None:
+    """Play a logged ``acted`` event on ``h`` (a Hand, or a MixedHand past its bring-in): a fold,
+    a check or call, a bet or raise to its ``to``."""
+    a = e["action"]
+    if a == "fold":
+        h.fold(e["player"])
+    elif a in ("check", "call"):
+        h.check_call(e["player"])
+    else:
+        h.raise_to(e["to"], e["player"])
+
+
 def replay(events: Sequence[dict[str, Any]]) -> Hand:
     """Rebuild a hand from its events; a mismatch is a ``ValueError`` naming the event."""
     try:
@@ -184,13 +196,7 @@ def replay(events: Sequence[dict[str, Any]]) -> Hand:
                     h.deal_board(e["cards"], burns=burns)     # none or two (IFP Appendix 1)
                 burns = []
             elif t == "acted":
-                a = e["action"]
-                if a == "fold":
-                    h.fold(e["player"])
-                elif a in ("check", "call"):
-                    h.check_call(e["player"])
-                else:
-                    h.raise_to(e["to"], e["player"])
+                play_acted(h, e)
             elif t == "shown" and e.get("reason") == "showdown":
                 h.show(e["player"], e["cards"])
             elif t == "mucked":

@@ -4,7 +4,9 @@ hands, the clock (``Hand.deal_error``, ``Hand.board_error``, ...).
 The rulings come from :mod:`pokertd.rules.irregularities` (pure, by the preset); this module
 applies them to the hand's deck and state and logs them as events. It is kept out of the
 compiled ``hand.py``: irregularities are rare, and the hot path pays nothing for them but one
-``is None`` test when a street is dealt.
+``is None`` test when a street is dealt. What it rules as the mixed games do (the misdeal, a
+fouled deck, the board's street, action out of turn, dead hands, the clock, absent players) is
+:mod:`.floor_common`'s, given this engine as a ``Side``.
 
 The deck is the physical deck: hole cards one at a time round the table, then burn and flop,
 burn and turn, burn and river. A procedure that reaches past the cards the shuffle drew first
@@ -20,19 +22,17 @@ import random
 from typing import Any
 
 from ..cards import CARDS, parse_card
-from ..rules.declarations import LeftToDirector
-from ..rules.irregularities import (
-    DEAL_CAUSES, Ruling, board_ruling, clock_ruling, deal_ruling, fouled_deck_ruling,
-    killed_hand_ruling, stub_ruling, substantial_action,
-)
+from ..rules.irregularities import Ruling, deal_ruling, stub_ruling
+from . import floor_common as common
 from .errors import IllegalAction
 from .hand import (
-    ACTION_NAMES, ACTIVE, BETTING, COMPLETE, DEALING, E_ACT, E_DEAD, E_FLOOR, E_RETURN, E_VOID,
-    FOLDED, PREFLOP, RIVER, STREETS, Hand,
+    _MIN_RAISE_RULES, _POT_LIMIT_RULES, ACTION_NAMES, ACTIVE, BETTING, COMPLETE, DEALING, E_ACT,
+    E_DEAD, E_FLOOR, E_OOT, E_OOT_RULED, E_RETURN, E_RULED, E_VOID, FIXED_LIMIT, FOLDED, PREFLOP,
+    STREETS, Hand, _chips,
 )
 
-__all__ = ["FloorState", "apply_logged", "board_error", "clock_expired", "deal_error",
-           "fouled_deck", "kill_hand", "redeal", "void"]
+__all__ = ["FloorState", "after_out_of_turn", "apply_logged", "board_error", "clock_expired",
+           "deal_error", "fouled_deck", "kill_hand", "out_of_turn", "redeal", "void"]
 
 _BOARD_COUNTS = (0, 3, 1, 1)
 _END = (10,)
@@ -86,6 +86,23 @@ def _refuse(h: Hand, message: str, rule: str) -> IllegalAction:
     return IllegalAction(message, h.legal_actions().describe(), rule)
 
 
+_CODES = {"out_of_turn": E_OOT, "out_of_turn_ruled": E_OOT_RULED, "returned": E_RETURN,
+          "voided": E_VOID, "dead": E_DEAD, "ruled": E_RULED}
+
+
+def _record(h: Hand, kind: str, **fields: Any) -> None:
+    h._events.append((_CODES[kind], *fields.values()))    # the raw form events.py reads
+
+
+def _log(h: Hand, family: str, situation: str, player: int, r: Ruling, data: Any) -> None:
+    h._events.append((E_FLOOR, family, situation, player, r.decision, r.rule,
+                      () if data is None else data))
+
+
+def _stale(h: Hand) -> None:
+    h._legal = None
+
+
 def _full_deck(h: Hand, rng: Any) -> list[int]:
     d = h._deck
     have = set(d)
@@ -108,42 +125,22 @@ def _card(h: Hand, card: Any) -> int:
 
 
 def _player(h: Hand, player: Any, rule: str) -> int:
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < h.n:
-        raise _refuse(h, f"no player {player!r} in this hand (0..{h.n - 1})", rule)
-    return player
+    return common.player_index(SIDE, h, player, rule)
 
 
 def void(h: Hand, cause: str, rule: str) -> None:
-    """The hand void: every bet returned, every stack as at the start of the hand (IFP 63, 64;
-    TDA 35-C, 35-E)."""
-    n = h.n
-    h._legal = None
-    h.stacks = list(h.starting)
-    h.bets = [0] * n
-    h.totals = [0] * n
-    h.winnings = [0] * n
+    """The hand void (floor_common.void: IFP 63, 64; TDA 35-C, 35-E), its pot and any action
+    held out of turn gone with it."""
     h.pot = 0
-    h.dead = 0
-    h.actor = -1
     h._oot = None
-    h.phase = COMPLETE
-    h.done = True
-    h._events.append((E_VOID, cause, rule))
+    common.void(SIDE, h, cause, rule)
     h._events.append(_END)
-
-
-def _open(h: Hand, rule: str) -> None:
-    if h.phase == COMPLETE:
-        raise _refuse(h, "the hand is over: irregularities are ruled while it is played", rule)
 
 
 # --- the initial deal ---------------------------------------------------------------------------
 
 def deal_error(h: Hand, cause: Any, card: Any, player: Any, rng: Any) -> Ruling:
-    if cause not in DEAL_CAUSES:
-        raise _refuse(h, f"unknown deal irregularity {cause!r} (one of {', '.join(DEAL_CAUSES)})",
-                      "IFP 64")
-    _open(h, "IFP 64")
+    common.deal_open(SIDE, h, cause)
     n = h.n
     pos = -1
     ci = -1
@@ -172,17 +169,10 @@ def deal_error(h: Hand, cause: Any, card: Any, player: Any, rng: Any) -> Ruling:
         raise _refuse(h, "non-standard-card: give the player whose hand held it", "TDA 35-A6")
     r = deal_ruling(h.rules, cause, actions=_actions(h),
                     player_acted=any(e[0] == E_ACT and e[1] == acted_by for e in h._events))
+    done = common.deal_ruled(SIDE, h, cause, r, player)
+    if done is not None:
+        return done
     decision = r.decision
-    if decision == "director":
-        raise LeftToDirector(r.rule, r.text)
-    if decision in ("misdeal", "reset"):
-        void(h, cause, r.rule)
-        return r
-    if decision == "dead":
-        if cause in ("button-short", "non-standard-card"):   # TDA 37; Gananda Irregularities 8
-            _make_dead(h, acted_by, cause, 0, r.rule)
-            return r
-        return kill_hand(h, player, "wrong-cards", 0)
     data: tuple[Any, ...] = ()
     who = -1 if player is None else _player(h, player, r.rule)
     if ci < 0:
@@ -214,18 +204,7 @@ def deal_error(h: Hand, cause: Any, card: Any, player: Any, rng: Any) -> Ruling:
 
 
 def fouled_deck(h: Hand, defect: Any, where: Any) -> Ruling:
-    _open(h, "IFP 63")
-    try:
-        r = fouled_deck_ruling(h.rules, defect, where)
-    except ValueError as e:
-        raise _refuse(h, str(e), "IFP 63") from None
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
-    if r.decision == "void":
-        void(h, "fouled-deck", r.rule)
-    else:
-        h._events.append((E_FLOOR, "deal", "fouled-deck", -1, r.decision, r.rule, (defect, where)))
-    return r
+    return common.fouled_deck(SIDE, h, defect, where, (defect, where))
 
 
 def redeal(h: Hand, cards: dict[str, Any]) -> Hand:
@@ -238,57 +217,31 @@ def redeal(h: Hand, cards: dict[str, Any]) -> Hand:
 # --- the board ----------------------------------------------------------------------------------
 
 def board_error(h: Hand, error: Any, identifiable: Any, rng: Any) -> Ruling:
-    if h.phase != BETTING:
-        raise _refuse(h, "board errors are ruled while a betting round is open", "IFP 65")
-    if h._deck is None:
-        raise _refuse(h, "the board procedure works on the deck; this hand is dealt by hand "
-                      "(replay its events instead)", "IFP 65")
-    street = h.street
     st = h._floor
+    street = h.street
+    ruled = common.board_street(SIDE, h, error, h._deck is not None,
+                                () if st is None else st.ruled, () if st is None else st.premature)
     nb_old = 0
-    if error == "premature":
-        if street == RIVER:
-            raise _refuse(h, "no street comes after the river", "IFP 65")
-        ruled = street + 1
-        if st is not None and ruled in st.premature:
-            raise _refuse(h, f"the {STREETS[ruled]}'s premature cards were ruled on already",
-                          "IFP 65")
+    if ruled != street:                              # premature: the next street's cards
         p0 = h._deck_pos
         acted = False
     else:
-        if street == PREFLOP:
-            raise _refuse(h, "no board card is dealt yet", "IFP 65")
-        ruled = street
-        if st is not None and street in st.ruled:
-            raise _refuse(h, f"the {STREETS[street]}'s cards were ruled on already: one ruling "
-                          "per street", "IFP 65")
-        if st is not None and street + 1 in st.premature:
-            raise _refuse(h, f"the {STREETS[street]} can no longer be corrected: the next street's "
-                          "cards were turned and ruled on since", "IFP 65")
         k = _BOARD_COUNTS[street]
         nb_old = st.street_burns.get(street, 1) if st is not None else 1
         p0 = (st.street_pos[street] if st is not None and street in st.street_pos
               else h._deck_pos - nb_old - k)
         acted = max(h.acted) >= 0
-    g = rng or random.SystemRandom()
     seq = _full_deck(h, rng)[p0:]
-    try:
-        r = board_ruling(h.rules, STREETS[ruled], error, acted=acted,
-                         identifiable=bool(identifiable), cards=seq, rng=g)
-    except ValueError as e:
-        raise _refuse(h, str(e), "IFP 65") from None
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
+    r, dealt_burns, dealt_board = common.board_ruled(SIDE, h, error, ruled, acted, identifiable,
+                                                     seq, rng)
     d = h._deck
     taken = list(r.burns) + list(r.board) + list(r.set_aside)
     assert sorted(taken + list(r.stub)) == sorted(d[p0:]), "a procedure lost or made up a card"
     h._deck = d[:p0] + taken + list(r.stub)
     h._deck_pos = p0 + len(taken)
     # What the dealer put out, as the log keeps it beside the ruling.
-    k = _BOARD_COUNTS[ruled]
-    nb, extra = {"no-burn": (0, 0), "extra-burn": (2, 0), "extra-card": (1, 1)}.get(error, (1, 0))
-    dealt = (tuple(seq[:nb]), tuple(seq[nb:nb + k + extra]))
-    data = (STREETS[ruled], nb_old, r.burns, r.board, r.set_aside, r.next_burns, *dealt)
+    data = (STREETS[ruled], nb_old, r.burns, r.board, r.set_aside, r.next_burns,
+            tuple(dealt_burns), tuple(dealt_board))
     _apply_board(h, data)
     h._events.append((E_FLOOR, "board", error, -1, r.decision, r.rule, data))
     return r
@@ -328,12 +281,7 @@ def stub_dropped(h: Hand, case: Any, rng: Any) -> Ruling:
     if h._deck is None:
         raise _refuse(h, "the procedure works on the deck; this hand is dealt by hand (replay "
                       "its events instead)", "TDA RP-4")
-    try:
-        r = stub_ruling(h.rules, case)
-    except ValueError as e:
-        raise _refuse(h, str(e), "TDA RP-4") from None
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
+    r = common.decided(common.checked(SIDE, h, "TDA RP-4", stub_ruling, case))
     data: tuple[Any, ...] = (case,)
     if r.decision == "reshuffle":
         g = rng or random.SystemRandom()
@@ -366,27 +314,82 @@ def _apply_stub(h: Hand, data: tuple[Any, ...]) -> None:
             h._used &= ~(1 << c)
 
 
+# --- bets made with chips and words (floor_common) ---------------------------------------------
+
+def _raise_limit(h: Hand, p: int) -> tuple[int | None, str]:
+    bounds = h._raise_bounds(p)
+    if bounds is None:                           # nobody could call a raise (or limit capped)
+        return None, h._no_raise_reason(p)[1]
+    return bounds[1], _POT_LIMIT_RULES[h._preset()]   # pot limit: the pot (IFP 39, TDA 54)
+
+
+def physical_bet(h: Hand, chips: Any, declared: Any, later_motions: Any, pulled_back: Any,
+                 prior_chips: Any, chip_set: Any, player: Any) -> Any:
+    """``Hand.physical_bet``: the chips read as hold'em reads them, no-limit and pot-limit (IFP
+    32, TDA 42), ruled by floor_common.physical_bet."""
+    p = h.actor
+    if h.phase or (player is not None and player != p):
+        h._turn_error(player, "bet")
+    if h.structure == FIXED_LIMIT:
+        raise _refuse(h, "physical bets are ruled in no-limit and pot-limit (IFP 32, TDA 42); in "
+                      "fixed limit act with check, call or raise", "IFP 32")
+    b = h.bets[p]
+    try:
+        pushed = [_chips(c, "a chip") for c in chips]
+        later = [[_chips(c, "a chip") for c in m] for m in later_motions]
+        back = _chips(pulled_back, "pulled back chips")
+        prior = b if prior_chips is None else _chips(prior_chips, "prior chips")
+    except ValueError as e:
+        raise _refuse(h, str(e), "IFP 31") from None
+    cur = h._call_target(p)
+    a = h.acted[p]
+    reopened = not (a >= 0 and a >= h.full_raises
+                    and not (h._accumulate and cur - b >= h.min_raise))
+    # TDA 51-B: heads-up, or facing the opening bet (the big blind pre-flop, the first bet after
+    # it), an undercall is a full call.
+    binds = h.n_live == 2 or h.raises <= (h.t.pre_raises if h.street == PREFLOP else 1)
+    return common.physical_bet(SIDE, h, p, pushed, later, back, prior, prior_chips, declared,
+                               chip_set, cur, h.total_pot, reopened or cur <= b, binds,
+                               _raise_limit)
+
+
+# --- action out of turn (floor_common) --------------------------------------------------------
+
+def _raise_out_of_turn(h: Hand, p: int, to: int, amount: Any) -> int:
+    """A raise out of turn: no-limit and pot-limit, when the betting is open to him (IFP 37,
+    WPA 22, TDA 43)."""
+    b, cur = h.bets[p], h.current
+    if to == b:
+        to = common.raise_amount(SIDE, h, amount)
+    allin = b + h.stacks[p]
+    lo = min(cur + h.min_raise, allin)
+    acted = h.acted[p]
+    closed = (acted >= 0 and acted >= h.full_raises
+              and not (h._accumulate and cur - b >= h.min_raise))
+    if closed or h.structure == FIXED_LIMIT or not (lo <= to <= allin) or to <= cur:
+        raise _refuse(h, f"player {p} could not raise to {to} facing {cur} (raise to {lo}..{allin} "
+                      "when the betting is open to him; no-limit and pot-limit)",
+                      _MIN_RAISE_RULES[h._preset()])
+    return to
+
+
+def out_of_turn(h: Hand, player: Any, action: Any, amount: Any) -> None:
+    common.out_of_turn(SIDE, h, player, action, amount, _raise_out_of_turn)
+
+
+def after_out_of_turn(h: Hand, last: int) -> None:
+    common.after_out_of_turn(SIDE, h, last)
+
+
 # --- dead hands and the clock -------------------------------------------------------------------
 
 def kill_hand(h: Hand, player: Any, cause: Any, extra_cards: Any) -> Ruling:
-    if h.phase not in (BETTING, DEALING):
-        raise _refuse(h, "a hand is made dead while the hand is played", "IFP 27")
-    p = _player(h, player, "IFP 27")
-    if h.status[p] == FOLDED:
-        raise _refuse(h, f"player {p}'s hand is already folded or dead", "IFP 27")
-    try:
-        r = killed_hand_ruling(h.rules, cause)
-    except ValueError as e:
-        raise _refuse(h, str(e), "IFP 27") from None
-    if isinstance(extra_cards, bool) or not isinstance(extra_cards, int) or not 0 <= extra_cards <= 2:
-        raise _refuse(h, f"extra cards: 0, 1 or 2, not {extra_cards!r}", r.rule)
-    if cause == "wrong-cards":
-        sa, sa_rule = substantial_action(h.rules, _actions(h))
-        if not sa:
-            raise _refuse(h, "before substantial action a wrong number of cards is a misdeal: "
-                          f"deal_error('wrong-count') ({sa_rule})", sa_rule)
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
+    def extra(r: Ruling) -> None:
+        if (isinstance(extra_cards, bool) or not isinstance(extra_cards, int)
+                or not 0 <= extra_cards <= 2):
+            raise _refuse(h, f"extra cards: 0, 1 or 2, not {extra_cards!r}", r.rule)
+
+    p, r = common.kill_ruling(SIDE, h, player, cause, (BETTING, DEALING), extra)
     if extra_cards and h._deck is not None:
         if h.board:
             raise _refuse(h, "extra hole cards come off the stub before the flop", r.rule)
@@ -404,26 +407,7 @@ def _make_dead(h: Hand, p: int, cause: str, extra_cards: int, rule: str) -> None
         h.fold()
         return
     h._legal = None
-    bets = h.bets
-    others = max(bets[i] for i in range(h.n) if i != p)
-    if h.aggressor == p and bets[p] > others:
-        # IFP 27, TDA 65-A: his uncalled bet or raise is returned; the others face the betting
-        # as it stood before it (the bet, the minimum raise, the raises counted), read from the
-        # hand replayed up to his raise: rare enough to pay for a replay.
-        from .events import replay
-        log = h.events()
-        last = max(k for k, e in enumerate(log) if e["type"] == "acted" and e["player"] == p
-                   and e["action"] in ("bet", "raise"))
-        before = replay(log[:last])
-        x = bets[p] - others
-        bets[p] = others
-        h.stacks[p] += x
-        h._events.append((E_RETURN, p, x))
-        h.current = before.current
-        h.min_raise = before.min_raise
-        h.raises = before.raises
-        h.full_raises = before.full_raises
-        h.aggressor = before.aggressor
+    common.return_uncalled(SIDE, h, p)            # IFP 27, WPA 31, TDA 65-A
     if h.status[p] == ACTIVE:
         h.n_active -= 1
     h.status[p] = FOLDED
@@ -436,13 +420,7 @@ def clock_expired(h: Hand, player: Any) -> Ruling:
     p = h.actor
     if h.phase != BETTING or (player is not None and player != p):
         h._turn_error(player, "be on the clock")
-    r = clock_ruling(h.rules, h.bets[p] < h.current)
-    h._events.append((E_FLOOR, "clock", "clock", p, r.decision, r.rule, ()))
-    if r.decision == "checked":
-        h.check_call()
-    else:
-        h.fold()
-    return r
+    return common.clock_ruled(SIDE, h, p, h.bets[p] < h.current)
 
 
 # --- replay -------------------------------------------------------------------------------------
@@ -490,6 +468,12 @@ def apply_logged(h: Hand, e: dict[str, Any]) -> None:
     h._legal = None
     who = -1 if e["player"] is None else e["player"]
     h._events.append((E_FLOOR, family, e["situation"], who, e["decision"], e["rule"], raw))
+
+
+SIDE = common.Side(betting=BETTING, complete=COMPLETE, refuse=_refuse, record=_record, log=_log,
+                   stale=_stale, actions=_actions, void=void,
+                   make_dead=lambda h, p, cause, rule: _make_dead(h, p, cause, 0, rule),
+                   kill=lambda h, p, cause: kill_hand(h, p, cause, 0))
 
 
 def _idx(cards: Any) -> tuple[int, ...]:

@@ -19,8 +19,8 @@ from typing import Any, Final
 
 from ..cards import CARDS, Card, cards_text, make_rng, parse_card, parse_cards
 from ..evaluator import evaluate
-from ..rules import RuleSet, field_rules, get_rules
-from ..rules.declarations import BetRuling, ImpossibleBet, rule_bet
+from ..rules import RuleSet, get_rules
+from ..rules.declarations import BetRuling
 from .errors import IllegalAction
 
 __all__ = [
@@ -76,7 +76,6 @@ A_RAISE: Final = 4
 ACTION_NAMES: Final = ("fold", "check", "call", "bet", "raise")
 
 _BOARD_COUNTS: Final = (0, 3, 1, 1)
-_ABSENT_RULES: Final = field_rules("absent_hand")
 _RINGS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
 
 
@@ -195,6 +194,27 @@ def _chips(value: Any, what: str) -> int:
     if value < 0:
         raise ValueError(f"{what} cannot be negative: {value}")
     return value
+
+
+def _bad_stacks(stacks: Sequence[Any]) -> None:
+    """Refuse a stack that is not a whole number of chips, or no chips (hold'em's and the mixed
+    games' hands: a player without chips is not dealt in)."""
+    for i, s in enumerate(stacks):
+        _chips(s, f"stack of player {i}")
+        if s == 0:
+            raise ValueError(f"player {i} has no chips and cannot be dealt in")
+
+
+def _posting_order(blinds: list[int]) -> tuple[list[int], list[str]]:
+    """The players posting blinds in posting order, and what each posts: small blind, big blind,
+    straddles; a single big blind alone (IFP 19); heads-up the button's small blind first (IFP
+    18). Hold'em's and the mixed games' hands."""
+    order = [i for i in range(len(blinds)) if blinds[i]]
+    if len(order) == 2 and blinds[order[0]] > blinds[order[1]]:
+        order.reverse()
+    kinds = (["big_blind"] if len(order) == 1 else
+             ["small_blind", "big_blind"] + ["straddle"] * (len(order) - 2))
+    return order, kinds
 
 
 _FULL_DECK: Final = list(range(52))
@@ -318,11 +338,7 @@ class _Table:
         # Posting order: small blind, big blind, straddles (heads-up the button's small blind
         # first). The player posting the largest forced bet last is the big blind or the last
         # straddle: pre-flop action starts on the player to the left (IFP 18 heads-up).
-        order = [i for i in range(n) if bl[i]]
-        if len(order) == 2 and bl[order[0]] > bl[order[1]]:
-            order.reverse()         # heads-up (IFP 18): the button's small blind is posted first
-        kinds = (["big_blind"] if len(order) == 1 else
-                 ["small_blind", "big_blind"] + ["straddle"] * (len(order) - 2))
+        order, kinds = _posting_order(bl)
         self.posters = tuple((i, kinds[k], bl[i]) for k, i in enumerate(order))
         self.post_events = [(E_POST, i, kind, b) for i, kind, b in self.posters]
         self.simple_posts = ((self.posters[0][0], self.posters[0][2], self.posters[1][0], self.posters[1][2])
@@ -450,21 +466,26 @@ class _OutOfTurn:
     """The actions declared out of turn in this betting round, held until the action reaches
     their players (``held``: player -> (action, raise-to, the bet he faced then, the player
     whose turn it was)), and the
-    released players who may not raise on their turn (``limits``: player -> rule)."""
+    released players who may not raise on their turn (``limits``: player -> rule); ``replay``: a
+    log is replayed that holds the actions the rulings lead to (MixedHand.replay). Hold'em's and
+    the mixed games' (engine.floor_common)."""
 
-    __slots__ = ("held", "limits")
+    __slots__ = ("held", "limits", "replay")
 
     held: dict[int, tuple[str, int, int, int]]
     limits: dict[int, str]
+    replay: bool
 
     def __init__(self) -> None:
         self.held = {}
         self.limits = {}
+        self.replay = False
 
     def copy(self) -> _OutOfTurn:
         c = _OutOfTurn()
         c.held = dict(self.held)
         c.limits = dict(self.limits)
+        c.replay = self.replay
         return c
 
 
@@ -608,10 +629,7 @@ class Hand:
                 pass
         for s in stacks:
             if type(s) is not int or s <= 0:
-                for i, s in enumerate(stacks):
-                    _chips(s, f"stack of player {i}")
-                    if s == 0:
-                        raise ValueError(f"player {i} has no chips and cannot be dealt in")
+                _bad_stacks(stacks)
         self.t = t
         self.n = n
         self.structure = t.structure
@@ -788,13 +806,9 @@ class Hand:
         for i in absent:
             if type(i) is not int or not 0 <= i < n:
                 raise ValueError(f"absent player {i!r} is not a player of this hand (0..{n - 1})")
+        from .floor_common import doomed_absent
+        doomed, rule = doomed_absent(self, absent, self.n_live)
         status = self.status
-        at_deal = self.rules.absent_hand == "killed-at-deal"
-        doomed = sorted({i for i in absent
-                         if status[i] == ALL_IN or (at_deal and status[i] == ACTIVE)})
-        if not doomed or len(doomed) == self.n_live:
-            return
-        rule = _ABSENT_RULES.get(self.rules.name) or ("TDA 30" if at_deal else "IFP 8")
         for i in doomed:
             if status[i] == ACTIVE:
                 self.n_active -= 1
@@ -1428,66 +1442,9 @@ class Hand:
         the hand's rules and performed as the legal action it is; the event log keeps both
         (``ruled``, then ``acted``). Returns the ruling. Impossible input raises IllegalAction
         and a bet the book leaves to the TD raises ``LeftToDirector``; the hand is unchanged."""
-        p = self.actor
-        if self.phase or (player is not None and player != p):
-            self._turn_error(player, "bet")
-        legal = self.legal_actions().describe()
-        if self.structure == FIXED_LIMIT:
-            raise IllegalAction("physical bets are ruled in no-limit and pot-limit (IFP 32, "
-                                "TDA 42); in fixed limit act with check, call or raise", legal,
-                                "IFP 32")
-        try:
-            pushed = [_chips(c, "a chip") for c in chips]
-            later = [[_chips(c, "a chip") for c in m] for m in later_motions]
-            back = _chips(pulled_back, "pulled back chips")
-            b = self.bets[p]
-            prior = b if prior_chips is None else _chips(prior_chips, "prior chips")
-        except ValueError as e:
-            raise IllegalAction(str(e), legal, "IFP 31") from None
-        more = sum(pushed) + sum(sum(m) for m in later)
-        behind = self.stacks[p] + b - (prior - back) - more
-        if behind < 0 or back > prior:
-            raise IllegalAction(f"player {p} has {self.stacks[p] + b} chips on this street in "
-                                f"all, fewer than these", legal, "IFP 31")
-        cur = self._call_target(p)
-        a = self.acted[p]
-        reopened = not (a >= 0 and a >= self.full_raises
-                        and not (self._accumulate and cur - b >= self.min_raise))
-        try:
-            r = rule_bet(self.rules, to_call=cur, last_raise=self.min_raise, behind=behind,
-                         chips=pushed, in_front=prior - back, declared=declared,
-                         chip_set=chip_set, later_motions=later, prior_bet=b,
-                         pulled_back=back, pot=self.pot + sum(self.bets),
-                         may_raise=reopened or cur <= b,
-                         # TDA 51-B: heads-up, or facing the opening bet (the big blind
-                         # pre-flop, the first bet after it), an undercall is a full call.
-                         undercall_binds=self.n_live == 2 or self.raises <= (
-                             self.t.pre_raises if self.street == PREFLOP else 1))
-        except ImpossibleBet as e:
-            raise IllegalAction(str(e), legal, "IFP 31") from None
-        total = r.total
-        rule = r.rule
-        if total > cur and total > b:
-            bounds = self._raise_bounds(p)
-            if bounds is None:                   # nobody could call a raise (or limit capped)
-                total = cur
-                rule = self._no_raise_reason(p)[1]
-            elif total > bounds[1]:              # pot limit: the bet is the pot (IFP 39, TDA 54)
-                total = bounds[1]
-                rule = _POT_LIMIT_RULES[self._preset()]
-        if total != r.total:
-            put = prior - back + more
-            action = ("all-in" if total == self.stacks[p] + b else "check" if total <= b
-                      else "call" if total <= cur else "raise" if cur else "bet")
-            r = BetRuling(action, total, max(0, put - total), max(0, total - put), rule)
-        self._events.append((E_RULED, p, tuple(pushed), None if declared is None else str(declared),
-                             tuple(tuple(m) for m in later), back, prior_chips, r.action, r.total,
-                             r.returned, r.owed, r.rule))
-        if total <= cur:
-            self.check_call()
-        else:
-            self.raise_to(total)
-        return r
+        from .floor import physical_bet
+        return physical_bet(self, chips, declared, later_motions, pulled_back, prior_chips,
+                            chip_set, player)
 
     def out_of_turn(self, player: Any, action: Any, amount: Any = None) -> None:
         """``player`` acts before his turn: ``fold``, ``check``, ``call``, ``raise``/``bet`` (to
@@ -1507,116 +1464,14 @@ class Hand:
 
         Refused (IllegalAction, nothing changed): not a betting round, his own turn, a player
         who has no action to come, an action he could not take facing the bet as it stands."""
-        from ..rules.declarations import LeftToDirector
-        if self.phase != BETTING:
-            raise IllegalAction("no betting round is open", self.legal_actions().describe(), "IFP 25")
-        legal = self.legal_actions().describe()
-        rule = self._out_of_turn_rule()
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.n:
-            raise IllegalAction(f"no player {player!r}", legal, rule)
-        p = player
-        if p == self.actor:
-            raise IllegalAction(f"it is player {p}'s turn: he acts in turn", legal, "IFP 25")
-        bets = self.bets
-        cur = self.current
-        b = bets[p]
-        if self.status[p] != ACTIVE or not (self.acted[p] < 0 or b < cur):
-            raise IllegalAction(f"player {p} has no action to come in this betting round", legal, rule)
-        if self._oot is not None and p in self._oot.held:
-            raise IllegalAction(f"player {p} already acted out of turn; it is held", legal, rule)
-        a = action.lower() if isinstance(action, str) else action
-        allin = b + self.stacks[p]
-        to = b
-        if a in ("all-in", "all_in", "allin"):
-            a, to = ("raise", allin) if allin > cur else ("call", allin)
-        if a == "check":
-            if b < cur:
-                raise IllegalAction(f"player {p} cannot check facing a bet of {cur}", legal, rule)
-        elif a == "call":
-            if b >= cur:
-                raise IllegalAction(f"player {p} has no bet to call", legal, rule)
-            to = cur if cur < allin else allin
-        elif a in ("raise", "bet"):
-            a = "raise"
-            if to == b:
-                if isinstance(amount, bool) or not isinstance(amount, int):
-                    raise IllegalAction(f"a raise out of turn needs its raise-to amount, not {amount!r}",
-                                        legal, "IFP 31")
-                to = amount
-            lo = cur + self.min_raise
-            if lo > allin:
-                lo = allin
-            acted = self.acted[p]
-            closed = (acted >= 0 and acted >= self.full_raises
-                      and not (self._accumulate and cur - b >= self.min_raise))
-            if closed or self.structure == FIXED_LIMIT or not (lo <= to <= allin) or to <= cur:
-                raise IllegalAction(f"player {p} could not raise to {to} facing {cur} (raise to "
-                                    f"{lo}..{allin} when the betting is open to him; no-limit and "
-                                    "pot-limit)", legal, _MIN_RAISE_RULES[self._preset()])
-        elif a != "fold":
-            raise IllegalAction(f"unknown action {action!r}: fold, check, call, raise or all-in",
-                                legal, "IFP 25")
-        if self.rules.out_of_turn == "retract" and a != "raise":
-            raise LeftToDirector(rule, "irregularities 13 says what happens to a bet out of turn "
-                                 "(retracted; the correct player acts; steps iii-v); of a check, "
-                                 "call or fold out of turn it says nothing")
-        if self._oot is None:
-            self._oot = _OutOfTurn()
-        self._oot.held[p] = (a, to, cur, self.actor)
-        self._events.append((E_OOT, p, a, to, rule))
-
-    def _out_of_turn_rule(self) -> str:
-        mode = self.rules.out_of_turn
-        if mode == "retract":
-            return "irregularities 13"
-        if mode != "binding-unless-action-changes":
-            return "Gananda: Betting 7"
-        return {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53-A"}[self._preset()]
+        from .floor import out_of_turn
+        out_of_turn(self, player, action, amount)
 
     def _after_out_of_turn(self, last: int) -> None:
         """The action moved on from ``last``: his limit (if any) is spent; if it reached a
         player with an action held out of turn, rule it (see :meth:`out_of_turn`)."""
-        oot = self._oot
-        if oot is None:
-            return
-        if last in oot.limits:
-            del oot.limits[last]
-        p = self.actor
-        if p not in oot.held:
-            return
-        a, to, faced, skipped = oot.held.pop(p)
-        cur = self.current
-        changed = cur != faced
-        mode = self.rules.out_of_turn
-        rule = self._out_of_turn_rule()
-        self._legal = None
-        ruling = "released"
-        if mode == "retract":
-            if not changed:                               # 13 iii: he must check
-                ruling = "check" if self.bets[p] >= cur else "no-raise"
-                rule = "irregularities 13 iii"
-            elif self.aggressor != skipped:               # 13 iii: a later player bet
-                rule = "irregularities 13 iii"
-            elif cur <= to:                               # 13 iv: call or fold
-                ruling, rule = "no-raise", "irregularities 13 iv"
-            else:                                         # 13 v: every option
-                rule = "irregularities 13 v"
-        elif a == "fold" or not changed:
-            ruling = "binding"                            # IFP 26 / TDA 53-A: an OOT fold binds
-        elif a in ("check", "call") and mode != "binding-unless-action-changes":
-            ruling = "no-raise"                           # Gananda Betting 7
-        self._events.append((E_OOT_RULED, p, ruling, rule))
-        if ruling == "no-raise":
-            oot.limits[p] = rule
-        elif ruling == "check":
-            self.check_call()
-        elif ruling == "binding":
-            if a == "fold":
-                self.fold()
-            elif a == "raise":
-                self.raise_to(to)
-            else:
-                self.check_call()
+        from .floor import after_out_of_turn
+        after_out_of_turn(self, last)
 
     # ------------------------------------------------------------------ the floor's rulings
     # Irregularities are rare: each method is a thin entry point into pokertd.engine.floor,

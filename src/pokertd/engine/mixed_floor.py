@@ -5,7 +5,9 @@ clock, and stud's seventh-street card exposed (TDA RP-10-B).
 The rulings come from :mod:`pokertd.rules.irregularities` (pure, by the preset and, where the
 books differ, by the game: flop, stud or draw); this module applies them to the hand and logs
 them as events (``irregularity``, ``voided``, ``dead``) that :meth:`MixedHand.replay` applies
-again. It is kept out of the compiled ``mixed_hand.py``: irregularities are rare.
+again. It is kept out of the compiled ``mixed_hand.py``: irregularities are rare. What it
+rules as hold'em does (the misdeal, a fouled deck, the board's street, action out of turn, dead
+hands, the clock, absent players) is :mod:`.floor_common`'s, given this engine as a ``Side``.
 
 Card procedures work on the hand's own deck (dealt by ``rng``, ``seed`` or ``deck``); a hand
 dealt by hand (a hand history) records them and replays them from its events.
@@ -18,23 +20,32 @@ from typing import Any
 from ..cards import cards_text, parse_cards
 from ..rules.declarations import LeftToDirector
 from ..rules.irregularities import (
-    DEAL_CAUSES, Ruling, board_ruling, clock_ruling, deal_ruling, fouled_deck_ruling, killed_hand_ruling,
-    seventh_street_ruling, stud_premature_ruling, substantial_action,
+    Ruling, deal_ruling, seventh_street_ruling, stud_premature_ruling,
 )
+from . import floor_common as common
 from .errors import IllegalAction
+from .floor_common import BOARD_COUNTS as _BOARD_COUNTS, STREETS
 
-__all__ = ["after_out_of_turn", "apply_logged", "board_error", "clock_expired", "deal_error", "fouled_deck", "game_kind",
-           "kill_absent", "kill_hand", "out_of_turn", "physical_bet",
+__all__ = ["after_out_of_turn", "apply_logged", "board_error", "clock_expired", "deal_error",
+           "fouled_deck", "game_kind", "kill_absent", "kill_hand", "out_of_turn", "physical_bet",
            "premature_ruling", "redeal", "seventh_street_exposed"]
 
 BETTING, DRAWING, SHOWDOWN, COMPLETE = "betting", "drawing", "showdown", "complete"
-ACTIVE, FOLDED = 0, 2
-STREETS = ("preflop", "flop", "turn", "river")
-_BOARD_COUNTS = (0, 3, 1, 1)
+FOLDED = 2
 
 
 def _refuse(h: Any, message: str, rule: str) -> IllegalAction:
     return IllegalAction(message, h.describe_legal(), rule)
+
+
+def _record(h: Any, kind: str, **fields: Any) -> None:
+    h._events.append({"type": kind, **fields})
+
+
+def _stale(h: Any) -> None:
+    h._bounds = None
+
+
 
 
 def game_kind(h: Any) -> str:
@@ -67,47 +78,26 @@ def _card(h: Any, card: Any, rule: str) -> int:
 
 
 def _player(h: Any, player: Any, rule: str) -> int:
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < h.n:
-        raise _refuse(h, f"no player {player!r} in this hand (0..{h.n - 1})", rule)
-    return player
+    return common.player_index(SIDE, h, player, rule)
 
 
-def _log(h: Any, family: str, situation: str, player: int, r: Ruling, data: dict[str, Any]) -> None:
+def _log(h: Any, family: str, situation: str, player: int, r: Ruling, data: Any) -> None:
     h._events.append({"type": "irregularity", "family": family, "situation": situation,
                       "player": None if player < 0 else player, "decision": r.decision,
-                      "rule": r.rule, "data": data})
+                      "rule": r.rule, "data": {} if data is None else data})
 
 
 def void(h: Any, cause: str, rule: str) -> None:
-    """The hand void: every bet returned, every stack as at the start of the hand (IFP 63, 64;
-    TDA 35-C, 35-E)."""
-    n = h.n
-    h.stacks = list(h.starting)
-    h.bets = [0] * n
-    h.totals = [0] * n
-    h.winnings = [0] * n
-    h.dead = 0
-    h.actor = -1
-    h._bounds = None
-    h.phase = COMPLETE
-    h.done = True
+    """The hand void (floor_common.void: IFP 63, 64; TDA 35-C, 35-E), marked ``voided``."""
     h.voided = True
-    h._events.append({"type": "voided", "cause": cause, "rule": rule})
+    common.void(SIDE, h, cause, rule)
     h._events.append({"type": "ended", "stacks": list(h.stacks)})
-
-
-def _open(h: Any, rule: str) -> None:
-    if h.phase == COMPLETE:
-        raise _refuse(h, "the hand is over: irregularities are ruled while it is played", rule)
 
 
 # --- the initial deal ---------------------------------------------------------------------------
 
 def deal_error(h: Any, cause: Any, card: Any, player: Any) -> Ruling:
-    if cause not in DEAL_CAUSES:
-        raise _refuse(h, f"unknown deal irregularity {cause!r} (one of {', '.join(DEAL_CAUSES)})",
-                      "IFP 64")
-    _open(h, "IFP 64")
+    common.deal_open(SIDE, h, cause)
     kind = game_kind(h)
     who = -1 if player is None else _player(h, player, "IFP 64")
     ci = -1 if card is None else _card(h, card, "IFP 64")
@@ -132,17 +122,10 @@ def deal_error(h: Any, cause: Any, card: Any, player: Any) -> Ruling:
                                          for e in h._events))
     except ValueError as e:
         raise _refuse(h, str(e), "IFP 64") from None
+    done = common.deal_ruled(SIDE, h, cause, r, who)
+    if done is not None:
+        return done
     decision = r.decision
-    if decision == "director":
-        raise LeftToDirector(r.rule, r.text)
-    if decision in ("misdeal", "reset"):
-        void(h, cause, r.rule)
-        return r
-    if decision == "dead":
-        if cause in ("button-short", "non-standard-card"):   # TDA 37; Gananda Irregularities 8
-            _make_dead(h, who, cause, r.rule)
-            return r
-        return kill_hand(h, who, "wrong-cards")
     if decision in ("upcard", "replace", "scrap") and ci < 0:
         raise _refuse(h, f"{cause}: give the card", r.rule)
     if decision == "upcard":                              # TDA RP-10-A
@@ -187,31 +170,13 @@ def deal_error(h: Any, cause: Any, card: Any, player: Any) -> Ruling:
 
 
 def fouled_deck(h: Any, defect: Any, where: Any) -> Ruling:
-    _open(h, "IFP 63")
-    try:
-        r = fouled_deck_ruling(h.rules, defect, where)
-    except ValueError as e:
-        raise _refuse(h, str(e), "IFP 63") from None
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
-    if r.decision == "void":
-        void(h, "fouled-deck", r.rule)
-    else:
-        _log(h, "deal", "fouled-deck", -1, r, {"defect": defect, "where": where})
-    return r
+    return common.fouled_deck(SIDE, h, defect, where, {"defect": defect, "where": where})
 
 
 def redeal(h: Any, cards: dict[str, Any]) -> Any:
     """The same hand again (IFP 64, TDA 35-C): the same players, stacks, forced bets and rules,
     dealt from ``cards`` (``rng``, ``seed``, ``deck`` or ``manual``)."""
-    from ..rules import RuleSet
-    c = dict(h._config)
-    variant = c.pop("variant")
-    stacks = c.pop("stacks")
-    if isinstance(c.get("rules"), dict):
-        c["rules"] = RuleSet.from_dict(c["rules"])
-    c.setdefault("auto_showdown", h.auto_showdown)
-    return type(h)(variant, stacks, **c, **cards)
+    return type(h).from_config(h._config, auto_showdown=h.auto_showdown, **cards)
 
 
 # --- the board (Omaha and the other flop games) -------------------------------------------------
@@ -245,46 +210,21 @@ def board_error(h: Any, error: Any, identifiable: Any, rng: Any) -> Ruling:
     if game_kind(h) != "flop":
         raise _refuse(h, f"{h.game.name} has no board: its premature cards are premature_card "
                       "(TDA RP-5-D) and seventh_street_exposed (TDA RP-10-B)", "IFP 65")
-    if h.phase != BETTING:
-        raise _refuse(h, "board errors are ruled while a betting round is open", "IFP 65")
-    if h.manual:
-        raise _refuse(h, "the board procedure works on the deck; this hand is dealt by hand "
-                      "(replay its events instead)", "IFP 65")
-    st = _floor(h)
+    st = h._floor or {"ruled": (), "premature": ()}
     street = h.street
-    if error == "premature":
-        if street == 3:
-            raise _refuse(h, "no street comes after the river", "IFP 65")
-        ruled = street + 1
-        if ruled in st["premature"]:
-            raise _refuse(h, f"the {STREETS[ruled]}'s premature cards were ruled on already",
-                          "IFP 65")
+    ruled = common.board_street(SIDE, h, error, not h.manual, st["ruled"], st["premature"])
+    if ruled != street:                              # premature: the next street's cards
         nb_old, k, acted = 0, 0, False
     else:
-        if street == 0:
-            raise _refuse(h, "no board card is dealt yet", "IFP 65")
-        ruled = street
-        if street in st["ruled"] or street + 1 in st["premature"]:
-            raise _refuse(h, f"the {STREETS[street]}'s cards were ruled on already: one ruling "
-                          "per street", "IFP 65")
         nb_old, k = h._street_burns, _BOARD_COUNTS[street]
         acted = max(h.acted) >= 0
     _complete_stub(h, rng)
     seq = h.burns[len(h.burns) - nb_old:] + h.board[len(h.board) - k:] + h._stub
-    import random
-    try:
-        r = board_ruling(h.rules, STREETS[ruled], error, acted=acted,
-                         identifiable=bool(identifiable), cards=seq,
-                         rng=rng or random.SystemRandom())
-    except ValueError as e:
-        raise _refuse(h, str(e), "IFP 65") from None
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
+    r, dealt_burns, dealt_board = common.board_ruled(SIDE, h, error, ruled, acted, identifiable,
+                                                     seq, rng)
     assert sorted([*r.burns, *r.board, *r.set_aside, *r.stub]) == sorted(seq), "a card lost"
-    nb, extra = {"no-burn": (0, 0), "extra-burn": (2, 0), "extra-card": (1, 1)}.get(error, (1, 0))
     data = {"street": STREETS[ruled], "replaced_burns": nb_old,
-            "dealt": {"burns": cards_text(seq[:nb]),
-                      "board": cards_text(seq[nb:nb + _BOARD_COUNTS[ruled] + extra])},
+            "dealt": {"burns": cards_text(dealt_burns), "board": cards_text(dealt_board)},
             "burns": cards_text(r.burns), "board": cards_text(r.board),
             "set_aside": cards_text(r.set_aside), "next_burns": list(r.next_burns)}
     _apply_board(h, data)
@@ -327,9 +267,7 @@ def seventh_street_exposed(h: Any, player: Any) -> Ruling:
     if h.phase == BETTING and (max(h.acted) >= 0 or h.current):
         raise _refuse(h, "the exposed card is ruled as it is dealt, before the betting on "
                       "seventh street", rule)
-    r = seventh_street_ruling(h.rules, h.phase == BETTING)
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
+    r = common.decided(seventh_street_ruling(h.rules, h.phase == BETTING))
     old = h.holes[p][6]
     data: dict[str, Any] = {"card": "??" if old is None else cards_text([old])}
     if r.decision == "replace":
@@ -352,10 +290,7 @@ def seventh_street_exposed(h: Any, player: Any) -> Ruling:
 def premature_ruling(h: Any) -> Ruling:
     """The preset's ruling on a premature stud card (``stud_premature_ruling``): TDA RP-5-D's
     procedure is applied by ``MixedHand.premature_card``; the other books' ``LeftToDirector``."""
-    r = stud_premature_ruling(h.rules)
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
-    return r
+    return common.decided(stud_premature_ruling(h.rules))
 
 
 # --- bets made with chips and words ------------------------------------------------------------
@@ -367,7 +302,6 @@ def physical_bet(h: Any, chips: Any, declared: Any, later_motions: Any, pulled_b
     WPA 20-24, Gananda Betting 10-11) and played as the legal action it is, as in hold'em.
     No-limit and pot-limit games (Omaha, no-limit draw); fixed limit acts by check, call or
     raise (IFP 32, TDA 42)."""
-    from ..rules.declarations import BetRuling, ImpossibleBet, rule_bet
     p = h.actor
     if h.phase != BETTING or (player is not None and player != p):
         raise _refuse(h, f"only the player to act bets (player {p})", "IFP 31")
@@ -385,180 +319,58 @@ def physical_bet(h: Any, chips: Any, declared: Any, later_motions: Any, pulled_b
     back = amount(pulled_back, "pulled back chips")
     b = h.bets[p]
     prior = b if prior_chips is None else amount(prior_chips, "prior chips")
-    more = sum(pushed) + sum(sum(m) for m in later)
-    behind = h.stacks[p] + b - (prior - back) - more
-    if behind < 0 or back > prior:
-        raise _refuse(h, f"player {p} has {h.stacks[p] + b} chips on this street in all, fewer "
-                      "than these", "IFP 31")
     cur = h._call_target()
+    # TDA 51-B: heads-up, or facing the opening bet (the big blind before the flop, the first
+    # bet after it), an undercall is a full call.
+    binds = len(h._live()) == 2 or h.raises <= (0 if h.street == 0 else 1)
+    return common.physical_bet(SIDE, h, p, pushed, later, back, prior, prior_chips, declared,
+                               chip_set, cur, h.total_pot(), h._compute_bounds(p) is not None
+                               or cur <= b, binds, _raise_limit)
+
+
+def _raise_limit(h: Any, p: int) -> tuple[int | None, str]:
     bounds = h._compute_bounds(p)
-    try:
-        r = rule_bet(h.rules, to_call=cur, last_raise=h.min_raise, behind=behind, chips=pushed,
-                     in_front=prior - back, declared=declared, chip_set=chip_set,
-                     later_motions=later, prior_bet=b, pulled_back=back, pot=h.total_pot(),
-                     may_raise=bounds is not None or cur <= b,
-                     # TDA 51-B: heads-up, or facing the opening bet (the big blind before the
-                     # flop, the first bet after it), an undercall is a full call.
-                     undercall_binds=len(h._live()) == 2 or h.raises <= (0 if h.street == 0
-                                                                         else 1))
-    except ImpossibleBet as e:
-        raise _refuse(h, str(e), "IFP 31") from None
-    total, rule = r.total, r.rule
-    if total > cur and total > b:
-        if bounds is None:                       # not reopened, or nobody could call a raise
-            a = h.acted[p]
-            total = cur
-            rule = (("TDA 47" if h._setup.accumulate else "IFP 37a")
-                    if 0 <= h.full_raises <= a else "IFP 41")
-        elif total > bounds[1]:                  # pot limit: the bet is the pot (IFP 39, TDA 54)
-            total = bounds[1]
-            rule = {"tda-2024": "TDA 54"}.get(h._preset(), "IFP 39")
-    if total != r.total:
-        put = prior - back + more
-        action = ("all-in" if total == h.stacks[p] + b else "check" if total <= b
-                  else "call" if total <= cur else "raise" if cur else "bet")
-        r = BetRuling(action, total, max(0, put - total), max(0, total - put), rule)
-    h._events.append({"type": "ruled", "player": p, "chips": pushed,
-                      "declared": None if declared is None else str(declared),
-                      "later_motions": later, "pulled_back": back, "prior_chips": prior_chips,
-                      "action": r.action, "total": r.total, "returned": r.returned,
-                      "owed": r.owed, "rule": r.rule})
-    if total <= cur:
-        h.check_call(p)
-    else:
-        h.raise_to(total, p)
-    return r
+    if bounds is None:                           # not reopened, or nobody could call a raise
+        return None, (("TDA 47" if h._setup.accumulate else "IFP 37a")
+                      if 0 <= h.full_raises <= h.acted[p] else "IFP 41")
+    return bounds[1], {"tda-2024": "TDA 54"}.get(h._preset(), "IFP 39")   # pot limit: the pot
 
 
-# --- action out of turn -------------------------------------------------------------------------
+# --- action out of turn (floor_common) --------------------------------------------------------
 
-def _oot_rule(h: Any) -> str:
-    mode = h.rules.out_of_turn
-    if mode == "retract":
-        return "irregularities 13"
-    if mode != "binding-unless-action-changes":
-        return "Gananda: Betting 7"
-    return {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53-A"}[h._preset()]
+def _bring_in_first(h: Any, p: int, cur: int) -> None:
+    if p == h._bring_in_due or (h.game.stud and h.street == 0 and cur == 0):
+        raise _refuse(h, "the bring-in comes first (TDA RP-10): nobody acts before it", "TDA RP-10")
+
+
+def _raise_out_of_turn(h: Any, p: int, to: int, amount: Any) -> int:
+    """A raise out of turn within the raises the betting allows him (in fixed limit the one
+    raise there is)."""
+    bounds = h._compute_bounds(p)
+    if to == h.bets[p]:
+        if amount is None and bounds is not None and h.structure == 2:
+            amount = bounds[1]
+        to = common.raise_amount(SIDE, h, amount)
+    if bounds is None or not bounds[0] <= to <= bounds[1]:
+        raise _refuse(h, f"player {p} could not raise to {to} facing {h.current}"
+                      + ("" if bounds is None else f" (raise to {bounds[0]}..{bounds[1]})"),
+                      common.out_of_turn_rule(h))
+    return to
 
 
 def out_of_turn(h: Any, player: Any, action: Any, amount: Any, replay: bool = False) -> None:
-    if h.phase != BETTING:
-        raise _refuse(h, "no betting round is open", "IFP 25")
-    rule = _oot_rule(h)
-    p = _player(h, player, rule)
-    if p == h.actor:
-        raise _refuse(h, f"it is player {p}'s turn: he acts in turn", "IFP 25")
-    b, cur = h.bets[p], h.current
-    if h.status[p] != ACTIVE or not (h.acted[p] < 0 or b < cur):
-        raise _refuse(h, f"player {p} has no action to come in this betting round", rule)
-    if h._oot is not None and p in h._oot["held"]:
-        raise _refuse(h, f"player {p} already acted out of turn; it is held", rule)
-    if p == h._bring_in_due or (h.game.stud and h.street == 0 and cur == 0):
-        raise _refuse(h, "the bring-in comes first (TDA RP-10): nobody acts before it", "TDA RP-10")
-    a = action.lower() if isinstance(action, str) else action
-    allin = b + h.stacks[p]
-    to = b
-    if a in ("all-in", "all_in", "allin"):
-        a, to = ("raise", allin) if allin > cur else ("call", allin)
-    if a == "check":
-        if b < cur:
-            raise _refuse(h, f"player {p} cannot check facing a bet of {cur}", rule)
-    elif a == "call":
-        if b >= cur:
-            raise _refuse(h, f"player {p} has no bet to call", rule)
-        to = min(cur, allin)
-    elif a in ("raise", "bet"):
-        a = "raise"
-        bounds = h._compute_bounds(p)
-        if to == b:
-            if amount is None and bounds is not None and h.structure == 2:
-                amount = bounds[1]               # fixed limit: the one raise there is
-            if isinstance(amount, bool) or not isinstance(amount, int):
-                raise _refuse(h, f"a raise out of turn needs its raise-to amount, not {amount!r}",
-                              "IFP 31")
-            to = amount
-        if bounds is None or not bounds[0] <= to <= bounds[1]:
-            raise _refuse(h, f"player {p} could not raise to {to} facing {cur}"
-                          + ("" if bounds is None else f" (raise to {bounds[0]}..{bounds[1]})"),
-                          rule)
-    elif a != "fold":
-        raise _refuse(h, f"unknown action {action!r}: fold, check, call, raise or all-in",
-                      "IFP 25")
-    if h.rules.out_of_turn == "retract" and a != "raise":
-        raise LeftToDirector(rule, "irregularities 13 says what happens to a bet out of turn "
-                             "(retracted; the correct player acts; steps iii-v); of a check, "
-                             "call or fold out of turn it says nothing")
-    if h._oot is None:
-        h._oot = {"held": {}, "limits": {}, "replay": replay}
-    h._oot["held"][p] = (a, to, cur, h.actor)
-    h._events.append({"type": "out_of_turn", "player": p, "action": a, "to": to, "rule": rule})
+    common.out_of_turn(SIDE, h, player, action, amount, _raise_out_of_turn, _bring_in_first,
+                       replay)
 
 
 def after_out_of_turn(h: Any, last: int) -> None:
-    """The action moved on from ``last``: his limit (if any) is spent; if it reached a player
-    with an action held out of turn, rule it (IFP 26, WPA 33, TDA 53-A, Gananda Betting 7,
-    irregularities 13 iii-v). Replaying, the action that follows is in the log."""
-    oot = h._oot
-    oot["limits"].pop(last, None)
-    p = h.actor
-    if p not in oot["held"]:
-        return
-    a, to, faced, skipped = oot["held"].pop(p)
-    cur = h.current
-    changed = cur != faced
-    mode = h.rules.out_of_turn
-    rule = _oot_rule(h)
-    h._bounds = None
-    ruling = "released"
-    if mode == "retract":
-        if not changed:                                   # 13 iii: he must check
-            ruling = "check" if h.bets[p] >= cur else "no-raise"
-            rule = "irregularities 13 iii"
-        elif h.aggressor != skipped:                      # 13 iii: a later player bet
-            rule = "irregularities 13 iii"
-        elif cur <= to:                                   # 13 iv: call or fold
-            ruling, rule = "no-raise", "irregularities 13 iv"
-        else:                                             # 13 v: every option
-            rule = "irregularities 13 v"
-    elif a == "fold" or not changed:
-        ruling = "binding"                                # IFP 26 / TDA 53-A: an OOT fold binds
-    elif a in ("check", "call") and mode != "binding-unless-action-changes":
-        ruling = "no-raise"                               # Gananda Betting 7
-    h._events.append({"type": "out_of_turn_ruled", "player": p, "ruling": ruling, "rule": rule})
-    if ruling == "no-raise":
-        oot["limits"][p] = rule
-    elif oot["replay"]:
-        return
-    elif ruling == "check":
-        h.check_call(p)
-    elif ruling == "binding":
-        if a == "fold":
-            h.fold(p)
-        elif a == "raise":
-            h.raise_to(to, p)
-        else:
-            h.check_call(p)
+    common.after_out_of_turn(SIDE, h, last)
 
 
 # --- dead hands and the clock -------------------------------------------------------------------
 
 def kill_hand(h: Any, player: Any, cause: Any) -> Ruling:
-    if h.phase not in (BETTING, DRAWING):
-        raise _refuse(h, "a hand is made dead while the hand is played", "IFP 27")
-    p = _player(h, player, "IFP 27")
-    if h.status[p] == FOLDED:
-        raise _refuse(h, f"player {p}'s hand is already folded or dead", "IFP 27")
-    try:
-        r = killed_hand_ruling(h.rules, cause)
-    except ValueError as e:
-        raise _refuse(h, str(e), "IFP 27") from None
-    if cause == "wrong-cards":
-        sa, sa_rule = substantial_action(h.rules, _actions(h))
-        if not sa:
-            raise _refuse(h, "before substantial action a wrong number of cards is a misdeal: "
-                          f"deal_error('wrong-count') ({sa_rule})", sa_rule)
-    if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
+    p, r = common.kill_ruling(SIDE, h, player, cause, (BETTING, DRAWING))
     _make_dead(h, p, cause, r.rule)
     return r
 
@@ -579,24 +391,7 @@ def _apply_dead(h: Any, p: int) -> None:
         h.fold(p)
         return
     h._bounds = None
-    bets = h.bets
-    others = max(bets[i] for i in range(h.n) if i != p)
-    if h.aggressor == p and bets[p] > others:
-        # IFP 27, WPA 31, TDA 65-A: his uncalled bet or raise is returned; the others face the
-        # betting as it stood before it, read from the hand replayed up to his raise.
-        log = h.events()
-        last = max(k for k, e in enumerate(log) if e["type"] == "acted" and e["player"] == p
-                   and e["action"] in ("bet", "raise", "complete"))
-        before = type(h).replay(log[:last])
-        x = bets[p] - others
-        bets[p] = others
-        h.stacks[p] += x
-        h._events.append({"type": "returned", "player": p, "amount": x})
-        h.current = before.current
-        h.min_raise = before.min_raise
-        h.raises = before.raises
-        h.full_raises = before.full_raises
-        h.aggressor = before.aggressor
+    common.return_uncalled(SIDE, h, p)            # IFP 27, WPA 31, TDA 65-A
     h.status[p] = FOLDED
     if h.phase == DRAWING:
         h._drawn[p] = True
@@ -618,16 +413,9 @@ def kill_absent(h: Any) -> None:
     RP-10-C: the cards killed at once, the antes and blinds forfeit to the pot; an absent
     player dealt the stud bring-in card posts the bring-in). When every live hand would go,
     none is killed: a pot needs a live hand to win it (IFP 44)."""
-    from ..rules import field_rules
-    at_deal = h.rules.absent_hand == "killed-at-deal"
-    rule = field_rules("absent_hand").get(h.rules.name) or ("TDA 30" if at_deal else "IFP 8")
-    if h.game.stud and at_deal and rule == "TDA 30":
+    doomed, rule = common.doomed_absent(h, h.absent, len(h._live()))
+    if h.game.stud and h.rules.absent_hand == "killed-at-deal" and rule == "TDA 30":
         rule = "TDA 30, RP-10-C"
-    status = h.status
-    doomed = sorted({p for p in h.absent
-                     if status[p] == 1 or (at_deal and status[p] == ACTIVE)})
-    if not doomed or len(doomed) >= len(h._live()):
-        return
     for p in doomed:
         if h.done:
             return
@@ -644,14 +432,11 @@ def clock_expired(h: Any, player: Any) -> Ruling:
     if p == h._bring_in_due and h._bring_in_forced:
         raise _refuse(h, f"player {p}'s bring-in is forced: it is posted, not timed", "TDA RP-10")
     facing = h._call_target() > h.bets[p] or p == h._bring_in_due
-    r = clock_ruling(h.rules, facing)
-    _log(h, "clock", "clock", p, r, {})
-    if r.decision == "checked":
-        h.check_call(p)
-    else:
-        h._bring_in_due = -1
-        h.fold(p)
-    return r
+    return common.clock_ruled(SIDE, h, p, facing)   # fold: his bring-in (not forced) is over
+
+
+SIDE = common.Side(betting=BETTING, complete=COMPLETE, refuse=_refuse, record=_record, log=_log,
+                   stale=_stale, actions=_actions, void=void, make_dead=_make_dead, kill=kill_hand)
 
 
 # --- replay -------------------------------------------------------------------------------------

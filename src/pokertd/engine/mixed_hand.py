@@ -26,7 +26,7 @@ from ..evaluator.lowball import LOW8_FLOOR, _d27_5, _low5, _low5_ranks
 from ..evaluator.strength import evaluate
 from ..rules import PRESETS, RuleSet, get_rules
 from .errors import IllegalAction
-from .hand import _FULL_DECK, _make_shuffle
+from .hand import _FULL_DECK, _bad_stacks, _chips, _make_shuffle, _posting_order
 from .games import (DEUCE_SEVEN, HIGH, OMAHA_HIGH, OMAHA_HILO8, RAZZ, STUD_HILO8, Game,
                     game as _game_of)
 
@@ -41,14 +41,6 @@ _MIN_RAISE_RULES = {"ifp-2012": "IFP 37", "wpa": "WPA 22", "tda-2024": "TDA 43"}
 _POT_LIMIT_RULES = {"ifp-2012": "IFP 39", "wpa": "IFP 39", "tda-2024": "TDA 54"}
 _ODD_CHIP_RULES = {"ifp-2012": "IFP 50", "wpa": "WPA 15", "tda-2024": "TDA 20"}
 _SHOWDOWN_RULES = {"ifp-2012": "IFP 42", "wpa": "WPA 38", "tda-2024": "TDA 17"}
-
-
-def _chips(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{what} must be a whole number of chips, not {value!r}")
-    if value < 0:
-        raise ValueError(f"{what} cannot be negative: {value}")
-    return value
 
 
 def _per_player(value: Any, n: int, what: str) -> list[int]:
@@ -206,12 +198,7 @@ class _Setup:
                        "rules": r.name if r == get_rules(r.name if r.name in PRESETS else None)
                        else r.to_dict(),
                        "heads_up_tournament": heads_up_tournament, "chip_unit": self.chip_unit}
-        order = [p for p in range(n) if self.blinds[p]]
-        if len(order) == 2 and self.blinds[order[0]] > self.blinds[order[1]]:
-            order.reverse()                  # heads-up: the button's small blind first (IFP 18)
-        self.blind_order = order
-        self.blind_kinds = (["big_blind"] if len(order) == 1 else
-                            ["small_blind", "big_blind"] + ["straddle"] * (len(order) - 2))
+        self.blind_order, self.blind_kinds = _posting_order(self.blinds)
 
 
 _SETUPS: dict[tuple[Any, ...], _Setup] = {}
@@ -258,10 +245,7 @@ class MixedHand:
         n = self.n = t.n
         for s_ in stacks:
             if type(s_) is not int or s_ <= 0:
-                for i, x in enumerate(stacks):
-                    _chips(x, f"stack of player {i}")
-                    if x == 0:
-                        raise ValueError(f"player {i} has no chips and cannot be dealt in")
+                _bad_stacks(stacks)
         stacks = list(stacks)
         self.structure = t.structure
         self.rules = t.rules
@@ -689,7 +673,7 @@ class MixedHand:
         return b
 
     def _compute_bounds(self, p: int) -> tuple[int, int] | None:
-        if self._oot is not None and p in self._oot["limits"]:
+        if self._oot is not None and p in self._oot.limits:
             return None                          # released out of turn: he may not raise
         bets = self.bets
         b = bets[p]
@@ -734,10 +718,10 @@ class MixedHand:
         p = self._require_turn(player, "bet or raise")
         bounds = self._raise_bounds(p)
         if bounds is None:
-            if self._oot is not None and p in self._oot["limits"]:
+            if self._oot is not None and p in self._oot.limits:
                 raise IllegalAction(f"player {p} may call or fold, not raise: his action out of "
                                     "turn was released", self.describe_legal(),
-                                    self._oot["limits"][p])
+                                    self._oot.limits[p])
             if self.structure == FIXED_LIMIT and self.limit_cap and self.raises >= self.limit_cap:
                 raise IllegalAction("the betting is capped at one bet and three raises",
                                     self.describe_legal(), _LIMIT_RULES[self._preset()])
@@ -1363,18 +1347,26 @@ class MixedHand:
         return out
 
     @classmethod
+    def from_config(cls, config: dict[str, Any], **cards: Any) -> MixedHand:
+        """A hand of a logged ``config`` (the ``started`` event's: variant, stacks, forced bets,
+        rules by name or in full), dealt from ``cards`` (``rng``, ``seed``, ``deck``, ``manual``,
+        and ``auto_showdown``): a replay, or the redeal after a misdeal (IFP 64, TDA 35-C)."""
+        c = dict(config)
+        variant = c.pop("variant")
+        stacks = c.pop("stacks")
+        if isinstance(c.get("rules"), dict):
+            c["rules"] = RuleSet.from_dict(c["rules"])
+        return cls(variant, stacks, **cards, **c)
+
+    @classmethod
     def replay(cls, events: Sequence[dict[str, Any]]) -> MixedHand:
         """The hand rebuilt from its events (dealt by hand from the recorded cards)."""
         if (not events or events[0].get("type") != "started"
                 or "variant" not in events[0].get("config", {})):
             raise ValueError("a mixed-game event log starts with its 'started' event and its "
                              "config (variant, stacks, forced bets)")
-        c = dict(events[0]["config"])
-        variant = c.pop("variant")
-        stacks = c.pop("stacks")
-        if isinstance(c.get("rules"), dict):
-            c["rules"] = RuleSet.from_dict(c["rules"])
-        h = cls(variant, stacks, manual=True, auto_showdown=False, **c)
+        from .events import play_acted
+        h = cls.from_config(events[0]["config"], manual=True, auto_showdown=False)
         for e in events[1:]:
             ty = e["type"]
             if ty == "dealt":
@@ -1384,15 +1376,10 @@ class MixedHand:
             elif ty == "discarded":
                 h.discard(e["cards"], e["player"])
             elif ty == "acted":
-                a = e["action"]
-                if a == "fold":
-                    h.fold(e["player"])
-                elif a in ("check", "call"):
-                    h.check_call(e["player"])
-                elif a == "bring-in":
+                if e["action"] == "bring-in":
                     h.post_bring_in(e["player"])
                 else:
-                    h.raise_to(e["to"], e["player"])
+                    play_acted(h, e)
             elif ty == "shown" and h.phase == SHOWDOWN:
                 h.show(e["player"], e["cards"])
             elif ty == "mucked":

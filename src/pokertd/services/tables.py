@@ -46,7 +46,7 @@ import orjson
 from pokertd.bots import make_bot
 from pokertd.cards import CARDS
 from pokertd.engine import FOLDED, Hand, IllegalAction
-from pokertd.engine.events import hand_from_config
+from pokertd.engine.events import hand_from_config, play_acted
 from pokertd.storage import NewEvent, Store
 from pokertd.tournament.button import ButtonState, HandPositions, start_button
 
@@ -342,15 +342,8 @@ class Table:
             return
         h = hand_from_config(events[0]["config"], deck=played.deck)
         for k, e in enumerate(events[1:], start=1):
-            if e["type"] != "acted":
-                continue
-            a = e["action"]
-            if a == "fold":
-                h.fold(e["player"])
-            elif a in ("check", "call"):
-                h.check_call(e["player"])
-            else:
-                h.raise_to(e["to"], e["player"])
+            if e["type"] == "acted":
+                play_acted(h, e)
         got = h.events()
         if got != events:
             raise TableError(f"table {self.name!r}: hand {played.number} does not replay to its "
