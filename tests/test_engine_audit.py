@@ -107,6 +107,14 @@ def test_tda_20_a_two_odd_chips_go_to_the_first_seat_left_of_the_button():
     assert award["winners"] == [1, 2, 3] and award["shares"] == [13, 11, 11]
 
 
+def test_wpa_15_two_odd_chips_go_to_the_first_player_after_the_button():
+    """WPA 15: "When there are two or more high hands ... the odd chip(s) will go to the first
+    player after the button": both odd chips to that player."""
+    h = three_way_tie("wpa")
+    award = [e for e in h.events() if e["type"] == "awarded"][0]
+    assert award["winners"] == [1, 2, 3] and award["shares"] == [13, 11, 11]
+
+
 def test_ifp_50_two_odd_chips_one_each_clockwise_from_the_button():
     h = three_way_tie("ifp-2012")
     award = [e for e in h.events() if e["type"] == "awarded"][0]

@@ -53,7 +53,7 @@ def test_jobs_give_the_same_lines_in_the_same_order_and_status(count_forks):
 
 
 def test_a_failure_in_a_forked_run_sets_the_exit_status(tmp_path, count_forks):
-    """The failing hand is in the first run, which a child replays."""
+    """The failing hand is in the first run, whichever process takes it."""
     hands = find_files([DATA / "pluribus"])[:160]
     for k, f in enumerate(hands):
         (tmp_path / f"{k:03}.phh").write_bytes(f.read_bytes())
@@ -68,6 +68,33 @@ def test_a_failure_in_a_forked_run_sets_the_exit_status(tmp_path, count_forks):
     (tmp_path / "000.phh").write_bytes(hands[0].read_bytes())
     status, _ = replay_lines(["--jobs", "2", str(tmp_path)])
     assert status == 0
+
+
+def test_a_process_slowed_down_replays_fewer_runs(tmp_path, monkeypatch):
+    """The runs are taken one at a time by whichever process is free: when this process is
+    slowed (as by another program on its core), the child replays the most of them, and the
+    lines still come in the files' order."""
+    from pokertd.cli import phh as phh_cli
+    hands = find_files([DATA / "pluribus"])[:8 * phh_cli.FILES_PER_JOB]
+    for k, f in enumerate(hands):
+        (tmp_path / f"{k:04}.phh").write_bytes(f.read_bytes())
+    expected = [replay_file(f).to_json() for f in find_files([tmp_path])]
+    log = tmp_path / "runs.log"
+    parent = os.getpid()
+    replay_run = phh_cli._replay_run
+
+    def slowed(files, preset, check):
+        if os.getpid() == parent:
+            import time
+            time.sleep(0.3)
+        with open(log, "a") as out:
+            out.write(f"{os.getpid()}\n")
+        return replay_run(files, preset, check)
+    monkeypatch.setattr(phh_cli, "_replay_run", slowed)
+    status, lines = replay_lines(["--jobs", "2", str(tmp_path)])
+    assert status == 0 and lines == expected
+    by = log.read_text().split()
+    assert len(by) == 8 and by.count(str(parent)) <= 2
 
 
 def test_few_files_are_replayed_in_this_process(count_forks):
@@ -213,15 +240,19 @@ def test_a_process_that_fails_is_reported_not_ignored(monkeypatch):
     from pokertd.cli import phh as cli_phh
     files = find_file_names([DATA / "pluribus"])
     run = cli_phh._replay_run
+    parent = os.getpid()
 
-    def failing_first_run(chunk, preset, check):
-        if chunk[0] == files[0]:
+    def failing_in_the_child(chunk, preset, check):
+        if os.getpid() != parent:
             raise MemoryError("out of memory")
         return run(chunk, preset, check)
-    monkeypatch.setattr(cli_phh, "_replay_run", failing_first_run)
+    monkeypatch.setattr(cli_phh, "_replay_run", failing_in_the_child)
     result = runner.invoke(app, ["phh", "replay", "--jobs", "2", str(DATA / "pluribus")])
     assert isinstance(result.exception, RuntimeError)
-    assert f"the process replaying {files[0]} to {files[len(files) // 2 - 1]} failed" in str(result.exception)
+    size = cli_phh.FILES_PER_JOB
+    runs = [f"the process replaying {files[a]} to {files[min(a + size, len(files)) - 1]} failed (exit status 3)"
+            for a in range(0, len(files), size)]
+    assert str(result.exception) in runs
 
 
 def test_a_setup_worked_out_before_does_not_hide_a_bad_bet():

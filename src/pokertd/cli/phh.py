@@ -9,7 +9,8 @@ per hand, in the order of the files::
 The finishing stacks come from ``starting_stacks`` and ``actions`` alone; ``--check`` also
 compares them with the file's ``finishing_stacks``. The exit status is 0 when every hand is
 ok, 1 otherwise. ``--jobs`` (default: every core) replays runs of consecutive files in forked
-processes; the lines and the status are the same for any number of jobs.
+processes, each taking the next run when it is free; the lines and the status are the same for
+any number of jobs.
 """
 
 # No `from __future__ import annotations`: Typer reads each parameter's annotation, and a
@@ -89,40 +90,79 @@ def _replay_run(files: list[str], preset: Any, check: bool) -> tuple[bool, str]:
 
 
 def _replay_forked(files: list[str], preset: Any, check: bool, workers: int):
-    """The runs of ``files`` replayed by ``workers`` processes, yielded in order: the first
-    ``workers - 1`` runs in forked children (each sends its lines through a pipe when done,
-    its exit status saying whether all were ok), the last one here meanwhile."""
+    """The runs of ``files`` replayed by this process and ``workers - 1`` forked children,
+    yielded in order.
+
+    The files are cut into runs of FILES_PER_JOB and the runs handed out as tickets: their
+    numbers written into one pipe before the fork, each process taking the next number as it
+    is free (a read of one ticket from a pipe is atomic), so a process slowed by other work
+    on its core replays fewer runs instead of holding up the rest. A child sends its runs'
+    lines through its own pipe once the tickets are gone (writing earlier could block it while
+    this process replays); its exit status says it finished."""
+    import struct
     k = len(files)
-    bounds = [k * j // workers for j in range(workers + 1)]
+    # At most 8,192 tickets of 4 bytes: they fit in a pipe's buffer (64 KiB on Linux), so
+    # writing them all before anyone reads cannot block.
+    step = max(FILES_PER_JOB, -(-k // 8192))
+    bounds = list(range(0, k, step)) + [k]
+    runs = len(bounds) - 1
+    tickets_read, tickets_write = os.pipe()
+    with os.fdopen(tickets_write, "wb") as pipe:
+        pipe.write(struct.pack(f"<{runs}I", *range(runs)))
+
+    def take_runs(failed: list[int]) -> dict[int, tuple[bool, str]]:
+        done = {}
+        while len(ticket := os.read(tickets_read, 4)) == 4:
+            run = struct.unpack("<I", ticket)[0]
+            failed[:] = [run]
+            done[run] = _replay_run(files[bounds[run]:bounds[run + 1]], preset, check)
+        failed.clear()
+        return done
+
+    def run_files(run: int) -> str:
+        return f"{files[bounds[run]]} to {files[bounds[run + 1] - 1]}"
+
     children = []
-    for j in range(workers - 1):
+    for _ in range(workers - 1):
         read, write = os.pipe()
         pid = os.fork()
         if pid == 0:                                    # the child: replay, send, exit
-            status = 3
+            status, failed = 3, []
             try:
                 os.close(read)
-                ok, text = _replay_run(files[bounds[j]:bounds[j + 1]], preset, check)
+                done = take_runs(failed)
                 with os.fdopen(write, "wb") as pipe:
-                    pipe.write(text.encode())
-                status = 0 if ok else 1
+                    for run, (ok, text) in done.items():
+                        data = text.encode()
+                        pipe.write(struct.pack("<IBQ", run, ok, len(data)) + data)
+                status = 0
             except BaseException:                       # noqa: BLE001 - report, then exit
                 import traceback
                 traceback.print_exc()
+                if failed:                              # the run it died in, for the error
+                    os.write(write, struct.pack("<IBQ", failed[0], 2, 0))
             finally:
                 os._exit(status)
         os.close(write)
         children.append((pid, read))
-    last = _replay_run(files[bounds[-2]:], preset, check)
-    for j, (pid, read) in enumerate(children):
+    done = take_runs([])
+    os.close(tickets_read)
+    for pid, read in children:
         with os.fdopen(read, "rb") as pipe:
             data = pipe.read()
         status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
-        if status not in (0, 1):
-            raise RuntimeError(f"the process replaying {files[bounds[j]]} to {files[bounds[j + 1] - 1]} "
-                               f"failed (exit status {status})")
-        yield status == 0, data.decode()
-    yield last
+        at = 0
+        while at < len(data):
+            run, ok, size = struct.unpack_from("<IBQ", data, at)
+            at += 13
+            if ok == 2:
+                raise RuntimeError(f"the process replaying {run_files(run)} failed (exit status {status})")
+            done[run] = bool(ok), data[at:at + size].decode()
+            at += size
+        if status != 0:
+            raise RuntimeError(f"a process replaying PHH files failed (exit status {status})")
+    for run in range(runs):
+        yield done[run]
 
 
 @phh_app.command("export")

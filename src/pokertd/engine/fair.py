@@ -27,6 +27,13 @@ The scheme (``pokertd-fair/1``), one hand at a time:
 dealt order follows from the committed order and the seeds, that every card dealt, burned and
 turned follows the dealt order, and that the events are the hand the engine plays from them
 (every derived event, chip and stack). Any change to any field fails with the reason.
+
+The committed order and the salt must come from the CSPRNG for the commitment to keep the
+order secret. ``pokertd simulate --fair`` draws them from its ``--seed``'s generator instead
+(reproducible runs for tests and research): its hands still verify, and the commitment still
+binds the order before the hand, but whoever knows the seed can compute every order and salt,
+so such a commitment proves nothing to a player. The deck of a seeded table
+(:mod:`pokertd.services.seeds`) is the same kind of thing: for tests and replays only.
 """
 
 from __future__ import annotations
@@ -41,7 +48,8 @@ from ..cards import CARDS, cards_text, parse_cards
 from .events import replay
 from .hand import Hand
 
-__all__ = ["SCHEME", "FairDeal", "FairnessError", "commitment_of", "dealt_order", "verify"]
+__all__ = ["SCHEME", "FairDeal", "FairnessError", "commitment_of", "dealt_order", "shuffled",
+           "verify"]
 
 SCHEME = "pokertd-fair/1"
 _FIELDS = ("scheme", "hand", "config", "commitment", "salt", "committed_order", "seeds",
@@ -63,10 +71,10 @@ def commitment_of(hand: str, config: Mapping[str, Any], order: Sequence[int], sa
 
 
 class _SeedStream:
-    """Uniform draws from the SHA-256 counter stream of the players' seeds (step 2)."""
+    """Uniform draws from the SHA-256 counter stream of a key (step 2)."""
 
-    def __init__(self, seeds: Sequence[Mapping[str, Any]]) -> None:
-        self.key = hashlib.sha256(b"pokertd-fair/1 seeds" + _canonical(list(seeds))).digest()
+    def __init__(self, key: bytes) -> None:
+        self.key = key
         self.counter = 0
         self.buffer = b""
 
@@ -82,14 +90,21 @@ class _SeedStream:
                 return v % m
 
 
-def dealt_order(committed: Sequence[int], seeds: Sequence[Mapping[str, Any]]) -> list[int]:
-    """The order the cards are dealt in: the committed order mixed with the seeds (step 2)."""
-    d = [int(c) for c in committed]
-    stream = _SeedStream(seeds)
+def shuffled(order: Sequence[int], key: bytes) -> list[int]:
+    """``order`` shuffled by step 2's Fisher-Yates, its draws from the SHA-256 counter stream
+    of ``key`` (also the deck of a seeded table: :mod:`pokertd.services.seeds`)."""
+    d = [int(c) for c in order]
+    stream = _SeedStream(key)
     for i in range(len(d) - 1, 0, -1):
         j = stream.below(i + 1)
         d[i], d[j] = d[j], d[i]
     return d
+
+
+def dealt_order(committed: Sequence[int], seeds: Sequence[Mapping[str, Any]]) -> list[int]:
+    """The order the cards are dealt in: the committed order mixed with the seeds (step 2)."""
+    return shuffled(committed, hashlib.sha256(b"pokertd-fair/1 seeds"
+                                              + _canonical(list(seeds))).digest())
 
 
 def _check_seeds(seeds: Any) -> list[dict[str, Any]]:

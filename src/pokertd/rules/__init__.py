@@ -351,7 +351,9 @@ WPA = IFP_2012._replace(
     showdown_order="last-aggressor-else-first-to-act",  # WPA 38
     winner_must_show=True,                               # WPA 40
     see_hand_policy="no-request-for-losing-hand; winner must show",  # WPA 40
-    odd_chips="one-each-clockwise-from-button",          # WPA 15: first player after the button
+    # WPA 15: "the odd chip(s) will go to the first player after the button": all of them to
+    # that one player, as TDA 20-A (IFP 50's "to the left of the button" keeps the default).
+    odd_chips="first-left-of-button",
     same_hand_bustouts="higher-start-stack-higher; split prize across tables",  # WPA 8
     balancing_mover="big-blind-to-worst-position",        # WPA 5
     balancing_halt_short=2,                               # WPA 5

@@ -29,6 +29,21 @@ the other tables go on with theirs. The tables wait for one another only where t
 A restart finds each table where the logs left it: a hand in progress goes on, a hand over but
 not yet recorded is recorded (under hand-for-hand, the players its table has put out and the
 director has not eliminated yet wait for the round again).
+
+A seeded event (the ``seed`` setting: for tests, research and replays, never real play; see
+:mod:`pokertd.services.seeds`) must give the same tournament in every run, killed and
+restarted or not, whatever the pace of its tables. So it plays in rounds, as hand-for-hand
+does (IFP 61: "each hand is begun simultaneously at all tables"), from its first hand: every
+table deals its next hand only when every table has finished its hand and the director has
+recorded them all together, table by table in number order (outside hand-for-hand the
+players out in a round are eliminated in that order, as if each table's hand had ended before
+the next one's; under it they are out in the same hand and tie, IFP 57). Every move,
+break and final table is then made with every table between hands, and its clock is its
+rounds', not the wall's: each round is :data:`ROUND_SECONDS` of the event's clock from its
+deal to its end (the director's time of its hands), and a break is skipped to its end (its
+colour-up raced off at its start, IFP 56). The decks and the bots' decisions are the seed's,
+the director's seats and buttons too (it is created with the seed); what the bots' delays and
+the pause between hands change is only when a round ends, never what it holds.
 """
 
 from __future__ import annotations
@@ -47,9 +62,11 @@ from .table_server import TableServer
 from .tables import BOT_KINDS, Seat, Table, TableConfig, TableError, hash_token, new_token
 from .tournaments import Loaded, TournamentService
 
-__all__ = ["EVENT_KIND", "DealtEvents", "fast_structure"]
+__all__ = ["EVENT_KIND", "ROUND_SECONDS", "DealtEvents", "fast_structure"]
 
 EVENT_KIND = "table_event"
+#: A seeded event's clock: the seconds of a round of hands (about an online hand's pace).
+ROUND_SECONDS = 30.0
 
 
 def fast_structure(level_minutes: int = 1) -> dict[str, Any]:
@@ -99,6 +116,14 @@ class DealtEvent:
     pending: list[Any] = field(default_factory=list)    # IFP 61: the round's bust-outs
     h4h_dealt: bool = False          # a hand-for-hand round is being played
     timer: Any = None                # the next deal on a break
+    # A seeded event (see the module docstring): its clock (at a round's deal, then at its
+    # end) and the round's tables whose hand is over and in the store. None: the wall clock.
+    clock: float | None = None
+    over: set[int] = field(default_factory=set)
+
+    @property
+    def seed(self) -> str | None:
+        return self.settings.get("seed")
 
 
 def read_event(store: Any, name: str) -> DealtEvent | None:
@@ -165,12 +190,18 @@ class DealtEvents:
     def create(self, name: str, *, preset: str = "gananda", seats: int = 10,
                table_size: int = 10, password: str | None = None,
                level_minutes: float | None = None, act_seconds: float = 20.0,
-               bot_delay: float = 1.0, pause_seconds: float = 2.0) -> str:
+               bot_delay: float = 1.0, pause_seconds: float = 2.0,
+               seed: str | int | None = None) -> str:
         """A new event taking ``seats`` entrants at tables of ``table_size``; a sit-and-go
         when they fit one table (it starts when the last seat is taken). ``level_minutes``:
-        the fast structure (:func:`fast_structure`) instead of the preset's. The host token
-        is returned (the host adds bots and starts a multi-table event)."""
+        the fast structure (:func:`fast_structure`) instead of the preset's. ``seed``: a
+        seeded event, the same in every run (the module docstring; for tests, research and
+        replays: its cards are known to whoever knows the seed); none, the system CSPRNG's
+        decks. The host token is returned (the host adds bots and starts a multi-table
+        event)."""
         from pokertd.tournament.house import config_preset
+
+        from .seeds import check_seed
 
         name = " ".join(str(name).split())
         if not 1 <= len(name) <= 60 or "/" in name:
@@ -184,10 +215,16 @@ class DealtEvents:
                 self.store.find_stream("tournament", name) is not None:
             raise TableError(f"an event named {name!r} already exists")
         TableConfig(act_seconds=act_seconds, bot_delay=bot_delay, pause_seconds=pause_seconds)
+        try:
+            seed = check_seed(seed)
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
         host = new_token()
         settings = {"preset": preset, "seats": seats, "table_size": table_size,
                     "level_minutes": level_minutes, "act_seconds": act_seconds,
                     "bot_delay": bot_delay, "pause_seconds": pause_seconds}
+        if seed is not None:
+            settings["seed"] = seed
         with self.store.transaction() as log:
             info = log.create_stream(EVENT_KIND, name, {"preset": preset})
             log.append(info.id, 0, [NewEvent("opened", {
@@ -263,7 +300,7 @@ class DealtEvents:
         # Three commits before ``started``: a start cut short by a crash goes on from where
         # the director's log stopped (the event's name is refused to any other tournament).
         if self.store.find_stream("tournament", ev.name) is None:
-            self.service.create(ev.name, config, dealt=True)
+            self.service.create(ev.name, config, dealt=True, seed=ev.seed)
         tm = self.service.load(ev.name).tournament
         if not tm.players:
             self.service.register(ev.name, [e.name for e in ev.entrants])
@@ -272,6 +309,7 @@ class DealtEvents:
         self._append(ev, "started", {})
         ev.started = True
         ev.loaded = self.service.load(ev.name)
+        self._seeded_clock(ev)
         self._deal(ev)
 
     # --- the tables ---------------------------------------------------------------------
@@ -303,7 +341,8 @@ class DealtEvents:
                                      act_seconds=s["act_seconds"], bot_delay=s["bot_delay"],
                                      pause_seconds=s["pause_seconds"], time_bank=30.0,
                                      rules=_rules_name(ev))
-                t, _ = self.server.open_table(name, config, event=ev.name, table_id=tid)
+                t, _ = self.server.open_table(name, config, event=ev.name, table_id=tid,
+                                              seed=ev.seed)
             self._hook(ev, t)
         return t
 
@@ -350,7 +389,7 @@ class DealtEvents:
         loaded = ev.loaded
         assert loaded is not None
         tm = loaded.tournament
-        now = self.service.now()
+        now = self.service.now() if ev.clock is None else self._round_clock(ev)
         ev.next_round_at = None
         if tm.finished:
             self._seat_tables(ev)
@@ -423,6 +462,7 @@ class DealtEvents:
         if tm.clock.hand_for_hand and setups:
             ev.h4h_dealt = True
         ev.round.update(setups)
+        ev.over.difference_update(setups)
         for tid, setup in setups.items():
             self._table(ev, tid).start_hand(self.server.clock(), setup)
             self.server.broadcast(self._table_name(ev, tid))
@@ -437,8 +477,13 @@ class DealtEvents:
             # a crash between the two would otherwise leave a hand recorded that the table's
             # log has still in play (and replays it again).
             def written(ok: bool) -> None:
-                if ok:
+                if not ok:
+                    return
+                if ev.clock is None:
                     self._later(ev, ev.settings["pause_seconds"], lambda: self._table_done(ev, tid))
+                else:                  # a seeded event: the round ends with its last hand
+                    ev.over.add(tid)
+                    self._later(ev, ev.settings["pause_seconds"], lambda: self._round_done(ev))
             self.server.after_written(table.name, written)
 
     def _later(self, ev: DealtEvent, delay: float, then: Any = None) -> None:
@@ -475,7 +520,7 @@ class DealtEvents:
         end = played.events[-1]["stacks"]
         if played.level is not None and played.level != setup.level_number:
             setup = setup._replace(level_number=played.level)
-        tm.record_hand(setup, end, self.service.now())
+        tm.record_hand(setup, end, self._now(ev))
         busts = self._busts(setup.players, setup.stacks, played, tid)
         if not busts:
             return
@@ -509,14 +554,57 @@ class DealtEvents:
         self.service.commit(ev.loaded, "table round", {}, self.service.now())
         self._deal(ev)
 
+    def _round_done(self, ev: DealtEvent) -> None:
+        """A seeded event's table has finished its hand: the round ends when every table of
+        it has, each table's end in the store."""
+        if ev.loaded is not None and ev.round and all(
+                tid in ev.over and ev.tables[tid].hand is None for tid in ev.round):
+            self._end_round(ev)
+
     def _end_round(self, ev: DealtEvent) -> None:
         """Record every table's hand that is over, then deal on."""
+        if ev.clock is not None and ev.round:
+            ev.clock += ROUND_SECONDS          # a seeded event's round is over
         for tid in sorted(ev.round):
             if ev.tables[tid].hand is None:
                 self._record(ev, tid)
         assert ev.loaded is not None
-        self.service.commit(ev.loaded, "table round", {}, self.service.now())
+        self.service.commit(ev.loaded, "table round", {}, self._now(ev))
         self._deal(ev)
+
+    def _now(self, ev: DealtEvent) -> float:
+        """The director's time: the wall clock, or a seeded event's own."""
+        return self.service.now() if ev.clock is None else ev.clock
+
+    def _seeded_clock(self, ev: DealtEvent) -> None:
+        """A seeded event's clock as its log has it: the end of its last round recorded (the
+        time of its hands), or its start."""
+        if ev.seed is None or ev.loaded is None:
+            return
+        from pokertd.tournament.events import HandPlayed
+
+        tm = ev.loaded.tournament
+        at = next((e.at for e in reversed(tm.events) if isinstance(e, HandPlayed)), None)
+        ev.clock = at if at is not None else tm.clock.started_at
+
+    def _round_clock(self, ev: DealtEvent) -> float:
+        """A seeded event's time of its next deal: its clock, a break skipped to its end (its
+        colour-up raced off at its start, every table between hands: IFP 56)."""
+        loaded = ev.loaded
+        assert loaded is not None and ev.clock is not None
+        tm = loaded.tournament
+        now = ev.clock
+        st = tm.clock.status(now)
+        while st.on_break and not tm.finished:
+            assert st.break_number is not None
+            brk = tm.structure.breaks[st.break_number - 1]
+            if brk.color_up and tm.colours_due(now):
+                tm.chip_up(brk.color_up)
+                self.service.commit(loaded, "table round", {}, now)
+            now += (st.seconds_left or 1.0) + 0.05
+            st = tm.clock.status(now)
+        ev.clock = now
+        return now
 
     def _resume(self, ev: DealtEvent) -> None:
         """After a restart: each table as the logs left it."""
@@ -526,7 +614,8 @@ class DealtEvents:
             return
         from pokertd.tournament.events import HandPlayed
 
-        now = self.service.now()
+        self._seeded_clock(ev)
+        now = self.service.now() if ev.clock is None else self._round_clock(ev)
         # A table's last hand is in the round when the director has not recorded it: the
         # table dealt more hands than he recorded there. (Not the button's hand number: a
         # final table formed at a table's number starts a button of its own.)
@@ -547,6 +636,11 @@ class DealtEvents:
                                                       last, tid) if not tm.players[b.player].out]
         if tm.clock.hand_for_hand and (ev.round or ev.pending):
             ev.h4h_dealt = True
+        if ev.clock is not None:
+            # a seeded event's round ends when all its hands are over (those over are stored)
+            ev.over = {tid for tid in ev.round if ev.tables[tid].hand is None}
+            if len(ev.over) < len(ev.round):
+                return
         self._end_round(ev)
 
     # --- reading ------------------------------------------------------------------------
@@ -576,7 +670,8 @@ class DealtEvents:
             "table_size": s["table_size"], "password": ev.password is not None,
             "state": "registering", "entrants": [{"name": e.name, "bot": e.bot}
                                                  for e in ev.entrants],
-            "tables": [], "results": [], "payouts": None, "winner": None}
+            "tables": [], "results": [], "payouts": None, "winner": None,
+            "seeded": ev.seed is not None}
         if ev.loaded is not None:
             tm = ev.loaded.tournament
             out["state"] = "finished" if tm.finished else "running"

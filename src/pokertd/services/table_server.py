@@ -147,7 +147,9 @@ class Writer:
 
 class TableServer:
     """Every table of ``store`` (see the module docstring). ``clock``: seconds (monotonic);
-    ``rng``: the decks and the bots' delays (the system CSPRNG unless a test seeds it)."""
+    ``rng``: the decks of an unseeded table and the bots' delays (the system CSPRNG unless a
+    test injects a generator, which starts again at each load of the table; a seeded table's
+    decks follow from its seed and its log, :mod:`pokertd.services.seeds`)."""
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.monotonic,
                  rng: Callable[[str], random.Random] | None = None) -> None:
@@ -186,8 +188,15 @@ class TableServer:
         return t
 
     def open_table(self, name: str, config: TableConfig, *, event: str | None = None,
-                   table_id: int | None = None) -> tuple[Table, str]:
-        """A new table and its host token (the host adds and removes bots)."""
+                   table_id: int | None = None, seed: str | int | None = None) -> tuple[Table, str]:
+        """A new table and its host token (the host adds and removes bots). ``seed``: its
+        decks and bots' decisions derived from it (:mod:`pokertd.services.seeds`: for tests,
+        research and replays, never for real play); none: the system CSPRNG."""
+        from .seeds import check_seed
+        try:
+            seed = check_seed(seed)
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
         name = " ".join(str(name).split())
         if not 1 <= len(name) <= 60 or "/" in name or name in ("static", "api", "events"):
             raise TableError("give the table a name of 1 to 60 characters, without '/' (and "
@@ -198,9 +207,11 @@ class TableServer:
         from pokertd.storage import NewEvent
         with self.store.transaction() as log:
             info = log.create_stream(KIND, name, {"event": event})
-            log.append(info.id, 0, [NewEvent("opened", {
-                "config": config.to_dict(), "host": hash_token(host), "event": event,
-                "table": table_id})])
+            opened = {"config": config.to_dict(), "host": hash_token(host), "event": event,
+                      "table": table_id}
+            if seed is not None:
+                opened["seed"] = seed
+            log.append(info.id, 0, [NewEvent("opened", opened)])
         t = self._load(name)
         self._start(name)
         return t, host

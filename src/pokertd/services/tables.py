@@ -4,7 +4,8 @@ A table is one event stream of kind ``"table"``. Its events:
 
 =================  ==================================================================
 ``opened``         ``config`` (:class:`TableConfig`), ``host`` (the host token's hash),
-                   ``event`` and ``table`` (a dealt tournament's table, else null)
+                   ``event`` and ``table`` (a dealt tournament's table, else null),
+                   ``seed`` (a seeded table's, :mod:`pokertd.services.seeds`; absent: none)
 ``joined``         ``seat``, ``name``, ``stack``, ``bot`` (a bot kind or null), ``token``
                    (the hash of the seat's token; null for a bot)
 ``left``           ``seat``: the player stands up (folded in turn if he holds a hand;
@@ -47,6 +48,8 @@ from pokertd.engine import FOLDED, Hand, IllegalAction
 from pokertd.engine.events import hand_from_config
 from pokertd.storage import NewEvent, Store
 from pokertd.tournament.button import ButtonState, HandPositions, start_button
+
+from . import seeds
 
 __all__ = [
     "BOT_KINDS", "KIND", "Seat", "Table", "TableConfig", "TableError", "UnknownTable",
@@ -218,6 +221,9 @@ class Table:
     # the state is ahead of the store until the server loads the table again.
     writer: Callable[[Table, int, list[NewEvent]], None] | None = None
     broken: bool = False
+    # A seeded table's decks and bots' decisions (pokertd.services.seeds); None: the
+    # system CSPRNG's decks. Never shown to a client (it would tell every card).
+    seed: str | None = None
 
     # --- replay -------------------------------------------------------------------------
 
@@ -233,7 +239,7 @@ class Table:
         first = recorded[0].payload
         t = cls(name, info.id, TableConfig.from_dict(first["config"]), store, clock,
                 rng or random.SystemRandom(), host=first.get("host"), event=first.get("event"),
-                table_id=first.get("table"))
+                table_id=first.get("table"), seed=first.get("seed"))
         # A dealt tournament's table replays as it was played: its runner deals each hand.
         t.hand_source = first.get("event")
         t.seats = [None] * t.config.seats
@@ -498,7 +504,7 @@ class Table:
     def start_hand(self, now: float, setup: Any = None) -> None:
         """Deal the next hand: button and blinds moved on (IFP 17 dead button, IFP 18
         heads-up, IFP 19 single big blind: :class:`ButtonState`), a shuffled deck (the system
-        CSPRNG unless the table was given a seeded generator), absent players dealt in with
+        CSPRNG; a seeded table's derived from its seed, :mod:`pokertd.services.seeds`), absent players dealt in with
         their cards to be killed (IFP 8). ``setup``: a tournament director's
         :class:`~pokertd.tournament.director.HandSetup`."""
         events: list[tuple[str, dict[str, Any]]] = []
@@ -506,7 +512,8 @@ class Table:
         if setup is None:
             seats = [None if s is None or s.stack == 0 else s.name for s in self.seats]
             if self.button is None:
-                first = start_button(seats, rng=self.rng)
+                first = start_button(seats, rng=self.rng if self.seed is None else seeds.rng(
+                    self.seed, "button", self.name, None, self.hands + 1))
                 events.append(("button", {"first": first.first_button, "rule": "IFP 16"}))
                 bs = ButtonState(c.seats, first.first_button)
             else:
@@ -543,11 +550,14 @@ class Table:
         absent = [i for i, k in enumerate(order) if self._seat(k).away or self._seat(k).leaving]
         if absent:
             opts["absent"] = absent                               # IFP 8
-        deck = list(range(52))
-        self.rng.shuffle(deck)
+        number = self.hands + 1
+        if self.seed is None:
+            deck = list(range(52))
+            self.rng.shuffle(deck)
+        else:
+            deck = seeds.deck(self.seed, self.event or self.name, self.table_id, number)
         h = Hand(stacks, blinds, rules=self.rules or c.rules, deck=deck, seats=order, button_seat=pos.button,
                  **opts)
-        number = self.hands + 1
         events.append(("hand_started", {
             "hand": number, "seats": order, "names": names, "level": level,
             "blinds": list(blinds),
@@ -651,10 +661,16 @@ class Table:
                 if now < self.bot_due:
                     return False
                 bb = max(h.t.blinds) or self.config.big_blind
+                player = s.bot_player
+                if self.seed is not None and self.played is not None:
+                    # each decision its own seed: the same after a reload (seeds.bot_seed)
+                    player = _bot(s.bot, seeds.bot_seed(
+                        self.seed, self.event or self.name, self.table_id, self.played.number,
+                        len(self.played.events)))
 
                 def bot_acts() -> None:
                     try:
-                        s.bot_player.act(h, pos, bb, h.t.chip_unit)
+                        player.act(h, pos, bb, h.t.chip_unit)
                     except IllegalAction:
                         h.check_call()     # a bot's mistake must not stop the table
                 self._apply_action(bot_acts, now)

@@ -52,6 +52,8 @@ class NewTable(BaseModel):
     bot_kind: str = "sensible"
     bot_delay: float = Field(1.0, ge=0, le=10)
     pause_seconds: float = Field(3.0, ge=0, le=60)
+    # decks and bots' decisions derived from it (tests, research, replays: never real play)
+    seed: str | int | None = None
 
 
 class NewEvent(BaseModel):
@@ -66,6 +68,8 @@ class NewEvent(BaseModel):
     act_seconds: float = Field(20, gt=0, le=600)
     bot_delay: float = Field(1.0, ge=0, le=10)
     pause_seconds: float = Field(2.0, ge=0, le=60)
+    # a seeded event: the same in every run (tests, research, replays: never real play)
+    seed: str | int | None = None
 
 
 def install(app: FastAPI, store: Store, *, server: TableServer | None = None) -> TableServer:
@@ -122,7 +126,7 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
                                  big_blind=body.big_blind, structure=body.structure,
                                  act_seconds=body.act_seconds, time_bank=body.time_bank,
                                  bot_delay=body.bot_delay, pause_seconds=body.pause_seconds)
-            t, host = server.open_table(body.name, config)
+            t, host = server.open_table(body.name, config, seed=body.seed)
             for k in range(body.bots):
                 server.command(t.name, lambda tb, k=k: tb.join(
                     f"Bot {k + 1}", config.seats - k, config.buy_in[0] * 5, bot=body.bot_kind))
@@ -136,7 +140,8 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
             host = events.create(body.name, preset=body.preset, seats=body.seats,
                                  table_size=body.table_size, password=body.password or None,
                                  level_minutes=body.level_minutes, act_seconds=body.act_seconds,
-                                 bot_delay=body.bot_delay, pause_seconds=body.pause_seconds)
+                                 bot_delay=body.bot_delay, pause_seconds=body.pause_seconds,
+                                 seed=body.seed)
             if body.bots:
                 events.add_bots(body.name, host, body.bots, body.bot_kind)
         except (TableError, ValueError) as exc:
