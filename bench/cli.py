@@ -1,6 +1,6 @@
 """The command line as a user meets it: whole commands timed from the shell (issue 8).
 
-    python bench/cli.py [--runs 7] [--quick] [--phh DIR]
+    python bench/cli.py [--runs 7] [--quick] [--phh DIR] [--simulate-only]
 
 Each command runs ``--runs`` times as a new process (start-up, imports and output included)
 and its median and best wall times are printed beside the issue's target; the ratio is
@@ -133,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--runs", type=int, default=7, help="runs of each command (default 7)")
     p.add_argument("--quick", action="store_true", help="3 runs, no 10,000-player simulation")
     p.add_argument("--phh", default=None, help="PHH dataset folder (default tests/data/phh)")
+    p.add_argument("--simulate-only", action="store_true",
+                   help="only the simulate rows: pokerkit's rate and the simulations")
     args = p.parse_args(argv)
     runs = 3 if args.quick else args.runs
     if not os.path.exists(EXE):
@@ -146,52 +148,53 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        add("pokertd --help", wall([EXE, "--help"], runs)[0], 0.2)
-        add("pokertd --version", wall([EXE, "--version"], runs)[0], 0.2)
-        add("pokertd payouts --entrants 27 --pool 540 --format json",
-            wall([EXE, "payouts", "--entrants", "27", "--pool", "540", "--structure", "gananda",
-                  "--format", "json"], runs)[0], 0.2)
-        for n in (3, 6, 10):
-            stacks = ",".join(str(1000 * (i + 1)) for i in range(n))
-            prizes = ",".join(str(10 * (n - i)) for i in range(n))
-            add(f"pokertd icm ({n} players)", wall([EXE, "icm", "--stacks", stacks, "--prizes", prizes], runs)[0], 0.3)
-        add("pokertd equity AhAs KdKc (exact)", wall([EXE, "equity", "AhAs", "KdKc", "--format", "json"], runs)[0], 0.5)
-
-        db = prepare_store(tmp)
-        live = LIVE
-        add("pokertd tournament status (60 players)",
-            wall([EXE, "tournament", "status", "Live", "--db", db], runs)[0], 0.2)
-        add("pokertd tournament moves", wall([EXE, "tournament", "moves", "Live", "--db", db], runs)[0], 0.2)
-        bust_times = []
-        for i in range(runs):
-            bust_times += wall([EXE, "tournament", "bust", "Live", live[59 - i], "--db", db], 1)[0]
-        add("pokertd tournament bust", bust_times, 0.2)
-        reg_times = []
-        for i in range(runs):
-            reg_times += wall([EXE, "tournament", "register", "Open", f"New{i}", "--db", db], 1)[0]
-        add("pokertd tournament register", reg_times, 0.2)
-        add("pokertd league standings (8 events)",
-            wall([EXE, "league", "standings", "--season", "2014-15", "--db", db], runs)[0], 0.2)
-
-        source = phh_source(args.phh)
         peers: list[tuple[str, str]] = []
-        if source is None:
-            console.print("PHH: no dataset found (tests/data/phh or ../shared/phh); use --phh")
-        else:
-            one = sorted((source / "pluribus").rglob("*.phh"))[0]
-            add("pokertd phh replay (one file)", wall([EXE, "phh", "replay", str(one)], runs)[0], 0.2)
-            files = pluribus_copies(source, tmp / "phh", 2000)
-            ours, out = wall([EXE, "phh", "replay", str(tmp / "phh")], runs)
-            ok = sum(1 for line in out.splitlines() if json.loads(line)["ok"])
-            theirs = [pokerkit_phh_loop(files) for _ in range(min(runs, 3))]
-            if isinstance(theirs[0], str):
-                peers.append(("phh replay, 2,000 Pluribus hands", f"ours {statistics.median(ours):.3f} s; "
-                                                                   f"pokerkit: {theirs[0]}"))
+        if not args.simulate_only:
+            add("pokertd --help", wall([EXE, "--help"], runs)[0], 0.2)
+            add("pokertd --version", wall([EXE, "--version"], runs)[0], 0.2)
+            add("pokertd payouts --entrants 27 --pool 540 --format json",
+                wall([EXE, "payouts", "--entrants", "27", "--pool", "540", "--structure", "gananda",
+                      "--format", "json"], runs)[0], 0.2)
+            for n in (3, 6, 10):
+                stacks = ",".join(str(1000 * (i + 1)) for i in range(n))
+                prizes = ",".join(str(10 * (n - i)) for i in range(n))
+                add(f"pokertd icm ({n} players)", wall([EXE, "icm", "--stacks", stacks, "--prizes", prizes], runs)[0], 0.3)
+            add("pokertd equity AhAs KdKc (exact)", wall([EXE, "equity", "AhAs", "KdKc", "--format", "json"], runs)[0], 0.5)
+
+            db = prepare_store(tmp)
+            live = LIVE
+            add("pokertd tournament status (60 players)",
+                wall([EXE, "tournament", "status", "Live", "--db", db], runs)[0], 0.2)
+            add("pokertd tournament moves", wall([EXE, "tournament", "moves", "Live", "--db", db], runs)[0], 0.2)
+            bust_times = []
+            for i in range(runs):
+                bust_times += wall([EXE, "tournament", "bust", "Live", live[59 - i], "--db", db], 1)[0]
+            add("pokertd tournament bust", bust_times, 0.2)
+            reg_times = []
+            for i in range(runs):
+                reg_times += wall([EXE, "tournament", "register", "Open", f"New{i}", "--db", db], 1)[0]
+            add("pokertd tournament register", reg_times, 0.2)
+            add("pokertd league standings (8 events)",
+                wall([EXE, "league", "standings", "--season", "2014-15", "--db", db], runs)[0], 0.2)
+
+            source = phh_source(args.phh)
+            if source is None:
+                console.print("PHH: no dataset found (tests/data/phh or ../shared/phh); use --phh")
             else:
-                pk = statistics.median(theirs)  # type: ignore[arg-type]
-                add("pokertd phh replay (2,000 hands)", ours, pk / 10,
-                    f"{ok}/2000 ok; pokerkit in-process loop {pk:.3f} s; ours {pk / statistics.median(ours):.1f}x "
-                    "(target 10x)")
+                one = sorted((source / "pluribus").rglob("*.phh"))[0]
+                add("pokertd phh replay (one file)", wall([EXE, "phh", "replay", str(one)], runs)[0], 0.2)
+                files = pluribus_copies(source, tmp / "phh", 2000)
+                ours, out = wall([EXE, "phh", "replay", str(tmp / "phh")], runs)
+                ok = sum(1 for line in out.splitlines() if json.loads(line)["ok"])
+                theirs = [pokerkit_phh_loop(files) for _ in range(min(runs, 3))]
+                if isinstance(theirs[0], str):
+                    peers.append(("phh replay, 2,000 Pluribus hands", f"ours {statistics.median(ours):.3f} s; "
+                                                                       f"pokerkit: {theirs[0]}"))
+                else:
+                    pk = statistics.median(theirs)  # type: ignore[arg-type]
+                    add("pokertd phh replay (2,000 hands)", ours, pk / 10,
+                        f"{ok}/2000 ok; pokerkit in-process loop {pk:.3f} s; ours {pk / statistics.median(ours):.1f}x "
+                        "(target 10x)")
 
         rate = pokerkit_rate(5.0 if not args.quick else 3.0)
         fields = [1000] if args.quick else [1000, 10000]

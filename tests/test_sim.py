@@ -152,6 +152,36 @@ def test_cli_simulate_json_same_seed_same_output_every_player_once():
     assert [r["prize"] for r in data["results"][:5]] == [227, 135, 81, 54, 43]   # Gananda: Payout
 
 
+def test_cli_simulate_plays_with_the_collector_held_and_gives_it_back():
+    """Issue 8: the command turns the cyclic collector off while the tournament plays (the
+    hands make no garbage cycles) and leaves it as it found it, on or off; the JSON is the
+    library's."""
+    import gc
+
+    want = json.dumps(simulate(40, seed=4).to_dict())
+    seen = []
+    import pokertd.sim as sim_module
+    real = sim_module.simulate
+
+    def watched(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    try:
+        sim_module.simulate = watched
+        assert gc.isenabled()
+        r = _cli("--players", "40", "--seed", "4", "--format", "json")
+        assert r.exit_code == 0, r.output
+        assert r.output.strip() == want and gc.isenabled()
+        gc.disable()
+        assert _cli("--players", "40", "--seed", "4", "--format", "json").output.strip() == want
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+        sim_module.simulate = real
+    assert seen == [False, False]
+
+
 def test_cli_simulate_table_and_bad_input_exit_2():
     r = _cli("--players", "12", "--seed", "3")
     assert r.exit_code == 0 and "winner" in r.output

@@ -231,3 +231,20 @@ def test_any_increasing_structure_is_accepted_and_levels_tile_the_time(raw):
         t += p.minutes * 60
         assert s.period_at(t - 1) == i
     assert s.total_seconds == t
+
+
+def test_mixed_is_a_rotation_or_a_level_with_its_own_game():
+    """``Structure.mixed`` (known once when the structure is built, asked twice a dealt hand):
+    true for a rotation of games or a level dealing its own game, false for no-limit
+    hold'em throughout; a copy with other games gets its own answer."""
+    import dataclasses
+
+    gananda = load_preset("gananda")
+    horse = load_preset("horse")
+    assert not gananda.mixed and horse.mixed and horse.games
+    one_game = Structure(name="one", starting_stack=1000, periods=[
+        {"minutes": 10, "small_blind": 10, "big_blind": 20},
+        {"minutes": 10, "small_blind": 20, "big_blind": 40, "game": "FT"}])
+    assert one_game.mixed and not one_game.games
+    assert dataclasses.replace(horse, games=()).mixed is False
+    assert dataclasses.replace(gananda, games=("FT", "FO/8")).mixed is True

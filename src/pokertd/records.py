@@ -103,13 +103,28 @@ def _compile_init(cls: type) -> Any:
     factories: dict[str, Any] = cls._factories  # type: ignore[attr-defined]
     params = ", ".join(f"{n}=_d_{n}" if n in defaults else f"{n}=_NONE" if n in factories else n
                        for n in fields)
-    body = "".join(f"\n    _set(self, {n!r}, _f_{n}() if {n} is _NONE else {n})" if n in factories
-                   else f"\n    _set(self, {n!r}, {n})" for n in fields)
+    # Each field is stored straight into its slot: a mutable record by assignment, a frozen
+    # one (its __setattr__ refuses) through the slot's own setter, which skips the attribute
+    # lookup object.__setattr__ makes (events and positions are built once per hand).
+    mutable = cls.__setattr__ is object.__setattr__
+    setters: dict[str, Any] = {}
+    lines = []
+    for n in fields:
+        value = f"_f_{n}() if {n} is _NONE else {n}" if n in factories else n
+        slot = getattr(cls, n, None)
+        if mutable:
+            lines.append(f"\n    self.{n} = {value}")
+        elif type(slot).__name__ == "member_descriptor":
+            setters[f"_s_{n}"] = slot.__set__
+            lines.append(f"\n    _s_{n}(self, {value})")
+        else:
+            lines.append(f"\n    _set(self, {n!r}, {value})")
+    body = "".join(lines)
     if hasattr(cls, "__post_init__"):      # a dataclass's check after the fields are set
         body += "\n    self.__post_init__()"
     body = body or "\n    pass"
     src = f"def __init__(self{', ' if fields else ''}{params}):{body}"
-    scope: dict[str, Any] = {"_set": object.__setattr__, "_NONE": _NONE,
+    scope: dict[str, Any] = {"_set": object.__setattr__, "_NONE": _NONE, **setters,
                              **{f"_d_{n}": v for n, v in defaults.items()},
                              **{f"_f_{n}": f for n, f in factories.items()}}
     exec(src, scope)  # noqa: S102 - our own field names, checked identifiers

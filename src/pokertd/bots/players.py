@@ -20,15 +20,18 @@ Absent/Late Players): his cards are killed, i.e. he folds when it is his turn.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from pokertd.evaluator.strength import category_starts, showdown_tables
 
 __all__ = ["MIX", "STYLES", "RandomBot", "SensibleBot", "absent_action", "chen_score", "make_bot"]
 
-_CAT = category_starts()
-_TWO_PAIR = _CAT[2]
-_PAIR = _CAT[1]
-_TRIPS = _CAT[3]
+# Final: compiled, the tables are the module's own C globals, not looked up in its dict at
+# every decision.
+_CAT: Final = category_starts()
+_TWO_PAIR: Final = _CAT[2]
+_PAIR: Final = _CAT[1]
+_TRIPS: Final = _CAT[3]
 
 
 def chen_score(c1: int, c2: int) -> float:
@@ -48,7 +51,7 @@ def chen_score(c1: int, c2: int) -> float:
     return s
 
 
-_CHEN = [[chen_score(a, b) if a != b else 0.0 for b in range(52)] for a in range(52)]
+_CHEN: Final = [[chen_score(a, b) if a != b else 0.0 for b in range(52)] for a in range(52)]
 
 # The made hand's strength, equal to pokertd.evaluator.evaluate on 5, 6 or 7 distinct cards,
 # from the evaluator's own tables (showdown_tables): each card is its rank key shifted above
@@ -57,9 +60,12 @@ _CHEN = [[chen_score(a, b) if a != b else 0.0 for b in range(52)] for a in range
 # bot asks once per action, with the board growing by a card per street: evaluate's fast
 # path takes seven cards only (fewer raise and catch a ValueError, whose message formatting
 # cost more than the rest of the bot's decision).
-_RANK_KEY, _NONFLUSH, _FLUSH = showdown_tables()
-_SUIT_BIAS = 0x3333
-_CARD = [(_RANK_KEY[c] << 16) + (1 << 4 * (c & 3)) for c in range(52)]
+_TABLES: Final = showdown_tables()
+_RANK_KEY: Final = _TABLES[0]
+_NONFLUSH: Final = _TABLES[1]
+_FLUSH: Final = _TABLES[2]
+_SUIT_BIAS: Final = 0x3333
+_CARD: Final = [(_RANK_KEY[c] << 16) + (1 << 4 * (c & 3)) for c in range(52)]
 
 
 def _strength(board: list[int], c1: int, c2: int) -> int:

@@ -213,11 +213,13 @@ class Tournament:
         self.dead_stacks: ev.DeadStacksRemoved | None = None   # IFP 9: unsold seats' stacks
         self._group_place = 0
         self._level_cache: tuple[float, int, Level] | None = None
-        # The last hand set up (next_hand): the setup, the length of the log then and the
-        # chips dealt in; while the log has not grown nothing it was read from has changed.
-        self._setup: tuple[HandSetup, int, int] | None = None
-        # record_hand -> _on_hand_played: the event and its positions, already checked.
-        self._hand_hint: tuple[ev.HandPlayed, HandPositions] | None = None
+        # The last hand set up (next_hand): the setup, the length of the log then, the
+        # chips dealt in and the players' states; while the log has not grown nothing it was
+        # read from has changed.
+        self._setup: tuple[HandSetup, int, int, list[PlayerState]] | None = None
+        # record_hand -> _on_hand_played: the event, its positions (already checked) and the
+        # players' states in its order (None: look them up).
+        self._hand_hint: tuple[ev.HandPlayed, HandPositions, list[PlayerState] | None] | None = None
         self._mover = _MOVER.get(self.rules.balancing_mover, "next-big-blind")
         if s.stud_only:
             # IFP 11a, TDA 11-A, WPA 5: in stud-only events players are moved by position
@@ -413,9 +415,11 @@ class Tournament:
             t.button.record(hint[1], t.seats)
         else:
             t.button.next_hand(t.seats)
-        ps = self.players
-        for name, chips in zip(e.players, e.end):
-            p = ps[name]
+        states = hint[2] if hint is not None and hint[0] is e else None
+        if states is None:
+            ps = self.players
+            states = [ps[name] for name in e.players]
+        for p, chips in zip(states, e.end):
             p.stack = chips
             if p.penalty:
                 p.penalty -= 1        # IFP 70: one hand missed, dealt in while away
@@ -938,13 +942,14 @@ class Tournament:
         """Positions and stacks for the next hand at a table (the button placed on the
         table's first hand: IFP 16 draw or Gananda seat 1)."""
         fl = self._require_running()
-        if table_id not in fl.tables:
+        t = fl.tables.get(table_id)
+        if t is None:
             raise DirectorError(f"no table {table_id}")
         c = self._level_cache
         if c is None or c[0] != now or c[1] != self.level:
             # (otherwise the level of a hand at ``now`` is the last dealt: nothing to advance)
             self.advance(now)
-        t = fl.tables[table_id]
+            t = fl.tables[table_id]
         if t.count < 2:
             raise DirectorError(f"table {table_id} has {t.count} player(s): a hand needs two")
         if t.button is None:
@@ -956,9 +961,6 @@ class Tournament:
         pos = t.button.peek(t.seats)
         seats = t.seats
         ps = self.players
-        names: list[str] = []
-        stacks: list[int] = []
-        absent: list[bool] = []
         if pos.heads_up:
             order: Iterable[Any] = (seats[pos.big_blind - 1], seats[pos.button - 1])
         else:
@@ -970,22 +972,19 @@ class Tournament:
                          if (first - 1 + d) % n + 1 not in waiting]
             else:
                 order = seats[first - 1:] + seats[:first - 1]
-        for name in order:
-            if name is not None:
-                p = ps[name]
-                names.append(name)
-                stacks.append(p.stack)
-                absent.append(p.absent or p.penalty > 0)   # on a penalty: away (IFP 70)
+        names = tuple([name for name in order if name is not None])
+        states = [ps[name] for name in names]
+        st = tuple([p.stack for p in states])
+        absent = tuple([p.absent or p.penalty > 0 for p in states])   # on a penalty: away (IFP 70)
         c = self._level_cache
         if c is None or c[0] != now:
             self._hand_level(now)
             c = self._level_cache
         assert c is not None
-        st = tuple(stacks)
         game = self.game_at(table_id, self.level) if self.structure.mixed else "NT"
-        setup = HandSetup(table_id, pos, tuple(names), st, c[2], self.level,
-                          self.chips_in_play[0], tuple(absent), game)
-        self._setup = (setup, len(self.events), sum(st))
+        setup = HandSetup(table_id, pos, names, st, c[2], self.level, self.chips_in_play[0],
+                          absent, game)
+        self._setup = (setup, len(self.events), sum(st), states)
         return setup
 
     def record_hand(self, setup: HandSetup, end: Sequence[int], now: float) -> ev.HandPlayed:
@@ -1013,7 +1012,7 @@ class Tournament:
         e = ev.HandPlayed(setup.table, pos.hand, float(now), setup.level_number, pos.button,
                           pos.small_blind, pos.big_blind, setup.players, setup.stacks, tuple(end),
                           "" if setup.game == "NT" and not self.structure.mixed else setup.game)
-        self._hand_hint = (e, pos)
+        self._hand_hint = (e, pos, last[3] if unchanged else None)  # type: ignore[index]
         self.apply(e)
         return e
 

@@ -340,7 +340,7 @@ class Structure(Record):
     first hand)."""
 
     # Derived by __post_init__ from the periods (not fields: not compared, not shown).
-    __slots__ = ("_starts", "_ends", "_level_index", "_break_index", "_number")
+    __slots__ = ("_starts", "_ends", "_level_index", "_break_index", "_number", "_mixed")
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -397,7 +397,9 @@ class Structure(Record):
 
     @property
     def mixed(self) -> bool:
-        return bool(self.games) or any(lv.game for lv in self.levels)
+        """Games other than no-limit hold'em: a rotation, or a level with its own game (known
+        once, by _index: a dealt hand asks twice)."""
+        return self._mixed
 
     @property
     def stud_only(self) -> bool:
@@ -498,6 +500,7 @@ class Structure(Record):
         set_(self, "_level_index", tuple(level_index))
         set_(self, "_break_index", tuple(break_index))
         set_(self, "_number", tuple(number))
+        set_(self, "_mixed", bool(self.games) or any(self.periods[i].game for i in level_index))
 
     # --- derived views ------------------------------------------------------------------------
 
