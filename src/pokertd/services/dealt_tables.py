@@ -132,6 +132,9 @@ class DealtEvent:
     # end) and the round's tables whose hand is over and in the store. None: the wall clock.
     clock: float | None = None
     over: set[int] = field(default_factory=set)
+    # IFP 61: the round's tables stopped at an all-in showdown whose end is in the store:
+    # recorded once they go on (_release)
+    held: set[int] = field(default_factory=set)
 
     @property
     def seed(self) -> str | None:
@@ -180,8 +183,9 @@ def summarize(ev: DealtEvent) -> dict[str, Any]:
         out["players_left"] = tm.alive
         out["prize_pool"] = tm.prize_pool
         out["tables"] = [{"table": tid, "name": t.name, "players": [
-            {"seat": k, "name": p.name, "stack": p.stack}
-            for k, p in enumerate(t.seats, start=1) if p is not None]}
+            {"seat": k, "name": p.name, "stack": stack}
+            for k, (p, stack) in enumerate(zip(t.seats, t.shown_stacks()), start=1)
+            if p is not None]}
             for tid, t in sorted(ev.tables.items()) if any(t.seats)]
     return out
 
@@ -533,7 +537,13 @@ class DealtEvents:
 
     def rehook(self, t: Table) -> None:
         if t.event in self.events and t.table_id is not None:
-            self._hook(self.events[t.event], t)
+            ev = self.events[t.event]
+            self._hook(ev, t)
+            if t.table_id in ev.held:
+                self._stop(ev, t)           # loaded again while stopped (IFP 61)
+                if t.held() is None:
+                    ev.held.discard(t.table_id)
+                    self._over(ev, t.table_id)
 
     def _table(self, ev: DealtEvent, tid: int) -> Table:
         t = ev.tables.get(tid)
@@ -682,6 +692,7 @@ class DealtEvents:
         assert table.table_id is not None
         if table.table_id in ev.round:
             tid = table.table_id
+            self._stop(ev, table)
 
             # The director records the hand only once the table's end of it is in the store:
             # a crash between the two would otherwise leave a hand recorded that the table's
@@ -689,12 +700,59 @@ class DealtEvents:
             def written(ok: bool) -> None:
                 if not ok:
                     return
-                if ev.clock is None:
-                    self._later(ev, ev.settings["pause_seconds"], lambda: self._table_done(ev, tid))
-                else:                  # a seeded event: the round ends with its last hand
-                    ev.over.add(tid)
-                    self._later(ev, ev.settings["pause_seconds"], lambda: self._round_done(ev))
+                self._release(ev)
+                if table.held() is not None:
+                    ev.held.add(tid)           # IFP 61: recorded once it goes on
+                else:
+                    self._over(ev, tid)
             self.server.after_written(table.name, written)
+
+    def _over(self, ev: DealtEvent, tid: int) -> None:
+        """Table ``tid``'s hand is over and in the store: recorded after the pause (a seeded
+        event's with the round's last)."""
+        if ev.clock is None:
+            self._later(ev, ev.settings["pause_seconds"], lambda: self._table_done(ev, tid))
+        else:                          # a seeded event: the round ends with its last hand
+            ev.over.add(tid)
+            self._later(ev, ev.settings["pause_seconds"], lambda: self._round_done(ev))
+
+    # --- IFP 61: the all-in stop under hand-for-hand ------------------------------------
+
+    def _in_hand(self, ev: DealtEvent, tid: int) -> bool:
+        """Whether table ``tid`` of the round has its hand of the round still to finish (in
+        play, or not dealt yet)."""
+        t = ev.tables.get(tid)
+        if t is None or t.hand is not None or not t.history:
+            return True
+        return t.history[0].positions["hand"] != ev.round[tid].positions.hand
+
+    def _stop(self, ev: DealtEvent, table: Table) -> None:
+        """IFP 61: "If a player is "all-in" and facing a showdown while playing hand-for-hand,
+        the hand will be stopped, and continued when all the hands on other tables are
+        finished." Table ``table``'s hand of the round just over, an all-in showdown, is
+        stopped while another table of the round is still in its hand: its clients see it
+        as it stood when the betting closed (Table.stop). Never outside hand-for-hand, nor
+        at a table alone in its round (a sit-and-go)."""
+        tid = table.table_id
+        loaded = ev.loaded
+        if loaded is None or tid not in ev.round or not loaded.tournament.clock.hand_for_hand \
+                or self._in_hand(ev, tid):
+            return
+        if any(self._in_hand(ev, u) for u in ev.round if u != tid):
+            table.stop()
+
+    def _release(self, ev: DealtEvent) -> None:
+        """IFP 61: once no table of the round is still in its hand, the stopped hands go on
+        (their clients see the board, the showdown, the awards) and are recorded."""
+        if any(self._in_hand(ev, tid) for tid in ev.round):
+            return
+        for tid in sorted(ev.round):
+            t = ev.tables[tid]
+            if t.go_on():
+                self.server.broadcast(t.name)
+        held, ev.held = sorted(ev.held), set()
+        for tid in held:
+            self._over(ev, tid)
 
     def _later(self, ev: DealtEvent, delay: float, then: Any = None) -> None:
         """``then`` (the next deal when None) after ``delay`` seconds."""
@@ -759,8 +817,8 @@ class DealtEvents:
         """A table's hand is over: record it, then deal on."""
         t = ev.tables.get(tid)
         if tid not in ev.round or t is None or t.hand is not None or ev.loaded is None or \
-                ev.broken:
-            return
+                ev.broken or t.held() is not None:
+            return                     # (a stopped hand, IFP 61: recorded once it goes on)
         self._record(ev, tid)
         self._commit(ev, self.service.now())
         self._deal(ev)
@@ -777,8 +835,8 @@ class DealtEvents:
         if ev.clock is not None and ev.round:
             ev.clock += ROUND_SECONDS          # a seeded event's round is over
         for tid in sorted(ev.round):
-            if ev.tables[tid].hand is None:
-                self._record(ev, tid)
+            if ev.tables[tid].hand is None and ev.tables[tid].held() is None:
+                self._record(ev, tid)       # (a stopped hand waits: IFP 61)
         assert ev.loaded is not None
         self._commit(ev, self._now(ev))
         self._deal(ev)
@@ -858,6 +916,12 @@ class DealtEvents:
                     self._table(ev, tid).start_hand(self.server.clock(), setup)
         if tm.clock.hand_for_hand and (ev.round or ev.pending):
             ev.h4h_dealt = True
+        for tid in sorted(ev.round):
+            # IFP 61: a hand stopped at its all-in showdown stays stopped while another table
+            # of the round is still in its hand (nothing was written for the stop)
+            self._stop(ev, ev.tables[tid])
+            if ev.tables[tid].held() is not None:
+                ev.held.add(tid)
         if ev.clock is not None:
             # a seeded event's round ends when all its hands are over (those over are stored)
             ev.over = {tid for tid in ev.round if ev.tables[tid].hand is None}

@@ -204,7 +204,7 @@ class TableServer:
         self._wake: dict[str, asyncio.Event] = {}
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self.sent = 0
-        self._history_sent: dict[str, int] = {}
+        self._history_sent: dict[str, tuple[int, bool]] = {}
         self.extensions: list[Any] = []    # the dealt events (pokertd.services.dealt_tables)
         self._writer: Writer | None = None
         self._pending: dict[Hashable, deque[_Write]] = {}  # each key's writes not yet done
@@ -523,8 +523,9 @@ class TableServer:
         same text) and sent once the store has the change; the last hands only when they
         have changed (a client keeps those it has)."""
         t = self.table(name)
-        history = self._history_sent.get(name) != t.hands_over
-        self._history_sent[name] = t.hands_over
+        over = (t.hands_over, t.held() is not None)   # a stopped hand goes on: IFP 61
+        history = self._history_sent.get(name) != over
+        self._history_sent[name] = over
         subs = list(self.subscribers.get(name, ()))
         if not subs:
             return

@@ -225,6 +225,10 @@ class Table:
     # A seeded table's decks and bots' decisions (pokertd.services.seeds); None: the
     # system CSPRNG's decks. Never shown to a client (it would tell every card).
     seed: str | None = None
+    # IFP 61: the number of the hand stopped at its all-in showdown under hand-for-hand (set
+    # by its dealt event, :meth:`stop`): its clients see it as it stood when the betting
+    # closed (:mod:`pokertd.services.allin_stop`) until it goes on. None: no stop.
+    stopped: int | None = None
 
     # --- replay -------------------------------------------------------------------------
 
@@ -350,6 +354,68 @@ class Table:
                              "log")
         self.hand = h
 
+    # --- IFP 61: the all-in stop ---------------------------------------------------------
+
+    def stop(self) -> bool:
+        """Stop the hand just over if it is an all-in showdown (IFP 61, hand-for-hand: "the
+        hand will be stopped, and continued when all the hands on other tables are
+        finished"): its clients see it as it stood when the betting closed. Nothing is
+        written (the store has the whole hand; its dealt event finds the stop again after a
+        restart). False: no hand over, or none to stop."""
+        last = self.history[0] if self.history else None
+        if self.hand is not None or self.played is not None or last is None:
+            return False
+        if self.stopped == last.number:
+            return True
+        from .allin_stop import stop_point
+        if stop_point(last.events) is None:
+            return False
+        self.stopped = last.number
+        self.version += 1
+        return True
+
+    def go_on(self) -> bool:
+        """The stopped hand goes on (IFP 61): its clients see the rest of it (the board, the
+        showdown, the awards). False: none was stopped."""
+        if self.stopped is None:
+            return False
+        self.stopped = None
+        self.version += 1
+        return True
+
+    def held(self) -> PlayedHand | None:
+        """The hand over that its clients do not see the end of yet (IFP 61), if any."""
+        last = self.history[0] if self.history else None
+        if self.stopped is None or last is None or last.number != self.stopped or \
+                self.played is not None:
+            return None
+        return last
+
+    def shown_stacks(self) -> list[int | None]:
+        """Each seat's stack as the clients know it between actions (a hand in progress: its
+        stacks at its start): a stopped hand's (IFP 61) at its start, not its end."""
+        out = [None if s is None else s.stack for s in self.seats]
+        held = self.held()
+        if held is not None:
+            for k, stack in zip(held.seats, held.events[0]["config"]["stacks"]):
+                out[k - 1] = stack
+        return out
+
+    def shown_state(self) -> tuple[PlayedHand | None, Any, Sequence[PlayedHand]]:
+        """The hand in progress (its PlayedHand and engine hand) and the hands over, as the
+        clients see them: a stopped hand (IFP 61) is shown in progress, as it stood when the
+        betting closed, and is not among the hands over."""
+        last = self.held()
+        if last is None:
+            return self.played, self.hand, self.history
+        c = self.__dict__.get("_at_stop")
+        if c is None or c[0] is not last:
+            from .allin_stop import at_stop, stop_point
+            cut = stop_point(last.events)
+            assert cut is not None
+            c = self.__dict__["_at_stop"] = (last, *at_stop(last, cut), list(self.history)[1:])
+        return c[1], c[2], c[3]
+
     # --- reading ------------------------------------------------------------------------
 
     def _seat(self, seat: int) -> Seat:
@@ -400,11 +466,12 @@ class Table:
         return d
 
     def lines(self) -> list[str]:
-        """The hand in progress in words (once per change, for every recipient)."""
+        """The hand in progress in words, as its clients see it (once per change, for every
+        recipient)."""
         c = self.__dict__.get("_lines")
         if c is None or c[0] != self.version:
-            c = self.__dict__["_lines"] = (self.version, _hand_lines(self.played) if self.played
-                                           else [])
+            played = self.shown_state()[0]
+            c = self.__dict__["_lines"] = (self.version, _hand_lines(played) if played else [])
         return c[1]
 
     def deadline(self) -> float | None:
@@ -807,6 +874,7 @@ def frames(table: Table, recipients: Iterable[tuple[int | None, bool]], *,
     is built and encoded once, each recipient's own part (his seat's cards, his legal
     actions, his last hands) on its own."""
     base = _spectator_view(table, table.clock() if now is None else now)
+    over = table.shown_state()[2]
     shared = dumps({k: v for k, v in base.items() if k not in _OWN})
     seats = base["seats"]
     seat_texts = [dumps(d) for d in seats]            # a seat as everyone sees it, once
@@ -821,7 +889,7 @@ def frames(table: Table, recipients: Iterable[tuple[int | None, bool]], *,
         if history:         # each hand's summary encoded once for each position in it
             text += ',"last_hands":[' + ",".join(
                 _summary_text(p, p.seats.index(seat) if seat in p.seats else None)
-                for p in table.history) + "]"
+                for p in over) + "]"
         out[(seat, host)] = dumps(own)[:-1] + ',"seats":' + text + "," + shared[1:]
     return out
 
@@ -847,9 +915,8 @@ def _own_part(table: Table, base: dict[str, Any], seat: int | None,
     """What only ``seat`` may see: his own hole cards, his legal actions when he is to act,
     the last hands with the ones he played marked."""
     own: dict[str, Any] = {"you": seat, "host": False, "seats": base["seats"]}
-    h = table.hand
-    played = table.played
-    last = table.history[0] if table.history else None
+    played, h, over = table.shown_state()
+    last = over[0] if over else None
     if seat is not None and 1 <= seat <= len(base["seats"]) and not base["seats"][seat - 1]["empty"]:
         seats = list(base["seats"])
         d = dict(seats[seat - 1])
@@ -871,20 +938,20 @@ def _own_part(table: Table, base: dict[str, Any], seat: int | None,
                             "pot_limit": table.config.structure == "pot-limit"}
     if history:
         own["last_hands"] = [_summary(p, p.seats.index(seat) if seat in p.seats else None)
-                             for p in table.history]
+                             for p in over]
     return own
 
 
 def _spectator_view(table: Table, now: float) -> dict[str, Any]:
-    """The table as a spectator sees it: no hole card before the engine shows it."""
-    h = table.hand
-    played = table.played
+    """The table as a spectator sees it: no hole card before the engine shows it (a hand
+    stopped at its all-in showdown, IFP 61: as it stood when the betting closed)."""
+    played, h, over = table.shown_state()
     pos_of: dict[int, int] = {}
     shown_cards: dict[int, list[str]] = {}
     if played is not None:
         pos_of = {k: i for i, k in enumerate(played.seats)}
         shown_cards = _visible(played, None)
-    last = table.history[0] if table.history else None
+    last = over[0] if over else None
     showing = played if played is not None else last
     showdown: list[dict[str, Any]] = []
     awards: list[dict[str, Any]] = []
@@ -941,6 +1008,8 @@ def _spectator_view(table: Table, now: float) -> dict[str, Any]:
             "total_pot": h.total_pot, "done": h.done, "actor": actor,
             "lines": table.lines()[-12:],
             "blinds": played.blinds,
+            # IFP 61: stopped at its all-in showdown until the other tables' hands are over
+            "stopped": h is not table.hand,
         }
         if actor is not None:
             s = table._seat(actor)
@@ -954,7 +1023,7 @@ def _spectator_view(table: Table, now: float) -> dict[str, Any]:
                        "big_blind": last.positions["big_blind"],
                        "board": summary["board"], "pots": [], "total_pot": 0,
                        "done": True, "actor": None, "blinds": last.blinds,
-                       "lines": summary["lines"][-12:]}
+                       "lines": summary["lines"][-12:], "stopped": False}
     return out
 
 
@@ -964,6 +1033,11 @@ def phh_for(table: Table, number: int, seat: int | None) -> str:
     from pokertd.engine import replay
     from pokertd.formats.phh import dumps, export_hand
 
+    held = table.held()
+    if held is not None and held.number == number:
+        raise TableError(f"hand {number} is stopped at its all-in showdown (IFP 61: hand-for-"
+                         "hand, it goes on when the other tables' hands are over): try again "
+                         "then")
     played = next((p for p in table.history if p.number == number), None)
     if played is None:
         raise TableError(f"hand {number} is not among the last {HISTORY} hands of this table")
