@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from test_tables import Clock, dealt, store  # noqa: F401  (the tables' helpers and fixture)
+from test_tables import Clock, dealt, fast_store, store  # noqa: F401  (the tables' helpers, fixtures)
 
 from pokertd.engine import IllegalAction
 from pokertd.services.allin_stop import stop_point
@@ -210,3 +210,94 @@ def test_ifp_61_no_stop_outside_hand_for_hand(store):  # noqa: F811
     unstopped: list = []
     next(_rounds(store, clock, unstopped=unstopped))
     assert unstopped
+
+
+def test_ifp_61_the_stop_through_the_running_game_server(fast_store):  # noqa: F811
+    """The same through the running game server (its writer thread, its clock, the pause
+    between hands on the event loop): table A's players and a spectator are sent the stopped
+    hand once its actions are in the store, the rest of it once table B's hand is over and
+    in the store; the event plays on to its end, its hands all recorded once."""
+    from pokertd.services.dealt_tables import DealtEvents
+    from pokertd.services.table_server import TableServer
+    from pokertd.services.tournaments import TournamentService
+
+    async def run():
+        server = TableServer(fast_store)
+        events = DealtEvents(server, TournamentService(fast_store))
+        server.start()
+        seen = 0
+        deadline = asyncio.get_running_loop().time() + 300
+        for k in range(8):
+            name = f"Served {k}"
+            host = events.create(name, preset="ifp-2012", seats=PLAYERS, table_size=3,
+                                 level_minutes=60, act_seconds=60, bot_delay=0,
+                                 pause_seconds=0)
+            tokens = {f"P{j}": events.enter(name, f"P{j}") for j in range(PLAYERS)}
+            events.start(name, host)
+            ev = events.event(name)
+            tm = ev.loaded.tournament
+
+            async def settle():
+                for _ in range(4):
+                    await server.written(*events.keys(name))
+                    await asyncio.sleep(0.005)
+
+            async def play(t, all_in):
+                while t.hand is not None:
+                    _act(server, t, all_in)
+                    await settle()
+
+            while not tm.finished:
+                assert asyncio.get_running_loop().time() < deadline, "the event did not go on"
+                await settle()
+                playing = [ev.tables[tid] for tid in sorted(ev.round) if ev.tables[tid].hand]
+                if not playing:
+                    continue
+                if not (tm.clock.hand_for_hand and ev.h4h_dealt and len(playing) >= 2):
+                    await play(playing[0], True)
+                    continue
+                a, b = playing[:2]
+                subs = {who: server.subscribe(a.name, token, queue=asyncio.Queue())
+                        for who, token in tokens.items() if a.seat_of_token(token) is not None}
+                subs[None] = server.subscribe(a.name, queue=asyncio.Queue())
+                while a.hand is not None:
+                    await settle()
+                    for sub in subs.values():
+                        _frames(sub)
+                    _act(server, a, True)
+                await settle()
+                if b.hand is None or stop_point(a.history[0].events) is None:
+                    continue
+                number = a.history[0].number
+                assert a.held() is not None
+                _, _, cards, awards = _hidden_part(a, number)
+                for sub in subs.values():
+                    sent = _frames(sub)
+                    assert sent
+                    for f in sent:
+                        _check_held_frame(f, number, cards)
+                await play(b, False)
+                for sub in subs.values():
+                    f = next(f for f in _frames(sub) if f["hand"]["number"] == number)
+                    assert f["hand"]["stopped"] is False
+                    assert [x["amount"] for x in f["awards"]] == [x["amount"] for x in awards]
+                seen += 1
+                for sub in subs.values():
+                    server.unsubscribe(sub)
+            await settle()
+            if seen:
+                await server.close()
+                return name
+        await server.close()
+        raise AssertionError("no event gave a stop")
+
+    name = asyncio.run(run())
+    tm = TournamentService(fast_store).load(name).tournament
+    assert tm.finished
+    for info in fast_store.streams("table"):
+        if info.config.get("event") != name:
+            continue
+        recs = fast_store.read(info.id)
+        tid = recs[0].payload["table"]
+        ended = sum(1 for r in recs if r.type == "hand" and r.payload["event"]["type"] == "ended")
+        assert ended == sum(1 for e in tm.events if e.type == "hand_played" and e.table == tid)

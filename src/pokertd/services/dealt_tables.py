@@ -18,7 +18,12 @@ the other tables go on with theirs. The tables wait for one another only where t
 - hand-for-hand on the bubble (IFP 61: "each hand is begun simultaneously at all tables";
   TDA RP-8 A: "finish the current hand you're on then hold up"): once it is announced, each
   table finishes its hand and waits; the next hand is dealt at every table together, and the
-  players out in that round of hands are eliminated together;
+  players out in that round of hands are eliminated together; a table whose hand reaches an
+  all-in showdown while another table of the round is still in its hand is stopped (IFP 61:
+  "the hand will be stopped, and continued when all the hands on other tables are
+  finished"): its clients see the hand as it stood when the betting closed
+  (:mod:`pokertd.services.allin_stop`), and the rest of it, and the director's record of it,
+  once no table of the round is left in its hand;
 - moving players is done between hands: a balancing move (IFP 11a) between hands of the two
   tables it involves (the one that is between hands waits for the other), breaking a table
   (IFP 10) and forming the final table (IFP 15), whose players may go to any table, once
@@ -35,7 +40,8 @@ change, nor of the hand dealt after it, before the store has it.
 
 A restart finds each table where the logs left it: a hand in progress goes on, a hand over but
 not yet recorded is recorded (under hand-for-hand, the players its table has put out and the
-director has not eliminated yet wait for the round again).
+director has not eliminated yet wait for the round again; a hand stopped at its all-in
+showdown, IFP 61, is stopped again while another table of the round is still in its hand).
 
 A seeded event (the ``seed`` setting: for tests, research and replays, never real play; see
 :mod:`pokertd.services.seeds`) must give the same tournament in every run, killed and
@@ -918,10 +924,15 @@ class DealtEvents:
             ev.h4h_dealt = True
         for tid in sorted(ev.round):
             # IFP 61: a hand stopped at its all-in showdown stays stopped while another table
-            # of the round is still in its hand (nothing was written for the stop)
-            self._stop(ev, ev.tables[tid])
-            if ev.tables[tid].held() is not None:
+            # of the round is still in its hand (nothing was written for the stop; a table
+            # kept in memory through a reload is stopped again only if it still must be)
+            t = ev.tables[tid]
+            was = t.go_on()
+            self._stop(ev, t)
+            if t.held() is not None:
                 ev.held.add(tid)
+            elif was:
+                self.server.broadcast(t.name)
         if ev.clock is not None:
             # a seeded event's round ends when all its hands are over (those over are stored)
             ev.over = {tid for tid in ev.round if ev.tables[tid].hand is None}

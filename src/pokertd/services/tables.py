@@ -27,7 +27,9 @@ nothing is written. Every action is appended to the store before anyone is told 
 
 What each client may see is built per recipient (:func:`view`): his own hole cards, the cards
 the engine showed (IFP 43 all-in hands face up, then the showdown in IFP 42 order) and nothing
-else; a spectator sees no hole cards before they are shown.
+else; a spectator sees no hole cards before they are shown. A dealt event's hand stopped at
+its all-in showdown under hand-for-hand (IFP 61, :attr:`Table.stopped`) is shown as it stood
+when the betting closed until its event lets it go on (:mod:`pokertd.services.allin_stop`).
 """
 
 from __future__ import annotations
