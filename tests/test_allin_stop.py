@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-from test_tables import Clock, dealt, fast_store, store  # noqa: F401  (the tables' helpers, fixtures)
+# the tables' tests' helpers and fixtures
+from test_tables import Clock, dealt, fast_store, store  # noqa: F401
 
 from pokertd.engine import IllegalAction
 from pokertd.services.allin_stop import stop_point
@@ -118,7 +119,7 @@ def _check_held_frame(f, number, cards) -> None:
     assert number not in [p["hand"] for p in f.get("last_hands", [])]
 
 
-def test_ifp_61_an_all_in_hand_is_stopped_until_the_other_tables_hands_are_finished(store):  # noqa: F811
+def test_ifp_61_an_all_in_hand_is_stopped_until_the_other_tables_hands_are_over(store):  # noqa: F811
     """Hand-for-hand (IFP 61): table A's hand goes all-in while table B's hand is played. A's
     players and a spectator are sent the hand as it stood when the betting closed (stopped,
     the all-in hands face up), not the rest of the board, the showdown or the awards, and
@@ -172,7 +173,8 @@ def test_ifp_61_an_all_in_hand_is_stopped_until_the_other_tables_hands_are_finis
     phh_for(a, number, seat)
 
 
-def test_ifp_61_a_restart_while_a_hand_is_stopped_keeps_it_stopped_then_goes_on(store):  # noqa: F811
+def test_ifp_61_a_restart_while_a_hand_is_stopped_keeps_it_stopped_then_goes_on(
+        store):  # noqa: F811
     """The server restarted while table A's all-in hand is stopped and table B's hand is in
     play (nothing was written for the stop): the reloaded A is still stopped (its clients
     see the hand as betting closed, the director has not recorded it) until B's hand, resumed
@@ -301,3 +303,61 @@ def test_ifp_61_the_stop_through_the_running_game_server(fast_store):  # noqa: F
         tid = recs[0].payload["table"]
         ended = sum(1 for r in recs if r.type == "hand" and r.payload["event"]["type"] == "ended")
         assert ended == sum(1 for e in tm.events if e.type == "hand_played" and e.table == tid)
+
+
+def test_ifp_61_the_hand_as_betting_closed_is_the_engines_without_the_rest():
+    """services.allin_stop on many engine hands played to an all-in showdown at every street
+    (and hands that are not one): the cut is where the betting closed (after the last action,
+    with the all-in hands tabled before a runout, TDA 16; on the river before the showdown);
+    its state holds every chip (the stacks then and the pots not yet awarded) and the board
+    dealt before the close; a hand won uncontested or with nobody all-in is never stopped."""
+    import random
+
+    from pokertd.cards import CARDS
+    from pokertd.engine import Hand
+    from pokertd.engine.events import to_dicts
+    from pokertd.services.allin_stop import at_stop
+    from pokertd.services.tables import PlayedHand
+
+    rng = random.Random(61)
+    kinds = set()
+    for n in range(300):
+        players = rng.randint(2, 4)
+        stacks = [rng.choice([60, 200, 500, 1000]) for _ in range(players)]
+        deck = list(range(52))
+        rng.shuffle(deck)
+        h = Hand(stacks, (5, 10), deck=deck)
+        shove_at = rng.randint(0, 12)
+        steps = 0
+        while not h.done:
+            la = h.legal_actions()
+            if steps == shove_at and la.min_raise_to is not None:
+                h.act("all_in")
+            elif rng.random() < 0.15:
+                h.fold()
+            else:
+                h.check_call()
+            steps += 1
+        events = to_dicts(h)
+        cut = stop_point(events)
+        allin = any(e["type"] == "shown" and e["reason"] == "all-in" for e in events)
+        if cut is None:
+            assert not allin
+            continue
+        last_act = max(k for k, e in enumerate(events) if e["type"] == "acted")
+        assert cut > last_act
+        assert all(e["type"] in ("returned", "shown") for e in events[last_act + 1:cut])
+        assert not [e for e in events[:cut] if e["type"] in ("awarded", "ended")]
+        assert all(e["reason"] == "all-in" for e in events[:cut] if e["type"] == "shown")
+        played = PlayedHand(1, list(range(1, players + 1)), [f"p{k}" for k in range(players)],
+                            {}, [], events)
+        seen, stopped = at_stop(played, cut)
+        assert seen.events == events[:cut] and played.events == events
+        assert sum(stopped.stacks) + stopped.total_pot == sum(stacks)
+        assert sum(a for a, _ in stopped._pots()) == stopped.total_pot
+        board = [c for e in events[:cut] if e["type"] == "board" for c in e["cards"]]
+        assert [str(CARDS[c]) for c in stopped.board] == board
+        # cards to come: the runout is withheld; on the river: the showdown (the tabling too)
+        assert events[cut]["type"] in (("burned", "board") if len(board) < 5 else ("shown",))
+        kinds.add(len(board))
+    assert kinds >= {0, 3, 5}, kinds

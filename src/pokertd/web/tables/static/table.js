@@ -158,7 +158,8 @@
     }
     $("result").textContent = h && h.stopped ?
       // IFP 61: hand-for-hand, the all-in hand goes on when the other tables' hands are over
-      "All-in: the hand is stopped until the other tables finish their hands (hand-for-hand, IFP 61)" :
+      "All-in: the hand is stopped until the other tables finish their hands " +
+      "(hand-for-hand, IFP 61)" :
       h && h.done ? (s.awards || []).map((a) =>
       `${a.winners.join(" & ")} win${a.winners.length > 1 ? "" : "s"} ${num(a.amount)}` +
       (a.pot ? ` (side pot ${a.pot})` : (s.awards.length > 1 ? " (main pot)" : ""))).join(" · ") : "";
