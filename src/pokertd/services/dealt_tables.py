@@ -383,6 +383,9 @@ class DealtEvents:
             return
         self.done[ev.name] = _record_text(ev)
         del self.events[ev.name]
+        if ev.timer is not None:            # a break's timer would keep the event alive
+            ev.timer.cancel()
+            ev.timer = None
         for t in ev.tables.values():
             if self.server.tables.get(t.name) is t:
                 self.server.retire(t.name)
