@@ -136,11 +136,11 @@ def deal_error(h: Any, cause: Any, card: Any, player: Any) -> Ruling:
         if h.manual:
             raise _refuse(h, f"{cause}: the procedure works on the deck; this hand is dealt by "
                           "hand (replay its events instead)", r.rule)
-        _complete_stub(h, None)
-        if (h.street or h.burns or h.board or not h._stub
+        if (h.street or h.burns or h.board or h.discards or not h._stub
                 or any(e["type"] == "acted" for e in h._events)):
             raise _refuse(h, f"{cards_text([ci])}: a card is replaced at the deal, before anyone "
                           "acts", r.rule)
+        _complete_stub(h, None)          # (after the refusal: a refusal changes nothing)
         if ci in h._stub:                                 # a boxed card still in the deck
             if decision != "scrap":
                 raise _refuse(h, f"{cards_text([ci])} is not dealt yet", r.rule)
@@ -192,7 +192,7 @@ def _complete_stub(h: Any, rng: Any) -> None:
     """The shuffle drew only the cards a hand can use: a procedure that reaches further gets the
     rest of the deck after them, in an order drawn from ``rng`` (or from the cards drawn, so a
     seeded hand stays reproducible)."""
-    have = set(h._stub) | set(h.board) | set(h.burns) | set(h.out_of_play)
+    have = set(h._stub) | set(h.board) | set(h.burns) | set(h.out_of_play) | set(h.discards)
     for hole in h.holes:
         have.update(c for c in hole if c is not None)
     rest = [c for c in range(52) if c not in have]
