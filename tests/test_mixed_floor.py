@@ -563,3 +563,22 @@ def test_phh_export_refuses_a_mixed_hand_with_a_floor_ruling():
     h.deal_error("first-card-exposed", card=h.holes[0][0])
     with pytest.raises(PHHError, match="void"):
         export_mixed(h)
+
+
+def test_ifp_64f_a_card_exposed_after_the_draw_is_refused_and_the_deck_unchanged():
+    """IFP 64f replaces an exposed card at the deal, before anyone acts: in a triple draw whose
+    players are all in from the blinds, once the first draw has begun the claim is refused and
+    the refusal changes nothing (the stub was once completed before the check, counting the
+    discards as unseen: cards came twice)."""
+    h = MixedHand("F2L3D", [10, 5], rng=random.Random(0), small_bet=10, big_bet=20,
+                  blinds=[10, 5], min_bet=10, rules="ifp-2012")
+    assert h.legal_actions()["phase"] == "drawing"
+    h.discard([c for c in h.holes[h.legal_actions()["player"]] if c is not None][:2])
+    before, stub = h.state(), list(h._stub)
+    card = [c for c in h.holes[1] if c is not None][-1]
+    with pytest.raises(IllegalAction, match="replaced at the deal, before anyone acts"):
+        h.deal_error("exposed-card", card=card)
+    assert h.state() == before and h._stub == stub
+    cards = [c for hole in h.holes for c in hole if c is not None] + h.board + h.burns + \
+        h.discards + h.out_of_play + h._stub
+    assert len(cards) == len(set(cards))
