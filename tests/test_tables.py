@@ -832,7 +832,7 @@ def test_a_directors_write_the_store_refuses_reloads_the_event_and_play_goes_on(
     the table resting on them (the next hand dealt) are not written either, no client hears
     of them, the event is loaded again from the store as a restart finds it, and the
     sit-and-go plays on to a winner with every hand recorded once."""
-    watched = _Watched(fast_store, monkeypatch, refuse=lambda attempt: attempt in (8, 9))
+    watched = _Watched(fast_store, monkeypatch, refuse=lambda attempt: attempt in (5, 6))
     summary, reloaded, t, seen = _serve_a_sit_and_go(fast_store)
     assert watched.refused == 2 and reloaded
     _check_served(fast_store, "SNG", summary, t, seen)
