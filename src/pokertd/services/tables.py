@@ -231,6 +231,8 @@ class Table:
     # by its dealt event, :meth:`stop`): its clients see it as it stood when the betting
     # closed (:mod:`pokertd.services.allin_stop`) until it goes on. None: no stop.
     stopped: int | None = None
+    # the stopped hand as its clients see it, built once per stop (shown_state)
+    _at_stop: Any = field(default=None, repr=False, compare=False)
 
     # --- replay -------------------------------------------------------------------------
 
@@ -410,12 +412,12 @@ class Table:
         last = self.held()
         if last is None:
             return self.played, self.hand, self.history
-        c = self.__dict__.get("_at_stop")
+        c = self._at_stop
         if c is None or c[0] is not last:
             from .allin_stop import at_stop, stop_point
             cut = stop_point(last.events)
             assert cut is not None
-            c = self.__dict__["_at_stop"] = (last, *at_stop(last, cut), list(self.history)[1:])
+            c = self._at_stop = (last, *at_stop(last, cut), list(self.history)[1:])
         return c[1], c[2], c[3]
 
     # --- reading ------------------------------------------------------------------------
