@@ -458,7 +458,7 @@ class Load:
     def count_log(self, store: Any, name: str, out: dict[str, Any]) -> None:
         """From a table's log: the hands ended during the run, and every player who ran out of
         time then (IFP 8: marked away), an error of the run (a bot acts at once)."""
-        from pokertd.services.tables import KIND
+        from pokertd.room.tables import KIND
 
         t0, t1 = self.wall
         for e in store.read(store.find_stream(KIND, name).id):
@@ -487,7 +487,7 @@ class Load:
     def table_names(self, store: Any) -> list[str]:
         """This run's tables: the cash tables, then those of the dealt events, the newest
         first (the ones still in play, compared before their players run out of time)."""
-        from pokertd.services.tables import KIND
+        from pokertd.room.tables import KIND
 
         streams = store.streams(KIND)
         dealt = {name: k for k, name in enumerate(self.dealt)}
@@ -503,7 +503,7 @@ class Load:
             return json.loads(await ws.recv())
 
     async def check_table(self, store: Any, name: str) -> tuple[bool, str | None]:
-        from pokertd.services.tables import Table, view
+        from pokertd.room.tables import Table, view
 
         before = await self.server_frame(name)
         replayed = json.loads(json.dumps(view(Table.load(store, name, clock=time.monotonic),
@@ -555,7 +555,7 @@ class Load:
         if r.status_code != 200:
             return False, f"{r.status_code} {r.text[:200]}"
         served = r.json()
-        from pokertd.services.dealt_tables import replayed_summary
+        from pokertd.room.dealt_tables import replayed_summary
 
         replayed = jsonable_encoder(replayed_summary(store, name))
         return served == replayed, _diff(served, replayed)

@@ -9,8 +9,8 @@ import json
 import random
 from typing import Any
 
-from pokertd.services.dealt_tables import DealtEvents
-from pokertd.services.table_server import TableServer
+from pokertd.room.dealt_tables import DealtEvents
+from pokertd.room.server import TableServer
 from pokertd.services.tournaments import TournamentService
 
 CREATE = ("preset", "seats", "table_size", "level_minutes", "act_seconds", "bot_delay",

@@ -39,7 +39,7 @@ def warm() -> None:
     import pokertd.cli  # noqa: F401
     import pokertd.cli.live  # noqa: F401
     import pokertd.cli.serve  # noqa: F401
-    import pokertd.services.dealt_tables  # noqa: F401
+    import pokertd.room.dealt_tables  # noqa: F401
     import pokertd.sim  # noqa: F401
     import pokertd.storage.migrations  # noqa: F401
     import pokertd.tournament.house  # noqa: F401

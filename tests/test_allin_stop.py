@@ -14,8 +14,8 @@ import json
 from test_tables import Clock, dealt, fast_store, store  # noqa: F401
 
 from pokertd.engine import IllegalAction
-from pokertd.services.allin_stop import stop_point
-from pokertd.services.tables import TableError, phh_for
+from pokertd.room.allin_stop import stop_point
+from pokertd.room.tables import TableError, phh_for
 
 PLAYERS = 12
 
@@ -219,8 +219,8 @@ def test_ifp_61_the_stop_through_the_running_game_server(fast_store):  # noqa: F
     between hands on the event loop): table A's players and a spectator are sent the stopped
     hand once its actions are in the store, the rest of it once table B's hand is over and
     in the store; the event plays on to its end, its hands all recorded once."""
-    from pokertd.services.dealt_tables import DealtEvents
-    from pokertd.services.table_server import TableServer
+    from pokertd.room.dealt_tables import DealtEvents
+    from pokertd.room.server import TableServer
     from pokertd.services.tournaments import TournamentService
 
     async def run():
@@ -306,7 +306,7 @@ def test_ifp_61_the_stop_through_the_running_game_server(fast_store):  # noqa: F
 
 
 def test_ifp_61_the_hand_as_betting_closed_is_the_engines_without_the_rest():
-    """services.allin_stop on many engine hands played to an all-in showdown at every street
+    """room.allin_stop on many engine hands played to an all-in showdown at every street
     (and hands that are not one): the cut is where the betting closed (after the last action,
     with the all-in hands tabled before a runout, TDA 16; on the river before the showdown);
     its state holds every chip (the stacks then and the pots not yet awarded) and the board
@@ -316,8 +316,8 @@ def test_ifp_61_the_hand_as_betting_closed_is_the_engines_without_the_rest():
     from pokertd.cards import CARDS
     from pokertd.engine import Hand
     from pokertd.engine.events import to_dicts
-    from pokertd.services.allin_stop import at_stop
-    from pokertd.services.tables import PlayedHand
+    from pokertd.room.allin_stop import at_stop
+    from pokertd.room.tables import PlayedHand
 
     rng = random.Random(61)
     kinds = set()

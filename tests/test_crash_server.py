@@ -12,8 +12,8 @@ one (the restarted server rewrote nothing and lost nothing), every command answe
 in it, no command and no hand is in it twice, the replay of the log is consistent and no chip
 appears or disappears. The live event's replayed state equals an uninterrupted run's after as
 many commands, and play goes on to the same winner and results as that run. The dealt event is
-seeded (services/seeds.py: each deck and each bot decision derived from the seed and the
-logs; the event plays in rounds on its own clock, services/dealt_tables.py): it plays on to a
+seeded (room/seeds.py: each deck and each bot decision derived from the seed and the
+logs; the event plays in rounds on its own clock, room/dealt_tables.py): it plays on to a
 winner that its log's replay confirms (every hand, every bust-out, the places and prizes), and
 to the same hands, winner, places and prizes as an uninterrupted run of it in process.
 
@@ -650,8 +650,8 @@ def test_a_dealt_event_whose_start_was_cut_short_after_the_directors_create_star
     tournament (and before the event's ``started``) left an event that could never start
     (TournamentExists, a 500). The start goes on from the director's log: the tournament
     created once, the players registered once, and play begins."""
-    from pokertd.services.dealt_tables import DealtEvents
-    from pokertd.services.table_server import TableServer
+    from pokertd.room.dealt_tables import DealtEvents
+    from pokertd.room.server import TableServer
 
     with open_store(f"sqlite:///{tmp_path / 'cut.db'}") as store:
         events = DealtEvents(TableServer(store), TournamentService(store))
@@ -749,9 +749,9 @@ def test_a_dealt_event_killed_as_its_final_table_is_formed_resumes_and_plays_on(
     the new one) for the round in progress, and failed (StopIteration at start-up, or the
     round's end refused by the button: a server that could not start, or an event that
     stalled). The round is the tables whose last hand the director has not recorded."""
-    from pokertd.services.dealt_tables import DealtEvents
-    from pokertd.services.table_server import TableServer
-    from pokertd.services.tables import Table
+    from pokertd.room.dealt_tables import DealtEvents
+    from pokertd.room.server import TableServer
+    from pokertd.room.tables import Table
 
     class Clock:
         now = 1000.0

@@ -13,9 +13,9 @@ import pytest
 import seeded_events
 from pokertd.cards import CARDS
 from pokertd.engine.fair import shuffled
-from pokertd.services.dealt_tables import ROUND_SECONDS, DealtEvents
-from pokertd.services.table_server import TableServer
-from pokertd.services.tables import Table, TableConfig, TableError, view
+from pokertd.room.dealt_tables import ROUND_SECONDS, DealtEvents
+from pokertd.room.server import TableServer
+from pokertd.room.tables import Table, TableConfig, TableError, view
 from pokertd.services.tournaments import TournamentService
 from pokertd.storage import open_store
 
@@ -166,7 +166,7 @@ def test_a_seeded_table_reloaded_mid_hand_deals_the_same_next_hands_as_one_not_r
 
 
 def test_a_seeded_tables_deck_is_the_documented_derivation(tmp_path):
-    """services/seeds.py: the cards 0..51 shuffled by the fair scheme's Fisher-Yates with
+    """room/seeds.py: the cards 0..51 shuffled by the fair scheme's Fisher-Yates with
     the SHA-256 counter stream of SHA-256(canonical JSON of scheme, seed, use, name, table,
     hand, action)."""
     clock = seeded_events.Clock()

@@ -1,4 +1,4 @@
-"""Playable tables (pokertd.services.tables, table_server): the engine deals, the store keeps
+"""Playable tables (pokertd.room.tables, table_server): the engine deals, the store keeps
 every action, and no client is ever sent a hole card it may not see."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from pokertd.engine import IllegalAction
-from pokertd.services.table_server import TableServer
-from pokertd.services.tables import Table, TableConfig, TableError, frames, phh_for, view
+from pokertd.room.server import TableServer
+from pokertd.room.tables import Table, TableConfig, TableError, frames, phh_for, view
 from pokertd.storage import open_store
 
 
@@ -462,7 +462,7 @@ def test_no_frame_carries_a_hole_card_its_client_may_not_see(store):
 
 
 def dealt(store, clock, seed=3):
-    from pokertd.services.dealt_tables import DealtEvents
+    from pokertd.room.dealt_tables import DealtEvents
     from pokertd.services.tournaments import TournamentService
 
     server = TableServer(store, clock=clock, rng=lambda n: random.Random(f"{seed}:{n}"))
@@ -760,7 +760,7 @@ def _serve_a_sit_and_go(store, name="SNG"):
     """A sit-and-go of four bots played to its winner by a running game server (real clocks,
     no delays); a spectator's frames of its table, each with the number of the table's hands
     the director had recorded in the store when the frame arrived."""
-    from pokertd.services.dealt_tables import DealtEvents
+    from pokertd.room.dealt_tables import DealtEvents
     from pokertd.services.tournaments import TournamentService
 
     async def run():
@@ -851,8 +851,8 @@ def test_finished_sit_and_gos_leave_memory_and_are_still_served(fast_store, monk
     import gc
     import weakref
 
-    from pokertd.services.dealt_tables import DealtEvents, replayed_summary
-    from pokertd.services.tables import phh_for
+    from pokertd.room.dealt_tables import DealtEvents, replayed_summary
+    from pokertd.room.tables import phh_for
     from pokertd.services.tournaments import TournamentService
 
     monkeypatch.setattr(DealtEvents, "GRACE", 0.05)

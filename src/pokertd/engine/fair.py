@@ -33,7 +33,7 @@ order secret. ``pokertd simulate --fair`` draws them from its ``--seed``'s gener
 (reproducible runs for tests and research): its hands still verify, and the commitment still
 binds the order before the hand, but whoever knows the seed can compute every order and salt,
 so such a commitment proves nothing to a player. The deck of a seeded table
-(:mod:`pokertd.services.seeds`) is the same kind of thing: for tests and replays only.
+(:mod:`pokertd.room.seeds`) is the same kind of thing: for tests and replays only.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class _SeedStream:
 
 def shuffled(order: Sequence[int], key: bytes) -> list[int]:
     """``order`` shuffled by step 2's Fisher-Yates, its draws from the SHA-256 counter stream
-    of ``key`` (also the deck of a seeded table: :mod:`pokertd.services.seeds`)."""
+    of ``key`` (also the deck of a seeded table: :mod:`pokertd.room.seeds`)."""
     d = [int(c) for c in order]
     stream = _SeedStream(key)
     for i in range(len(d) - 1, 0, -1):

@@ -1,7 +1,7 @@
 """The playable tables in the browser: the lobby, the table page and its websocket.
 
 Thin like the rest of the web application: every command goes to the game server
-(:class:`pokertd.services.table_server.TableServer`), every frame a client receives is the
+(:class:`pokertd.room.server.TableServer`), every frame a client receives is the
 view the server built for that client's seat. Routes:
 
 - ``/tables``: the lobby (open tables, dealt tournaments); POST ``/tables/api/tables`` opens
@@ -29,8 +29,8 @@ from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
 
 from pokertd.engine import IllegalAction
-from pokertd.services.table_server import TableServer
-from pokertd.services.tables import BOT_KINDS, TableConfig, TableError, phh_for
+from pokertd.room.server import TableServer
+from pokertd.room.tables import BOT_KINDS, TableConfig, TableError, phh_for
 from pokertd.storage import Store
 
 from ..auth import check_csrf, csrf_token, current_user
@@ -77,7 +77,7 @@ class NewEvent(BaseModel):
 def install(app: FastAPI, store: Store, *, server: TableServer | None = None) -> TableServer:
     """Add the tables to ``app``: the routes, the static files, and the game server started
     and stopped with the application."""
-    from pokertd.services.dealt_tables import DealtEvents
+    from pokertd.room.dealt_tables import DealtEvents
 
     server = server or TableServer(store)
     events = DealtEvents(server, app.state.service)

@@ -5,7 +5,7 @@ A table is one event stream of kind ``"table"``. Its events:
 =================  ==================================================================
 ``opened``         ``config`` (:class:`TableConfig`), ``host`` (the host token's hash),
                    ``event`` and ``table`` (a dealt tournament's table, else null),
-                   ``seed`` (a seeded table's, :mod:`pokertd.services.seeds`; absent: none)
+                   ``seed`` (a seeded table's, :mod:`pokertd.room.seeds`; absent: none)
 ``joined``         ``seat``, ``name``, ``stack``, ``bot`` (a bot kind or null), ``token``
                    (the hash of the seat's token; null for a bot)
 ``left``           ``seat``: the player stands up (folded in turn if he holds a hand;
@@ -29,7 +29,7 @@ What each client may see is built per recipient (:func:`view`): his own hole car
 the engine showed (IFP 43 all-in hands face up, then the showdown in IFP 42 order) and nothing
 else; a spectator sees no hole cards before they are shown. A dealt event's hand stopped at
 its all-in showdown under hand-for-hand (IFP 61, :attr:`Table.stopped`) is shown as it stood
-when the betting closed until its event lets it go on (:mod:`pokertd.services.allin_stop`).
+when the betting closed until its event lets it go on (:mod:`pokertd.room.allin_stop`).
 """
 
 from __future__ import annotations
@@ -224,12 +224,12 @@ class Table:
     # the state is ahead of the store until the server loads the table again.
     writer: Callable[[Table, int, list[NewEvent]], None] | None = None
     broken: bool = False
-    # A seeded table's decks and bots' decisions (pokertd.services.seeds); None: the
+    # A seeded table's decks and bots' decisions (pokertd.room.seeds); None: the
     # system CSPRNG's decks. Never shown to a client (it would tell every card).
     seed: str | None = None
     # IFP 61: the number of the hand stopped at its all-in showdown under hand-for-hand (set
     # by its dealt event, :meth:`stop`): its clients see it as it stood when the betting
-    # closed (:mod:`pokertd.services.allin_stop`) until it goes on. None: no stop.
+    # closed (:mod:`pokertd.room.allin_stop`) until it goes on. None: no stop.
     stopped: int | None = None
     # the stopped hand as its clients see it, built once per stop (shown_state)
     _at_stop: Any = field(default=None, repr=False, compare=False)
@@ -569,7 +569,7 @@ class Table:
     def start_hand(self, now: float, setup: Any = None) -> None:
         """Deal the next hand: button and blinds moved on (IFP 17 dead button, IFP 18
         heads-up, IFP 19 single big blind: :class:`ButtonState`), a shuffled deck (the system
-        CSPRNG; a seeded table's derived from its seed, :mod:`pokertd.services.seeds`), absent players dealt in with
+        CSPRNG; a seeded table's derived from its seed, :mod:`pokertd.room.seeds`), absent players dealt in with
         their cards to be killed (IFP 8). ``setup``: a tournament director's
         :class:`~pokertd.tournament.director.HandSetup`."""
         events: list[tuple[str, dict[str, Any]]] = []

@@ -7,7 +7,7 @@ to the store as the last action's): what the rule protects is what the players o
 tables know. So a stopped table shows its clients the hand as it stood when the betting
 closed (the all-in hands tabled face up when a runout follows, TDA 16 / IFP 43: the engine
 tables them there), without the rest of the board, the showdown and the awards, until the
-dealt event (:mod:`pokertd.services.dealt_tables`) lets it continue; nothing is written for
+dealt event (:mod:`pokertd.room.dealt_tables`) lets it continue; nothing is written for
 the stop (a restart finds it again from the round's tables).
 
 This module finds the close of betting in a hand's events (:func:`stop_point`) and builds the

@@ -5,7 +5,7 @@ resumes each one: a hand in progress goes on from its last committed action, the
 the players to act start again), runs one task per table that wakes when something is due
 (a bot's action after its human-like delay, a player's time running out, the next deal) and
 hands every change to the table's subscribers, each one a view built for its own seat
-(:func:`pokertd.services.tables.view`: no hole card a recipient may not see).
+(:func:`pokertd.room.tables.view`: no hole card a recipient may not see).
 
 Commands (:meth:`TableServer.command`) run in the event loop's thread one at a time, so a
 table's state changes in one order only. Once the server runs (:meth:`TableServer.start`),
@@ -185,7 +185,7 @@ class TableServer:
     """Every table of ``store`` (see the module docstring). ``clock``: seconds (monotonic);
     ``rng``: the decks of an unseeded table and the bots' delays (the system CSPRNG unless a
     test injects a generator, which starts again at each load of the table; a seeded table's
-    decks follow from its seed and its log, :mod:`pokertd.services.seeds`).
+    decks follow from its seed and its log, :mod:`pokertd.room.seeds`).
 
     A table that is over for good (a finished dealt event's: :meth:`retire`) leaves memory;
     asked for again (a spectator, its hand histories, a PHH download), it is loaded from the
@@ -205,7 +205,7 @@ class TableServer:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self.sent = 0
         self._history_sent: dict[str, tuple[int, bool]] = {}
-        self.extensions: list[Any] = []    # the dealt events (pokertd.services.dealt_tables)
+        self.extensions: list[Any] = []    # the dealt events (pokertd.room.dealt_tables)
         self._writer: Writer | None = None
         self._pending: dict[Hashable, deque[_Write]] = {}  # each key's writes not yet done
         self._outbox: list[_Write] = []
@@ -273,7 +273,7 @@ class TableServer:
     def open_table(self, name: str, config: TableConfig, *, event: str | None = None,
                    table_id: int | None = None, seed: str | int | None = None) -> tuple[Table, str]:
         """A new table and its host token (the host adds and removes bots). ``seed``: its
-        decks and bots' decisions derived from it (:mod:`pokertd.services.seeds`: for tests,
+        decks and bots' decisions derived from it (:mod:`pokertd.room.seeds`: for tests,
         research and replays, never for real play); none: the system CSPRNG."""
         from .seeds import check_seed
         try:

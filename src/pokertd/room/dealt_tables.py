@@ -6,7 +6,7 @@ director's (:class:`~pokertd.tournament.director.Tournament`, kept by
 Each event has a stream of kind ``"table_event"`` (``opened``: the settings, the host's token
 hash, the password's salted hash; ``entered``: a player or a bot, with his token's hash;
 ``started``), the director's tournament stream of the same name, and one table stream per
-table (:mod:`pokertd.services.tables`: the hands, and a ``seating`` event each time the
+table (:mod:`pokertd.room.tables`: the hands, and a ``seating`` event each time the
 director's seats change).
 
 Each table plays at its own pace: when its hand is over (and the pause for the showdown has
@@ -22,7 +22,7 @@ the other tables go on with theirs. The tables wait for one another only where t
   all-in showdown while another table of the round is still in its hand is stopped (IFP 61:
   "the hand will be stopped, and continued when all the hands on other tables are
   finished"): its clients see the hand as it stood when the betting closed
-  (:mod:`pokertd.services.allin_stop`), and the rest of it, and the director's record of it,
+  (:mod:`pokertd.room.allin_stop`), and the rest of it, and the director's record of it,
   once no table of the round is left in its hand;
 - moving players is done between hands: a balancing move (IFP 11a) between hands of the two
   tables it involves (the one that is between hands waits for the other), breaking a table
@@ -44,7 +44,7 @@ director has not eliminated yet wait for the round again; a hand stopped at its 
 showdown, IFP 61, is stopped again while another table of the round is still in its hand).
 
 A seeded event (the ``seed`` setting: for tests, research and replays, never real play; see
-:mod:`pokertd.services.seeds`) must give the same tournament in every run, killed and
+:mod:`pokertd.room.seeds`) must give the same tournament in every run, killed and
 restarted or not, whatever the pace of its tables. So it plays in rounds, as hand-for-hand
 does (IFP 61: "each hand is begun simultaneously at all tables"), from its first hand: every
 table deals its next hand only when every table has finished its hand and the director has
@@ -72,9 +72,9 @@ from typing import Any
 
 from pokertd.storage import NewEvent
 
-from .table_server import TableServer, event_key
+from .server import TableServer, event_key
 from .tables import BOT_KINDS, Seat, Table, TableConfig, TableError, hash_token, new_token
-from .tournaments import Loaded, TournamentService
+from pokertd.services.tournaments import Loaded, TournamentService
 
 __all__ = ["EVENT_KIND", "ROUND_SECONDS", "DealtEvents", "fast_structure"]
 
