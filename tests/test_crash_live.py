@@ -144,7 +144,7 @@ def start_after_kill(server) -> None:
     command = [str(server.bindir / "pg_ctl"), "-D", str(server.data), "-l", str(server.log),
                "-w", "-t", "60", "start"]
     if server.as_postgres:
-        command = ["runuser", "-u", "postgres", "--", *command]
+        command = ["runuser", "-u", server.user, "--", *command]
     for _ in range(60):
         time.sleep(0.5)
         done = subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True,

@@ -1,4 +1,4 @@
-"""``pokertd demo``: a short tour of what pokertd does today (``make run`` runs it)."""
+"""``pokertd demo``: a short tour of the evaluator and equity (hand names, exact and Monte Carlo)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,13 @@ from .app import app
 @app.command()
 def demo(seed: int = 2026) -> None:
     """Deal a seeded hold'em showdown, name the hands, and compute the equities."""
+    from .compiling import compiling_notice
+
+    with compiling_notice():
+        _tour(seed)
+
+
+def _tour(seed: int) -> None:
     from ..cards import Deck, cards_text
     from ..evaluator import describe, evaluate, evaluate_batch
     from ..evaluator.equity import exact_equity, monte_carlo_equity

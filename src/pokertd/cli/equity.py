@@ -52,7 +52,15 @@ def equity(
     try:
         if game is Game.holdem:
             from ..evaluator.equity import equity as compute
-            result = compute(hands, board, dead, samples=samples, seed=seed)
+            from .compiling import compiling_notice
+
+            # Ranges and Monte Carlo run in the Numba kernels (hand against hand does not).
+            ranges = samples is not None or any(len(h.strip()) != 4 for h in hands)
+            if ranges:
+                with compiling_notice():
+                    result = compute(hands, board, dead, samples=samples, seed=seed)
+            else:
+                result = compute(hands, board, dead, samples=samples, seed=seed)
         else:
             from ..evaluator.omaha_equity import omaha_equity
             result = omaha_equity(hands, board, dead, hilo=game is Game.plo8, samples=samples,

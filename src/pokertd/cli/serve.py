@@ -10,6 +10,9 @@ random secret drawn at start (logins then last as long as the server).
 
 from __future__ import annotations
 
+import errno
+import signal
+import sys
 from typing import Annotated
 
 import typer
@@ -32,17 +35,56 @@ def serve(
     """Serve the director's console and the room's screens (clock, seats) over HTTP."""
     if not 0 < port < 65536:
         raise fail(f"--port {port}: a port is from 1 to 65535")
+    # The address is taken before anything is printed or created: a port in use is the first
+    # and only thing said (and uvicorn serves on this very socket: no race for the port).
+    listening = _listen(host, port)
     from ..storage import StorageError, open_store
 
+    demo_dir = None
     if demo and db is None:
         import tempfile
         from pathlib import Path
 
-        db = str(Path(tempfile.mkdtemp(prefix="pokertd-demo-")) / "demo.db")
+        demo_dir = tempfile.TemporaryDirectory(prefix="pokertd-demo-")  # removed at the stop
+        db = str(Path(demo_dir.name) / "demo.db")
     try:
-        store = open_store(db)
-    except (ValueError, StorageError) as exc:
-        raise fail(f"cannot open the database: {exc}") from None
+        try:
+            store = open_store(db)
+        except (ValueError, StorageError) as exc:
+            raise fail(f"cannot open the database: {exc}") from None
+        try:
+            _serve(store, listening, host, port, demo)
+        finally:
+            store.close()
+    finally:
+        listening.close()
+        if demo_dir is not None:
+            demo_dir.cleanup()
+
+
+def _listen(host: str, port: int):
+    """A listening socket on (host, port), or the CLI's error naming what is in the way."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        reason = "the port is in use (another server? choose another with --port, or PORT= " \
+                 "for make run)" if exc.errno == errno.EADDRINUSE else (exc.strerror or str(exc))
+        raise fail(f"cannot listen on {host}:{port}: {reason}") from None
+    return sock
+
+
+def _serve(store, listening, host: str, port: int, demo: bool) -> None:
     import uvicorn
 
     from ..storage.opening import hide_password
@@ -68,14 +110,13 @@ def serve(
     # (a pause that would fall on some screen's update).
     gc.collect()
     gc.freeze()
-    try:
-        # Open screens hold their event streams: Ctrl-C closes them after 2 s at most.
-        # No per-message deflate on the websockets: a table's frame (a few kB) is sent to
-        # every client at every action, and compressing each one for each client was a
-        # tenth of the game server's time under load (bench/tables.py).
-        uvicorn.run(app, host=host, port=port, log_level="warning",
-                    timeout_graceful_shutdown=2, ws_per_message_deflate=False)
-    except OSError as exc:
-        raise fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    finally:
-        store.close()
+    # Open screens hold their event streams: Ctrl-C closes them after 2 s at most.
+    # No per-message deflate on the websockets: a table's frame (a few kB) is sent to
+    # every client at every action, and compressing each one for each client was a
+    # tenth of the game server's time under load (bench/tables.py).
+    # uvicorn stops on SIGTERM and then raises it again: as an exit (status 143), not the
+    # default handler's kill, so the demo's folder and the store are cleaned up as on Ctrl-C.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning",
+                            timeout_graceful_shutdown=2, ws_per_message_deflate=False)
+    uvicorn.Server(config).run(sockets=[listening])
