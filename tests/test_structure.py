@@ -248,3 +248,28 @@ def test_mixed_is_a_rotation_or_a_level_with_its_own_game():
     assert one_game.mixed and not one_game.games
     assert dataclasses.replace(horse, games=()).mixed is False
     assert dataclasses.replace(gananda, games=("FT", "FO/8")).mixed is True
+
+
+def test_ifp_56_a_chip_up_takes_the_smallest_colour_in_play() -> None:
+    """IFP 56: chips change "to the next higher denomination in play": a structure whose break
+    takes out the 25 while the 5 is still in play is refused when the event is configured (a
+    forecast or a live event would otherwise fail at that break), naming the chips in play."""
+    from pokertd.tournament.house import TournamentConfig
+
+    def config(*color_ups):
+        periods = [{"minutes": 20, "small_blind": 25, "big_blind": 50}]
+        for n, going in enumerate(color_ups, 1):
+            periods += [{"kind": "break", "minutes": 10, "color_up": going},
+                        {"minutes": 20, "small_blind": 100 * n, "big_blind": 200 * n}]
+        return TournamentConfig(structure=Structure.from_dict(
+            {"starting_stack": 10000, "periods": periods}))
+
+    assert config([5], [25]).structure.breaks  # the Gananda chips: 5 then 25 go, in order
+    with pytest.raises(ValueError, match=r"break 1: chip-up \[25\] is not the smallest colours "
+                                         r"in play \(IFP 56\): the chips in play then are "
+                                         r"\[5, 25, 50, 100, 500\]"):
+        config([25])
+    with pytest.raises(ValueError, match=r"break 2: chip-up \[50\].*\[25, 50, 100, 500\]"):
+        config([5], [50])
+    with pytest.raises(ValueError, match="one colour must stay"):
+        config([5, 25, 50, 100, 500])

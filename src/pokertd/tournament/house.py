@@ -105,6 +105,27 @@ class TournamentConfig(Record):
             raise ValueError(f"a payout table must be a PayoutTable, got {self.payout_table!r}")
         if self.rules.same_hand_bustouts not in BUSTOUT_RANKING:
             raise ValueError(f"unknown same-hand bust-out rule {self.rules.same_hand_bustouts!r}")
+        self._check_chip_ups()
+
+    def _check_chip_ups(self) -> None:
+        """Each chip-up break takes out the smallest colours then in play (IFP 56: the chips
+        change "to the next higher denomination in play"), one at least staying: a structure
+        that breaks it is refused here, before any race would fail mid-event."""
+        in_play = list(self.chip_set.values)
+        breaks = 0
+        for period in self.structure.periods:
+            if period.kind != "break":
+                continue
+            breaks += 1
+            going = sorted(period.color_up)
+            if not going:
+                continue
+            if going != in_play[:len(going)] or len(going) >= len(in_play):
+                raise ValueError(
+                    f"break {breaks}: chip-up {going} is not the smallest colours in play "
+                    f"(IFP 56): the chips in play then are {in_play}, so it takes out "
+                    f"{in_play[:1]} (or the smallest few), and one colour must stay")
+            del in_play[:len(going)]
 
     @property
     def bustout_ranking(self) -> str:
