@@ -16,7 +16,7 @@ from typing import Any
 import typer
 
 from .app import fail
-from .live import _run
+from .live_common import _run
 from .output import Console, Table
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import typer
 
-from .live import _print_clock, _run
+from .live_common import _print_clock, _run
 from .output import Console, Table
 
 

@@ -18,7 +18,7 @@ from typing import Any
 import typer
 
 from .app import OutputFormat
-from .live import _print_clock, _run
+from .live_common import _print_clock, _run
 
 
 def _batch(b: Any) -> dict[str, Any] | None:
