@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench setup clean bytecode
+.PHONY: run test bench setup clean bytecode docs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,16 @@ $(KERNELS): $(STAMP) src/pokertd/evaluator/kernels.py
 
 setup: $(STAMP) bytecode $(KERNELS)
 
+# The documentation site (MkDocs, docs/*.md and the references generated from the code), built
+# into build/site: `pokertd serve` serves it at /docs (the bar's Help); `make docs` serves it alone.
+SITE := build/site/index.html
+$(SITE): $(STAMP) mkdocs.yml $(wildcard docs/*.md) $(wildcard src/pokertd/cli/*.py)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet || \
+	  echo 'pokertd: the documentation site did not build (see above): served without it'
+
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve --strict -a 127.0.0.1:8001
+
 # The browser tests drive Debian's Chromium headless (Playwright's own browsers are never
 # downloaded): install it once when it is missing.
 CHROMIUM := /usr/bin/chromium
@@ -42,7 +52,7 @@ $(CHROMIUM):
 # The web application with a demo event (27 players, clock running); Ctrl-C stops it.
 # `make run PORT=8080` serves on another port.
 PORT ?= 8000
-run: $(STAMP) bytecode $(KERNELS)
+run: $(STAMP) bytecode $(KERNELS) $(SITE)
 	$(BIN)/pokertd serve --demo --host 127.0.0.1 --port $(PORT)
 
 # The browser tests run in a process of their own: the playable tables' browser tests time out

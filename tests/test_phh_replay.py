@@ -173,9 +173,9 @@ def line_as_before(path: Path, check: bool) -> str:
         return json.dumps({"path": p, "ok": False, "error": str(e), "action": e.action})
     if check:
         rec = data.get("finishing_stacks")
-        if rec is None:
-            return json.dumps({"path": p, "ok": False,
-                               "error": "--check: the file records no finishing_stacks", "action": None})
+        if rec is None:  # replayed, reported as not checked (not as failed)
+            return json.dumps({"path": p, "ok": True, "finishing_stacks": stacks, "checked": False,
+                               "note": "the file records no finishing_stacks: replayed, not checked"})
         if not stacks_match(stacks, rec):
             return json.dumps({"path": p, "ok": False,
                                "error": f"finishing stacks {stacks} differ from the recorded {rec}",
@@ -274,3 +274,17 @@ def test_an_action_read_before_is_checked_against_each_hand():
     assert replay(loads(three)).stacks == [99, 101, 100]
     with pytest.raises(PHHError, match="action 2: unknown player 'p3'"):
         replay(loads(HU + "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p3 f']\n"))
+
+
+def test_a_file_without_finishing_stacks_is_replayed_not_checked(tmp_path):
+    """--check on a hand that records no finishing stacks: replayed and said so (ok, "checked":
+    false), not a failure; the exit status is 0 when every other hand is ok."""
+    source = (DATA / "televised" / "dwan-ivey-2009.phh").read_text(encoding="utf-8")
+    assert "finishing_stacks" not in source
+    (tmp_path / "hand.phh").write_text(source, encoding="utf-8")
+    status, lines = replay_lines(["--check", str(tmp_path / "hand.phh")])
+    assert status == 0
+    [line] = [json.loads(x) for x in lines]
+    assert line["ok"] is True and line["checked"] is False
+    assert line["note"] == "the file records no finishing_stacks: replayed, not checked"
+    assert sum(line["finishing_stacks"]) > 0

@@ -7,8 +7,9 @@ per hand, in the order of the files::
     {"path": ..., "ok": false, "error": ..., "action": i}
 
 The finishing stacks come from ``starting_stacks`` and ``actions`` alone; ``--check`` also
-compares them with the file's ``finishing_stacks``. The exit status is 0 when every hand is
-ok, 1 otherwise. ``--jobs`` (default: every core) replays runs of consecutive files in forked
+compares them with the file's ``finishing_stacks`` (a file that records none is replayed and
+reported ``"checked": false``, not as failed). The exit status is 0 when every hand is ok, 1
+otherwise. ``--jobs`` (default: every core) replays runs of consecutive files in forked
 processes, each taking the next run when it is free; the lines and the status are the same for
 any number of jobs.
 """

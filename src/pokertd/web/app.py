@@ -91,6 +91,15 @@ R = TypeVar("R")
 RETRIES = 3
 
 
+def documentation_site() -> Path | None:
+    """The built documentation site (``mkdocs build``: ``make run`` and ``make docs`` build it),
+    served at ``/docs``: ``$POKERTD_DOCS_SITE``, else ``build/site`` of the source tree this
+    package runs from. None when there is none (an installed package without the site)."""
+    configured = os.environ.get("POKERTD_DOCS_SITE")
+    site = Path(configured) if configured else HERE.parents[2] / "build" / "site"
+    return site if (site / "index.html").is_file() else None
+
+
 def create_app(store: Store, *, clock: Callable[[], float] = time.time,
                secret: str | None = None, limiter: LoginLimiter | None = None) -> FastAPI:
     """The application over ``store``. ``clock``: the time of commands and screens (seconds;
@@ -121,6 +130,10 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
                        find=lambda name: store.find_stream("tournament", name))
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = app.state.templates = Jinja2Templates(directory=HERE / "templates")
+    site = documentation_site()
+    if site is not None:  # the documentation site, linked from every page's bar as Help
+        app.mount("/docs", StaticFiles(directory=site, html=True), name="docs")
+    templates.env.globals["docs_url"] = "/docs/" if site is not None else None
 
     def page(request: Request, template: str, status_code: int = 200,
              **context: Any) -> HTMLResponse:
