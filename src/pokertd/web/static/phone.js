@@ -76,6 +76,9 @@
     $("average").textContent = PT.num(s.average_stack);
     $("average-bb").textContent = s.average_bb ? `${PT.num(s.average_bb)} BB` : "";
     $("pool").textContent = PT.num(s.prize_pool);
+    // A figure not there yet is not shown (no "–" before the first registration).
+    $("stat-average").hidden = s.average_stack === null;
+    $("stat-pool").hidden = !s.prize_pool;
     const pays = s.payouts || [];
     $("no-payouts").hidden = pays.length > 0;
     $("payouts-list").replaceChildren(...pays.map((p) => {
