@@ -32,6 +32,13 @@ $(CHROMIUM):
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
+# The printed sheets' browser tests read Chromium's PDFs with poppler-utils (pdfinfo,
+# pdftotext, pdftoppm): installed once when missing, as Chromium is.
+PDFTOTEXT := /usr/bin/pdftotext
+$(PDFTOTEXT):
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null 2>&1 || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null)
+
 # The web application with a demo event (27 players, clock running); Ctrl-C stops it.
 run: $(STAMP) bytecode
 	$(BIN)/pokertd serve --demo --host 127.0.0.1 --port 8000
@@ -39,7 +46,7 @@ run: $(STAMP) bytecode
 # The browser tests run in a process of their own: the playable tables' browser tests time out
 # when they follow some of the other suites in one process (the cause is not found yet; each
 # run alone passes).
-test: $(STAMP) bytecode $(CHROMIUM)
+test: $(STAMP) bytecode $(CHROMIUM) $(PDFTOTEXT)
 	$(BIN)/python -m pytest -m "not browser"
 	$(BIN)/python -m pytest -m browser
 
