@@ -57,7 +57,7 @@
     $("time-left").classList.toggle("winner", !!s.finished);
     if (s.finished) {
       // The winner, once.
-      $("level").textContent = "Winner";
+      $("level").textContent = "Finished";
       $("time-left").textContent = s.winner || "";
       $("blinds").textContent = "";
       $("clock-state").textContent = "";
