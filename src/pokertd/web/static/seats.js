@@ -44,6 +44,7 @@
     if (!tables.length) {
       $("rot-title").textContent = s.finished ? (s.winner ? `${s.winner} wins` : "Finished") :
         "Seats are drawn when the event starts";
+      $("rot-title").classList.toggle("note", !s.finished);
       $("rot-seats").replaceChildren();
       $("rot-dots").replaceChildren();
       return;
@@ -51,6 +52,7 @@
     shown = shown % tables.length;
     const t = tables[shown];
     $("rot-title").textContent = `Table ${t.table}`;
+    $("rot-title").classList.remove("note");
     $("rot-seats").replaceChildren(...t.seats.map((seat) => {
       const li = document.createElement("li");
       const no = document.createElement("span"); no.className = "seatno"; no.textContent = seat.seat;
