@@ -236,9 +236,12 @@ def test_disconnected_reads_across_the_room(browser, live: LiveServer) -> None:
     assert _text(page, "#conn").lower().startswith("disconnected")
     style = page.evaluate("""(() => { const c = getComputedStyle(document.getElementById('conn'));
         const r = document.getElementById('conn').getBoundingClientRect();
+        let opacity = 1;    // what shows through: the banner's and its ancestors' opacity
+        for (let e = document.getElementById('conn'); e; e = e.parentElement)
+          opacity *= parseFloat(getComputedStyle(e).opacity);
         return {size: parseFloat(c.fontSize), fg: c.color, bg: c.backgroundColor,
-                width: r.width}; })()""")
-    assert style["size"] >= 40 and style["width"] >= 1900, style
+                width: r.width, opacity}; })()""")
+    assert style["size"] >= 40 and style["width"] >= 1900 and style["opacity"] == 1, style
     hi, lo = sorted((_luminance(style["fg"]), _luminance(style["bg"])), reverse=True)
     assert (hi + 0.05) / (lo + 0.05) >= 7, style
     page.screenshot(path=str(SHOTS / "stale-disconnected-tv.png"))
