@@ -49,6 +49,13 @@ $(CHROMIUM):
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1 || \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
+# The printed sheets' browser tests read Chromium's PDFs with poppler-utils (pdfinfo,
+# pdftotext, pdftoppm): installed once when missing, as Chromium is.
+PDFTOTEXT := /usr/bin/pdftotext
+$(PDFTOTEXT):
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null 2>&1 || \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null)
+
 # The web application with a demo event (27 players, clock running); Ctrl-C stops it.
 # `make run PORT=8080` serves on another port.
 PORT ?= 8000
@@ -58,7 +65,7 @@ run: $(STAMP) bytecode $(KERNELS) $(SITE)
 # The browser tests run in a process of their own: the playable tables' browser tests time out
 # when they follow some of the other suites in one process (the cause is not found yet; each
 # run alone passes).
-test: $(STAMP) bytecode $(KERNELS) $(CHROMIUM)
+test: $(STAMP) bytecode $(KERNELS) $(CHROMIUM) $(PDFTOTEXT)
 	$(BIN)/python -m pytest -m "not browser"
 	$(BIN)/python -m pytest -m browser
 

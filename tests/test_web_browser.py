@@ -288,7 +288,7 @@ def test_the_screens_say_when_they_are_disconnected_and_reconnect(browser,
     page.wait_for_selector("#conn.live")
     ctx.set_offline(True)
     page.wait_for_selector("#conn.down", timeout=5000)
-    assert _text(page, "#conn") == "disconnected"
+    assert _text(page, "#conn") == "Disconnected: reconnecting…"
     ctx.set_offline(False)
     page.wait_for_selector("#conn.live", timeout=10000)
     ctx.close()

@@ -133,9 +133,6 @@ def test_a_23_player_event_from_registration_to_the_deal(browser, live: LiveServ
     else:
         pytest.fail("no balancing move")
     mover = moved[-1].player
-    assert _confirm_moves(page) >= 1
-    page.wait_for_selector("#moves-count")
-    assert re.fullmatch(r"(\d+) of \1 done", _text(page, "#moves-count"))
     # His phone: his seat, and his move as announced.
     phone_ctx = browser.new_context(viewport={"width": 390, "height": 844})
     phone = phone_ctx.new_page()
@@ -147,6 +144,13 @@ def test_a_23_player_event_from_registration_to_the_deal(browser, live: LiveServ
                                         f"seat {moved[-1].to_seat}")
     SHOTS.mkdir(exist_ok=True)
     phone.screenshot(path=str(SHOTS / "phone-moved-phone.png"), full_page=True)
+    assert _confirm_moves(page) >= 1
+    page.wait_for_selector("#moves-count")
+    assert re.fullmatch(r"(\d+) of \1 done", _text(page, "#moves-count"))
+    # Confirmed as made: no longer a move to make on his phone (issue 22), his seat stays.
+    phone.wait_for_selector("#my-moves li", state="detached", timeout=5000)
+    assert _text(phone, "#my-seat") == (f"{mover}: table {moved[-1].to_table}, "
+                                        f"seat {moved[-1].to_seat}")
 
     # The chip-up break (IFP 56): every table races off the 5s.
     live.clock.now = started_at + BREAK_1_S + 30

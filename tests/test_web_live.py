@@ -121,7 +121,7 @@ def test_the_display_figures(service: TournamentService, clock: Clock) -> None:
     # Gananda: Payout, 19 to 27 players: 42, 25, 15, 10, 8 % of $20 a player.
     assert [p["amount"] for p in s["payouts"]] == [227, 135, 81, 54, 43]
     assert s["seconds_to_break"] == 4 * LEVEL_1_S    # four levels of 25 minutes, then a break
-    assert s["recent_moves"] == [] or all("table" in m["text"] for m in s["recent_moves"])
+    assert s["pending_moves"] == [] or all("table" in m["text"] for m in s["pending_moves"])
 
 
 def test_seat_moves_show_for_a_while_on_the_room_screens(service: TournamentService) -> None:
@@ -137,8 +137,8 @@ def test_seat_moves_show_for_a_while_on_the_room_screens(service: TournamentServ
             service.buttons("Friday", {tb: 1 for tb in wait["buttons_needed"]})
             break
     s = snapshot(service, "Friday")
-    assert s["recent_moves"], "the move just made is on the screens"
-    assert all(" -> table " in m["text"] or "broken" in m["text"] for m in s["recent_moves"])
+    assert s["pending_moves"], "the move just made is on the screens"
+    assert all(" -> table " in m["text"] or "broken" in m["text"] for m in s["pending_moves"])
 
 
 def test_the_hub_sends_each_change_to_every_subscriber(service: TournamentService, url: str,

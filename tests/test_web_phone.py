@@ -28,10 +28,10 @@ def test_each_announced_move_names_the_player_it_moves(director) -> None:  # noq
     _started(director, players=19)
     s = _until_moves(director)
     state = director.get("/events/Friday/state").json()
-    assert state["recent_moves"]
-    for m in state["recent_moves"]:
+    assert state["pending_moves"]
+    for m in state["pending_moves"]:
         if m["player"] is not None:
             assert m["text"].startswith(f"{m['player']}: table ")
-    moved = {m["player"] for m in state["recent_moves"]} - {None}
+    moved = {m["player"] for m in state["pending_moves"]} - {None}
     assert moved and all(any(line.startswith(f"{p}: ") for line in s["moves_to_make"])
                          for p in moved)

@@ -67,6 +67,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                           "checking every event."),
     "structure": ("structure", "Structures: forecast when a structure reaches the money, the "
                                "final table and its end, from simulated tournaments."),
+    "sheet": ("sheets", "A printed sheet of a live tournament: the seat draw, the table list, "
+                        "the payout sheet or the results, as an HTML page for A4 or US Letter."),
     "floor": ("floor", "The floor's rulings at a live table: bets made with chips and words, "
                        "decided by the rule preset, the rule cited."),
 }

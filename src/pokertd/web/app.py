@@ -561,9 +561,10 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
             out.update(command_id=body.command_id, already_done=not written)
         return out
 
-    from . import league, players
+    from . import league, players, sheets
 
     app.include_router(players.router)
+    app.include_router(sheets.router)     # the printed sheets (issue 22)
     app.include_router(league.router)
 
     from .tables import install as install_tables  # the playable tables (lobby, table, websocket)

@@ -14,21 +14,16 @@ snapshot, so the browser's own timer never accumulates drift.
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from pokertd.services.console import ConsoleNotes, as_dict, move_keys
+from pokertd.services.screens import hand_for_hand_offered, nicknames, pending_moves
 from pokertd.services.tournaments import (
     Loaded,
     TournamentService,
-    describe_move,
     status,
 )
-from pokertd.tournament import events as ev
 from pokertd.tournament.director import Tournament
-
-#: Seat moves and tables broken stay on the room's screens this long after they are recorded.
-RECENT_MOVES_S = 5 * 60
 
 
 def load_now(service: TournamentService, name: str) -> tuple[Tournament, int, int, float]:
@@ -87,40 +82,6 @@ def _next_period(t: Tournament, now: float) -> dict[str, Any] | None:
             "big_blind": lvl.big_blind, "ante": lvl.ante, "big_blind_ante": lvl.big_blind_ante}
 
 
-#: The lines of each seat change already described, by (stream, event number): a stored event
-#: never changes, and every screen update would otherwise parse the same records again.
-_MOVE_LINES: dict[tuple[int, int], list[dict[str, Any]]] = {}
-_MOVE_LINES_SIZE = 4096
-
-
-def _move_lines(stream_id: int, r: Any) -> list[dict[str, Any]]:
-    key = (stream_id, r.seq)
-    lines = _MOVE_LINES.get(key)
-    if lines is None:
-        e = ev.from_dict({"type": r.type, **r.payload})
-        # Whose move each line is (a player's phone shows him his own): a table broken
-        # names no one (its players' moves follow it).
-        who = ([e.player] if isinstance(e, ev.Moved) else
-               [p for p, *_ in e.seats] if isinstance(e, ev.FinalTableFormed) else [None])
-        lines = [{"seq": r.seq, "text": line, "player": p}
-                 for line, p in zip(describe_move(e), who)]
-        if len(_MOVE_LINES) >= _MOVE_LINES_SIZE:
-            _MOVE_LINES.clear()
-        _MOVE_LINES[key] = lines
-    return lines
-
-
-def _recent_moves(loaded: Loaded) -> list[dict[str, Any]]:
-    """The seat moves and tables broken recorded in the last :data:`RECENT_MOVES_S` seconds
-    (of wall time: the store's record times), newest last."""
-    since = datetime.now(timezone.utc) - timedelta(seconds=RECENT_MOVES_S)
-    out: list[dict[str, Any]] = []
-    for r in loaded.seat_records:
-        if r.recorded_at >= since:
-            out += _move_lines(loaded.stream_id, r)
-    return out
-
-
 def snapshot(service: TournamentService, name: str, *, console: bool = False) -> dict[str, Any]:
     """Everything the room's screens (clock, seats) show of one event; ``console``: also
     every player's line (the console's registration, players and deal), which the screens,
@@ -164,13 +125,17 @@ def snapshot(service: TournamentService, name: str, *, console: bool = False) ->
         "seconds_to_break": _time_to_break(t, now) if t.started and not t.finished else None,
         "average_bb": average_bb,
         "payouts": payouts,
-        "recent_moves": _recent_moves(loaded),
+        # The seat moves still to be made, newest first (issue 22: the ticker never stale).
+        "pending_moves": pending_moves(t, history, notes.confirmed, now),
         "moves_to_make": [line for _, line in moves],
         # Each one confirmed by the director as carried out, or not yet (issue 9).
         "moves": [{"key": k, "text": line, "confirmed": k in notes.confirmed}
                   for k, line in moves],
         "players_out": [{"name": p.name, "place": p.place}
                         for p in t.players.values() if p.out],
+        # The seats screen and a player's phone find a player by his nickname too.
+        "nicknames": nicknames(service.store, t.players),
+        "hand_for_hand_offered": hand_for_hand_offered(t),
         # The structure's rebuy period and add-on (IFP 59; WPA 6), if it has them.
         "rebuys_offered": t.structure.rebuys is not None,
         "addon_offered": t.structure.addon is not None,

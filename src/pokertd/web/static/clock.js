@@ -28,49 +28,72 @@
     speechSynthesis.speak(new SpeechSynthesisUtterance(text));
   }
 
+  // A chip-up break announces the race (IFP 56; WPA 14; TDA 24): the colours going out.
+  function chipUp() {
+    const r = s.chip_race;
+    if (!r || !r.going_out.length) return "";
+    return `Chip-up: the ${r.going_out.map(PT.num).join(" and ")} chips come off · chip race (${r.rule})`;
+  }
+
   function announcement(c) {
-    if (c.on_break) return `Break ${c.break}.`;
+    if (c.on_break) return `Break ${c.break}.` + (chipUp() ? ` ${chipUp()}.` : "");
     let text = `Blinds are now ${c.small_blind} and ${c.big_blind}`;
     if (c.ante) text += `, ante ${c.ante}`;
     return text + ".";
   }
 
+  function nextLine(n) {
+    if (!n) return "Last level";
+    if (n.break) return `Next: ${n.minutes} minute break${n.chip_up ? " (chip-up)" : ""}`;
+    return `Next: level ${n.level} · ${PT.num(n.small_blind)} / ${PT.num(n.big_blind)}` +
+      (n.ante ? ` · ante ${PT.num(n.ante)}` : "");
+  }
+
   function render() {
     const c = s.clock;
     $("event-title").textContent = s.name;
+    // Only what the moment has: no clock before the start, no next level once it is over.
+    $("time-left").hidden = !s.finished && !c;
+    $("time-left").classList.toggle("winner", !!s.finished);
     if (s.finished) {
+      // The winner, once.
       $("level").textContent = "Finished";
       $("time-left").textContent = s.winner || "";
-      $("time-left").classList.add("winner");
-      $("blinds").textContent = s.winner ? `${s.winner} wins` : "";
+      $("blinds").textContent = "";
       $("clock-state").textContent = "";
+      $("next").textContent = "";
+      $("break-in").textContent = "";
     } else if (!c) {
       $("level").textContent = "Registration";
-      $("time-left").textContent = "–:––";
       $("blinds").textContent = "Starting soon";
       $("clock-state").textContent = "";
+      $("next").textContent = "";
     } else {
       $("level").textContent = c.on_break ? `Break ${c.break}` : `Level ${c.level}`;
-      $("blinds").textContent = PT.blinds(c);
+      // On a break the blinds line carries the chip-up, if any ("Break" is said once).
+      $("blinds").textContent = c.on_break ? chipUp() : PT.blinds(c);
+      $("blinds").classList.toggle("chip-up", c.on_break);
       $("clock-state").textContent = c.running ? "" :
         (c.pause_reason === "director" ? "PAUSED" : `PAUSED (${c.pause_reason})`);
-      const n = s.next;
-      $("next").textContent = !n ? "Last level" : n.break ?
-        `Next: ${n.minutes} minute break${n.chip_up ? " (chip-up)" : ""}` :
-        `Next: ${PT.num(n.small_blind)} / ${PT.num(n.big_blind)}` +
-        (n.ante ? ` · ante ${PT.num(n.ante)}` : "");
+      $("next").textContent = nextLine(s.next);
       const period = `${c.level}/${c.on_break}`;
       if (lastPeriod !== null && period !== lastPeriod) { chime(3); say(announcement(c)); }
       lastPeriod = period;
     }
-    $("players").textContent = `${PT.num(s.players_left)}`;
+    const started = s.started || s.entrants > 0;
+    $("players").textContent = PT.num(s.players_left);
     $("entries").textContent = PT.num(s.entrants);
     $("average").textContent = PT.num(s.average_stack);
-    $("average-bb").textContent = s.average_bb ? `${s.average_bb} big blinds` : "";
+    $("average-bb").textContent = s.average_bb ? `${PT.num(s.average_bb)} big blinds` : "";
     $("chips").textContent = PT.num(s.chips);
     $("pool").textContent = PT.num(s.prize_pool);
-    const list = $("payouts-list");
-    list.replaceChildren(...(s.payouts || []).map((p) => {
+    // A figure that is not there yet is not shown (no "–" blocks, no empty headings).
+    $("stat-average").hidden = s.average_stack === null;
+    $("stat-chips").hidden = !started;
+    $("stat-pool").hidden = !s.prize_pool;
+    const pays = s.payouts || [];
+    $("payouts").hidden = pays.length === 0;
+    $("payouts-list").replaceChildren(...pays.map((p) => {
       const li = document.createElement("li");
       li.textContent = `${PT.num(p.amount)}` + (p.players.length ? ` ${p.players.join(", ")}` : "");
       return li;

@@ -49,7 +49,7 @@ const PT = (() => {
     const conn = document.getElementById("conn");
     const show = (ok) => {
       if (!conn) return;
-      conn.textContent = ok ? "live" : "disconnected";
+      conn.textContent = ok ? "live" : "Disconnected: reconnecting…";
       conn.className = "conn " + (ok ? "live" : "down");
     };
     let source = null;
@@ -164,11 +164,66 @@ const PT = (() => {
     ask();
   }
 
+  // The seat moves still to be made, newest first (the server's list), on a ticker of a few
+  // rows: as many as fit on a page, the pages in turn (the ticker's data-page-ms each), so that
+  // every move is shown however many there are.
+  const ticker = { el: null, lines: [], pages: [], page: 0, timer: null };
   function moves(el, s) {
     if (!el) return;
-    const lines = s.recent_moves || [];
+    const lines = (s.pending_moves || []).map((m) => m.text);
+    const same = ticker.el === el && lines.join("\n") === ticker.lines.join("\n");
+    ticker.el = el; ticker.lines = lines;
+    if (same) return;
+    ticker.page = 0;
+    paginate();
+    if (ticker.timer === null) {
+      ticker.timer = setInterval(turnPage, Number(el.dataset.pageMs) || 6000);
+      window.addEventListener("resize", () => { ticker.page = 0; paginate(); });
+    }
+  }
+
+  function fill(el, items, label) {
+    const head = document.createElement("b");
+    head.className = "ticker-head";
+    head.textContent = label;
+    el.replaceChildren(head, ...items.map((text) => {
+      const span = document.createElement("span");
+      span.className = "ticker-move";
+      span.textContent = text;
+      return span;
+    }));
+  }
+
+  function paginate() {
+    const el = ticker.el, lines = ticker.lines;
     el.hidden = lines.length === 0;
-    el.textContent = lines.map((m) => m.text).join("   ·   ");
+    ticker.pages = [];
+    if (!lines.length) { el.replaceChildren(); return; }
+    // Measured with the longest label a page could carry.
+    const probe = `Moves ${lines.length}/${lines.length}`;
+    let page = [];
+    for (const line of lines) {
+      fill(el, [...page, line], probe);
+      if (page.length && el.scrollHeight > el.clientHeight + 1) { ticker.pages.push(page); page = [line]; }
+      else page.push(line);
+    }
+    ticker.pages.push(page);
+    show();
+  }
+
+  function show() {
+    const n = ticker.pages.length;
+    if (!n) return;
+    ticker.page %= n;
+    fill(ticker.el, ticker.pages[ticker.page], n > 1 ? `Moves ${ticker.page + 1}/${n}` : "Moves");
+    ticker.el.dataset.page = ticker.page + 1;
+    ticker.el.dataset.pages = n;
+  }
+
+  function turnPage() {
+    if (ticker.pages.length < 2) return;
+    ticker.page += 1;
+    show();
   }
 
   return { initial, serverNow, secondsLeft, fmt, num, blinds, connect, post, command, commandId,

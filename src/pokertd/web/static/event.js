@@ -71,7 +71,8 @@
     show("btn-resume", !!c && !c.running && !s.finished);
     show("register-card", !s.finished && s.registration_open);
     const h4h = s.hand_for_hand && s.hand_for_hand.on;
-    show("btn-h4h-start", s.started && !s.finished && !h4h);
+    // Offered with two tables or more only (IFP 61: every table starts each hand together).
+    show("btn-h4h-start", !!s.hand_for_hand_offered);
     show("btn-h4h-done", !s.finished && h4h);
     show("btn-h4h-stop", !s.finished && h4h);
     const label = (id, word, x) => {

@@ -8,15 +8,19 @@
   let seen = null;              // where he sat at the last snapshot: "table/seat"
   $("my-name").value = localStorage.getItem(KEY) || "";
 
+  // The player typed: his name or his nickname (the player database's), whole or a part
+  // that fits one player only.
   function me() {
     const q = $("my-name").value.trim().toLowerCase();
     if (!q) return null;
     const names = [];
     for (const t of s.tables || []) for (const x of t.seats) names.push(x.player);
     for (const p of s.players_out || []) names.push(p.name);
-    return names.find((n) => n.toLowerCase() === q) ||
-      (names.filter((n) => n.toLowerCase().includes(q)).length === 1
-        ? names.find((n) => n.toLowerCase().includes(q)) : null);
+    const nick = (n) => ((s.nicknames || {})[n] || "").toLowerCase();
+    const exact = names.find((n) => n.toLowerCase() === q || nick(n) === q);
+    if (exact) return exact;
+    const part = names.filter((n) => n.toLowerCase().includes(q) || nick(n).includes(q));
+    return part.length === 1 ? part[0] : null;
   }
 
   function where(name) {
@@ -47,8 +51,8 @@
       if ("vibrate" in navigator) navigator.vibrate([200, 100, 200]);
     }
     seen = now;
-    // His moves as announced (the recent seat changes naming him), newest first.
-    const mine = (s.recent_moves || []).filter((m) => m.player === name).reverse();
+    // His moves still to be made (the server's list, newest first).
+    const mine = (s.pending_moves || []).filter((m) => m.player === name);
     list.replaceChildren(...mine.map((m) => {
       const li = document.createElement("li"); li.textContent = m.text; return li;
     }));
@@ -58,15 +62,23 @@
     const c = s.clock;
     $("level").textContent = s.finished ? "Finished" : !c ? "Registration" :
       (c.on_break ? `Break ${c.break}` : `Level ${c.level}`);
-    $("blinds").textContent = s.finished ? (s.winner ? `${s.winner} wins` : "") : c ? PT.blinds(c) : "Starting soon";
+    // The winner once; "Break" once, the chip-up announced (IFP 56; WPA 14; TDA 24).
+    const race = s.chip_race && s.chip_race.going_out.length ?
+      `Chip-up: the ${s.chip_race.going_out.map(PT.num).join(" and ")} chips go` : "";
+    $("blinds").textContent = s.finished ? (s.winner ? `${s.winner} wins` : "") :
+      !c ? "Starting soon" : c.on_break ? race : PT.blinds(c);
     $("clock-state").textContent = c && !c.running && !s.finished ? "PAUSED" : "";
     const n = s.next;
     $("next").textContent = !c || s.finished ? "" : !n ? "Last level" : n.break ?
-      `Next: ${n.minutes} minute break` : `Next: ${PT.num(n.small_blind)} / ${PT.num(n.big_blind)}`;
+      `Next: ${n.minutes} minute break${n.chip_up ? " (chip-up)" : ""}` :
+      `Next: level ${n.level} · ${PT.num(n.small_blind)} / ${PT.num(n.big_blind)}`;
     $("players").textContent = `${PT.num(s.players_left)} / ${PT.num(s.entrants)}`;
     $("average").textContent = PT.num(s.average_stack);
-    $("average-bb").textContent = s.average_bb ? `${s.average_bb} BB` : "";
+    $("average-bb").textContent = s.average_bb ? `${PT.num(s.average_bb)} BB` : "";
     $("pool").textContent = PT.num(s.prize_pool);
+    // A figure not there yet is not shown (no "–" before the first registration).
+    $("stat-average").hidden = s.average_stack === null;
+    $("stat-pool").hidden = !s.prize_pool;
     const pays = s.payouts || [];
     $("no-payouts").hidden = pays.length > 0;
     $("payouts-list").replaceChildren(...pays.map((p) => {
@@ -80,7 +92,8 @@
 
   function tick() {
     const c = s.clock;
-    if (!c || s.finished) { if (s.finished || !c) $("time-left").textContent = s.finished ? "" : "–:––"; return; }
+    $("time-left").hidden = !c || s.finished;
+    if (!c || s.finished) return;
     $("time-left").textContent = PT.fmt(PT.secondsLeft(s));
     $("time-left").classList.toggle("stopped", !c.running);
   }

@@ -7,17 +7,21 @@
   const ROTATE_MS = Number($("rotating").dataset.everyMs) || 8000;
   let shown = 0;
 
+  // The players whose name or nickname (the player database's) holds what was typed.
   function seatOf(name) {
     const q = name.trim().toLowerCase();
     if (!q) return [];
+    const nick = (n) => (s.nicknames || {})[n] || "";
+    const fits = (n) => n.toLowerCase().includes(q) || nick(n).toLowerCase().includes(q);
+    const called = (n) => nick(n) ? `${n} (${nick(n)})` : n;
     const out = [];
     for (const t of s.tables || []) {
       for (const seat of t.seats) {
-        if (seat.player.toLowerCase().includes(q)) out.push({ player: seat.player, table: t.table, seat: seat.seat });
+        if (fits(seat.player)) out.push({ player: called(seat.player), table: t.table, seat: seat.seat });
       }
     }
     for (const p of s.players_out || []) {
-      if (p.name.toLowerCase().includes(q)) out.push({ player: p.name, place: p.place });
+      if (fits(p.name)) out.push({ player: called(p.name), place: p.place });
     }
     return out;
   }
@@ -32,13 +36,15 @@
         `${h.player}: table ${h.table}, seat ${h.seat}` : `${h.player}: out in place ${h.place}`;
       return div;
     }));
-    if ($("find-name").value.trim() && !hits.length) box.textContent = "No player by that name is seated.";
+    if ($("find-name").value.trim() && !hits.length) box.textContent = "No player by that name or nickname is seated.";
   }
 
   function show() {
     const tables = s.tables || [];
     if (!tables.length) {
-      $("rot-title").textContent = s.started ? "" : "Seats are drawn when the event starts";
+      $("rot-title").textContent = s.finished ? (s.winner ? `${s.winner} wins` : "Finished") :
+        "Seats are drawn when the event starts";
+      $("rot-title").classList.toggle("note", !s.finished);
       $("rot-seats").replaceChildren();
       $("rot-dots").replaceChildren();
       return;
@@ -46,6 +52,7 @@
     shown = shown % tables.length;
     const t = tables[shown];
     $("rot-title").textContent = `Table ${t.table}`;
+    $("rot-title").classList.remove("note");
     $("rot-seats").replaceChildren(...t.seats.map((seat) => {
       const li = document.createElement("li");
       const no = document.createElement("span"); no.className = "seatno"; no.textContent = seat.seat;
