@@ -158,6 +158,8 @@ def quote_stands(rule: str, words: str) -> str | None:
         text = normalise(section(rule))
     except KeyError as e:
         return f"{rule}: not found in its book ({e})"
+    if len(normalise(words).replace("...", "").strip()) < 10:
+        return f"{rule}: {words!r} quotes no words"
     at = 0
     for piece in normalise(words).split("..."):
         piece = piece.strip(" ;,")

@@ -271,7 +271,7 @@ class RuleSet(Record):
     penalty_hands_max: int = _f(
         1, {"ifp-2012": "IFP 70", "wpa": "WPA 41", "tda-2024": "TDA 71-A"},
         "a missed-hand penalty of this many hands at most (IFP 70: 'a 1-hand penalty'); 0: any "
-        "number (TDA 71-A: 'one or more missed hand'); -1: none (WPA 41: rounds only)")
+        "number (TDA 71-A: 'one or more \"missed hand\"' penalties); -1: none (WPA 41: rounds only)")
     penalty_rounds_max: int = _f(
         4, {"ifp-2012": "IFP 70", "wpa": "WPA 41", "tda-2024": "TDA 71-A"},
         "the longest missed-round penalty (IFP 70, WPA 41: 1 to 4 rounds); 0: no maximum (TDA 71-A)")

@@ -30,7 +30,14 @@ from collections.abc import Sequence
 from . import RuleSet, field_doc, field_rules, get_rules
 from .bet_words import bet_words
 from .board import BOARD_ERRORS, STREETS as _K, board_ruling
-from .ruling import CLUB_1, IFP_1, TDA_1, Ruling, director, fallback as _fallback
+from .play import (
+    PLAY_SITUATIONS, board_play_ruling, button_corrected_ruling, damaged_card_ruling,
+    exposed_cards_ruling, misunderstood_bet_ruling, skipped_player_ruling,
+)
+from .ruling import (
+    CLUB_1, IFP_1, TDA_1, Ruling, dealing_book, director, fallback as _fallback,
+    substantial_action,
+)
 
 #: The rule-set fields of bets made with chips and words (pokertd.rules.declarations).
 _BET_FIELDS = ("raise_completion", "two_motion_raise", "oversized_chip", "multiple_chips",
@@ -44,34 +51,6 @@ __all__ = [
     "stud_premature_ruling",
     "substantial_action",
 ]
-
-# --- substantial action ----------------------------------------------------------------------
-
-_IN_TURN = ("check", "call", "bet", "raise", "fold")
-
-
-def substantial_action(rules: RuleSet | str | None, actions: Sequence[str]) -> tuple[bool, str]:
-    """Whether ``actions`` (the actions in turn since the deal, in order; posted blinds and
-    antes are not actions) are substantial action, and the rule. ``two-actions-one-with-chips-
-    or-three`` (IFP 29; TDA 36, "posted blinds do not count"): two actions of which one puts
-    chips in, or any three; ``two-players-acted`` (club 80.4: "two players after the big blind
-    have acted"; Gananda Misdeals 1; irregularities 11): any two actions."""
-    r = get_rules(rules)
-    for a in actions:
-        if a not in _IN_TURN:
-            raise ValueError(f"not an action in turn: {a!r} (one of {', '.join(_IN_TURN)})")
-    if r.substantial_action == "two-players-acted":
-        book = dealing_book(r)
-        rule = "Gananda: Misdeals 1" if book == "gananda" else "club 80.4"
-        return len(actions) >= 2, rule
-    rule = "TDA 36" if r.name == "tda-2024" or dealing_book(r) == "tda-2024" else "IFP 29"
-    chips = sum(a in ("call", "bet", "raise") for a in actions)
-    return len(actions) >= 3 or (len(actions) >= 2 and chips >= 1), rule
-
-
-def dealing_book(rules: RuleSet) -> str:
-    return rules.dealing_irregularities
-
 
 # --- misdeals and the initial deal ------------------------------------------------------------
 
@@ -763,6 +742,7 @@ SITUATIONS: tuple[tuple[str, str, str], ...] = (
     ("clock", "clock", "the clock called on the player to act"),
     ("penalty", "penalty", "warnings, missed hands and rounds, disqualification"),
     ("bet", "bet", "a bet made with chips and words (pokertd floor bet)"),
+    *PLAY_SITUATIONS,
 )
 
 
@@ -817,4 +797,26 @@ def situations(rules: RuleSet | str | None = None) -> list[dict[str, str]]:
     add("penalty", "rounds", penalty_ruling(r, "rounds", players_at_table=9, rounds=1)[0],
         "9 players, 1 round")
     add("penalty", "disqualification", penalty_ruling(r, "disqualification")[0])
+    for case, declared, kept, shown in (("declared, every hole card shown", True, True, True),
+                                        ("cards kept, not shown", False, True, False),
+                                        ("declared, cards thrown away", True, False, False),
+                                        ("cards thrown away, not declared", False, False, False)):
+        add("showdown", "play-the-board", board_play_ruling(r, declared=declared, kept=kept,
+                                                            shown=shown), case)
+    for kind in ("damaged", "marked"):
+        add("cards", f"{kind}-card", damaged_card_ruling(r, kind), "found in play")
+    add("cards", "exposed-cards", exposed_cards_ruling(r), "action pending")
+    add("cards", "exposed-cards", exposed_cards_ruling(r, intentional=True),
+        "opened intentionally without declaration")
+    add("cards", "exposed-cards", exposed_cards_ruling(r, to_one_player=True),
+        "shown to one active player")
+    add("out-of-turn", "skipped", skipped_player_ruling(r, ("call", "fold")),
+        "silent; call and fold out of turn behind him")
+    add("out-of-turn", "skipped", skipped_player_ruling(r, ("call", "fold", "fold")),
+        "silent; three players acted behind him")
+    add("out-of-turn", "skipped", skipped_player_ruling(r, ("call",), spoke_up=True),
+        "spoke up after one action")
+    add("button", "button-corrected", button_corrected_ruling(r), "found on the next hand")
+    add("bet", "misunderstood", misunderstood_bet_ruling(r, bet=1200, put_in=300),
+        "called 1200 with 300, no damage")
     return out

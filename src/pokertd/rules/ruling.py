@@ -11,12 +11,14 @@ paragraph, with their words (:func:`director`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import RuleSet
+from . import RuleSet, get_rules
 
-__all__ = ["CLUB_1", "IFP_1", "TDA_1", "Ruling", "director", "fallback"]
+__all__ = ["CLUB_1", "IFP_1", "TDA_1", "Ruling", "dealing_book", "director", "fallback",
+           "substantial_action"]
 
 IFP_1 = ("IFP 1", "Floor people are to consider sportsmanship and fairness as the top priorities "
                   "in the decision-making process ... The Tournament Director's decisions are final.")
@@ -35,7 +37,8 @@ class Ruling:
     words; ``procedure`` what to do next. Board rulings given cards also carry ``burns``,
     ``board`` (this street's cards), ``set_aside`` (cards out of play), ``stub`` and
     ``next_burns`` (burn cards before each street still to come); ``note`` pokertd's own words
-    beside the quote (why the book leaves it to the TD, the facts recorded), or empty."""
+    beside the quote (why the book leaves it to the TD), or empty; ``facts`` what the director
+    rules on, recorded with the ruling (a bet grossly misunderstood: Gananda No Limit 10)."""
 
     situation: str
     decision: str
@@ -48,12 +51,15 @@ class Ruling:
     stub: tuple[int, ...] = field(default=(), repr=False)
     next_burns: tuple[int, ...] = ()
     note: str = ""
+    facts: tuple[tuple[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = {"situation": self.situation, "decision": self.decision, "rule": self.rule,
                "text": self.text, "procedure": self.procedure}
         if self.note:
             out["note"] = self.note
+        if self.facts:
+            out["facts"] = dict(self.facts)
         return out
 
 
@@ -71,3 +77,31 @@ def fallback(book: str, rules: RuleSet | None = None) -> tuple[str, ...]:
     if rules is not None and rules.name == "wpa" and book == "ifp-2012":
         return ("wpa", book)
     return (book,) if book in ("ifp-2012", "tda-2024") else (book, "ifp-2012")
+
+
+# --- substantial action ----------------------------------------------------------------------
+
+_IN_TURN = ("check", "call", "bet", "raise", "fold")
+
+
+def substantial_action(rules: RuleSet | str | None, actions: Sequence[str]) -> tuple[bool, str]:
+    """Whether ``actions`` (the actions in turn since the deal, in order; posted blinds and
+    antes are not actions) are substantial action, and the rule. ``two-actions-one-with-chips-
+    or-three`` (IFP 29; TDA 36, "posted blinds do not count"): two actions of which one puts
+    chips in, or any three; ``two-players-acted`` (club 80.4: "two players after the big blind
+    have acted"; Gananda Misdeals 1; irregularities 11): any two actions."""
+    r = get_rules(rules)
+    for a in actions:
+        if a not in _IN_TURN:
+            raise ValueError(f"not an action in turn: {a!r} (one of {', '.join(_IN_TURN)})")
+    if r.substantial_action == "two-players-acted":
+        book = dealing_book(r)
+        rule = "Gananda: Misdeals 1" if book == "gananda" else "club 80.4"
+        return len(actions) >= 2, rule
+    rule = "TDA 36" if r.name == "tda-2024" or dealing_book(r) == "tda-2024" else "IFP 29"
+    chips = sum(a in ("call", "bet", "raise") for a in actions)
+    return len(actions) >= 3 or (len(actions) >= 2 and chips >= 1), rule
+
+
+def dealing_book(rules: RuleSet) -> str:
+    return rules.dealing_irregularities
