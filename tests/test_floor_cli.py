@@ -87,7 +87,8 @@ def test_floor_rules_lists_every_family_with_rule_and_text():
     data = json.loads(r.output)
     assert data["rules"] == "tda-2024"
     assert {s["family"] for s in data["situations"]} == {"bet", "misdeal", "board", "stud", "hand",
-                                                         "out-of-turn", "clock", "penalty"}
+                                                         "out-of-turn", "clock", "penalty",
+                                                         "showdown", "cards", "button"}
     row = next(s for s in data["situations"] if s["situation"] == "flop extra-card")
     assert row["rule"] == "TDA 39-A"
 

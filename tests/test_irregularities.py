@@ -435,7 +435,8 @@ def test_board_ruling_refuses_unknown_street_and_error():
 def test_situations_every_family_each_with_rule_and_text(rules):
     rows = situations(rules)
     assert {r["family"] for r in rows} == {"bet", "misdeal", "board", "stud", "hand",
-                                            "out-of-turn", "clock", "penalty"}
+                                            "out-of-turn", "clock", "penalty", "showdown",
+                                            "cards", "button"}
     for row in rows:
         assert row["rule"] and row["text"] and row["procedure"], row
 
