@@ -10,8 +10,9 @@ from pokertd.rules import PRESETS
 from pokertd.rules.declarations import LeftToDirector
 from pokertd.rules.irregularities import (
     board_ruling, clock_ruling, deal_ruling, fouled_deck_ruling, killed_hand_ruling,
-    out_of_turn_ruling, penalty_ruling, situations, substantial_action,
+    out_of_turn_ruling, penalty_ruling, substantial_action,
 )
+from pokertd.rules.catalogue import situations
 from pokertd.tournament.house import GANANDA_RULES
 
 IFP, WPA, TDA = PRESETS["ifp-2012"], PRESETS["wpa"], PRESETS["tda-2024"]

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from pokertd.cli import app
 from pokertd.rules import CLUB_RULES, PRESETS
 from pokertd.rules import declarations, irregularities as irr, play
+from pokertd.rules.catalogue import situations
 from pokertd.rules.declarations import LeftToDirector, rule_bet
 from pokertd.tournament.house import GANANDA_RULES
 
@@ -36,7 +37,7 @@ def _sequences():
 
 def rulings(rules):
     """Every Ruling the floor gives under ``rules``: (what was asked, ruling)."""
-    for row in irr.situations(rules):
+    for row in situations(rules):
         yield f"floor rules: {row['situation']} ({row['case']})", row
     for game, cause, acts, acted in itertools.product(irr.DEAL_GAMES, irr.DEAL_CAUSES,
                                                       _sequences(), (False, True)):
@@ -201,7 +202,7 @@ def test_floor_rules_cli_lists_the_checked_quotes():
         out = runner.invoke(app, ["floor", "rules", "--rules", name, "--format", "json"])
         assert out.exit_code == 0, out.output
         rows = json.loads(out.output)["situations"]
-        assert rows == irr.situations(RULE_SETS[name])
+        assert rows == situations(RULE_SETS[name])
         for row in rows:
             assert quote_stands(row["rule"], row["text"]) is None, (name, row)
 

@@ -167,7 +167,7 @@ def rules_cmd(
     output: Format = OutputFormat.table,
 ) -> None:
     """Every situation the floor rules on, with the preset's ruling, its rule and text."""
-    from ..rules.irregularities import situations
+    from ..rules.catalogue import situations
 
     rule_set, _ = _rules(rules)
     rows = situations(rule_set)

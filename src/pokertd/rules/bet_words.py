@@ -29,10 +29,13 @@ _GANANDA_B1 = ("The minimum bring-in and allowable raise sizes for the opener ar
 BET_WORDS: dict[str, str] = {
     "IFP 25": "Verbal declarations of action or physical declarations of action made with an "
               "intentional movement of chips are binding.",
-    "IFP 31": "In the event of a player making a verbal and a physical declaration, whichever "
-              "occurs first will be binding.",
+    "IFP 31": "A bet can be announced verbally or made physically, with a movement of chips. In "
+              "the event of a player making a verbal and a physical declaration, whichever occurs "
+              "first will be binding.",
     "IFP 32a": "In no-limit or pot-limit, a raise must be made by: ... Placing the full amount in "
                "the pot in one motion",
+    "IFP 32b": "In no-limit or pot-limit, a raise must be made by: ... Verbally declaring the full "
+               "amount prior to the initial placement of chips into the pot",
     "IFP 32c": "Verbally declaring \"raise\" prior to the placement of the amount to call into "
                "the pot and then completing the action with one additional motion.",
     "IFP 33": "In limit events there will be a limit to one bet and three raises, even when "

@@ -2,7 +2,13 @@
 many board cards, by the preset's ``board_errors`` book (IFP Appendix 1, TDA 38-39 with RP-5,
 the irregularities sheet 3-8, the Gananda Holdem Irregularities 3-8). Pure: the ruling and, given
 the deck from the street's burn on, the cards the procedure burns, deals, sets aside and leaves
-in the stub (the engine applies them: ``Hand.board_error``). Reshuffles use the given ``rng``.
+in the stub (the engine applies them: ``Hand.board_error``).
+
+Procedures work on ``cards``: the deck from the position of the street's burn card on (for a
+premature street, the burn of the street dealt too soon), in the order the deck holds them; the
+ruling returns the cards burned and dealt on that street, the cards set aside, the stub after it,
+and the number of burns before each street still to come. Reshuffles use ``rng``
+(``random.Random``; the operating system's generator by default).
 """
 
 from __future__ import annotations

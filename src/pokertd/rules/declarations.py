@@ -367,7 +367,8 @@ def _rule_declared(rules: RuleSet, s: _Situation, d: Declared) -> BetRuling:
     # "raise" (or "bet"), with or without an amount: at least a full minimum raise.
     short = _cite(rules, "raise_completion")                       # IFP 37, WPA 20, TDA 43
     if d.amount is not None:                                        # TDA 43-B: a total
-        return s.raise_at_least(d.amount, d.rule or ("TDA 43-B" if _tda(rules) else "IFP 38"),
+        # IFP 32b: the full amount declared; IFP 38 only read an unclear one (d.rule).
+        return s.raise_at_least(d.amount, d.rule or ("TDA 43-B" if _tda(rules) else "IFP 32b"),
                                 short)
     chips = s.in_front + s.pushed
     if not s.pushed and not s.later:
