@@ -59,6 +59,19 @@ def _numbered(lines: list[str], n: int, pattern: str = r"{n}\.\s*") -> str:
     return "\n".join(lines[start:end])
 
 
+def _item(text: str, marker: str, any_marker: str) -> str:
+    """The lead of a rule (its lines before its first lettered item) and its item ``marker``
+    (``c.``, ``B:``, ``iii)``): a lettered rule id is found in its own item."""
+    lines = text.split("\n")
+    items = [i for i, l in enumerate(lines) if re.match(any_marker, l.strip())]
+    lead = lines[:items[0]] if items else lines
+    start = next((i for i in items if lines[i].strip().startswith(marker)), None)
+    if start is None:
+        raise KeyError(f"no item {marker!r}")
+    end = next((i for i in items if i > start), len(lines))
+    return "\n".join(lead + lines[start:end])
+
+
 def _ifp(ref: str) -> str:
     lines = _lines("IFP")
     m = re.fullmatch(r"Appendix 1 (i|ii|iii)\b.*", ref)
@@ -67,8 +80,9 @@ def _ifp(ref: str) -> str:
         at = [next(i for i, l in enumerate(lines) if l.startswith(h)) for h in heads]
         k = ("i", "ii", "iii").index(m.group(1))
         return "\n".join(lines[at[k]:at[k + 1]])
-    n = int(re.match(r"(\d+)", ref).group(1))
-    return _numbered(lines, n, r"{n}\. [A-Z]")
+    m = re.fullmatch(r"(\d+)([a-z])?", ref)
+    text = _numbered(lines, int(m.group(1)), r"{n}\. [A-Z]")
+    return _item(text, m.group(2) + ".", r"[a-z]\. ") if m.group(2) else text
 
 
 def _wpa(ref: str) -> str:
@@ -81,19 +95,25 @@ def _tda(ref: str) -> str:
     lines = _lines("TDA")
     heads = [i for i, l in enumerate(lines)
              if re.match(r"(Rule \d+|RP-\d+|Addendum) — ", l)] + [len(lines)]
-    m = re.match(r"RP-(\d+)", ref)
+    m = re.match(r"RP-(\d+)(?:-([A-Z]))?", ref)
     if m:
         want = [f"RP-{m.group(1)} — "]
         addenda = []
     else:
-        n = re.match(r"(\d+)", ref).group(1)
+        m = re.match(r"(\d+)(?:-([A-Z]))?", ref)
+        n = m.group(1)
         want = [f"Rule {n} — "]
-        addenda = [rf"\[Addendum Rule {n}(-[A-Z])?\]"]
+        addenda = [rf"\[Addendum Rule {n}(-{m.group(2) or '[A-Z]'})?\]"]
+    letter = m.group(2)
     out = []
     for a, b in zip(heads, heads[1:]):
         block = lines[a:b]
-        if any(lines[a].startswith(w) for w in want) or (
-                addenda and len(block) > 1 and any(re.fullmatch(p, block[1]) for p in addenda)):
+        if any(lines[a].startswith(w) for w in want):
+            text = "\n".join(block)
+            if letter and re.search(r"^[A-Z]: ", text, re.M):     # lettered paragraphs
+                text = _item(text, letter + ":", r"[A-Z]: ")
+            out.append(text)
+        elif addenda and len(block) > 1 and any(re.fullmatch(p, block[1]) for p in addenda):
             out.append("\n".join(block))
     if not out:
         raise KeyError(ref)
@@ -116,12 +136,13 @@ def _irregularities(ref: str) -> str:
     closing = next(i for i, l in enumerate(lines) if l.startswith("At times a situation"))
     if ref.startswith("(closing)"):
         return "\n".join(lines[closing:])
-    n = int(re.match(r"(\d+)", ref).group(1))
-    return _numbered(lines[:closing], n)
+    m = re.fullmatch(r"(\d+)(?: (i|ii|iii|iv|v))?", ref)
+    text = _numbered(lines[:closing], int(m.group(1)))
+    return _item(text, m.group(2) + ")", r"(i|ii|iii|iv|v)\)") if m.group(2) else text
 
 
 def _gananda(ref: str) -> str:
-    m = re.fullmatch(r"([A-Za-z -]+?) (\d+)[a-z]?", ref)
+    m = re.fullmatch(r"([A-Za-z -]+?) (\d+)([a-z])?", ref)
     if not m or m.group(1) not in _GANANDA:
         raise KeyError(ref)
     heading, which = _GANANDA[m.group(1)]
@@ -129,7 +150,8 @@ def _gananda(ref: str) -> str:
     at = [i for i, l in enumerate(lines) if l == heading][which]
     end = next((i for i in range(at + 1, len(lines))
                 if re.fullmatch(r"[A-Z][A-Z /'-]+", lines[i])), len(lines))
-    return _numbered(lines[at + 1:end], int(m.group(2)))
+    text = _numbered(lines[at + 1:end], int(m.group(2)))
+    return _item(text, m.group(3) + ".", r"[a-z]\. ") if m.group(3) else text
 
 
 _FINDERS = {"IFP": _ifp, "WPA": _wpa, "TDA": _tda, "club": _club,

@@ -344,10 +344,11 @@ def fouled_deck_ruling(rules: RuleSet | str | None, defect: str = "duplicate",
         return Ruling("fouled-deck", "stands", "Gananda: Irregularities 10", "One or more cards "
                       "missing from the deck does not invalidate the results of a hand.",
                       "the hand goes on")
-    letter = {"count": "a", "back": "b", "duplicate": "c"}[defect]
+    letter, item = {"count": ("a", "Too few or too many cards;"),
+                    "back": ("b", "Cards with different colored backs;"),
+                    "duplicate": ("c", "Two or more cards of the same suit and rank.")}[defect]
     ifp63 = ("The hand will be declared void if at any time during the hand, the deck is "
-             "discovered to have: a. Too few or too many cards; b. Cards with different colored "
-             "backs; c. Two or more cards of the same suit and rank.")
+             f"discovered to have: ... {letter}. {item}")
     if book == "club":
         # club 80.4 makes a fouled deck the one misdeal after the deal; its list of what fouls
         # a deck (the index's rule 30) is not in the club's text: IFP 63's is.
