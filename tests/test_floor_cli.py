@@ -1,4 +1,5 @@
-"""``pokertd floor bet``: the ruling as JSON, exactly the issue's form; impossible input exits 2."""
+"""``pokertd floor bet``: the ruling as JSON, exactly the issue's form with the cited rule's words
+(issue 24); impossible input exits 2."""
 
 import json
 
@@ -6,6 +7,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pokertd.cli import app
+from pokertd.rules.bet_words import BET_WORDS
 
 runner = CliRunner()
 
@@ -19,27 +21,27 @@ def test_floor_bet_tda_45_addendum_example_2_json():
             "--chips", "1000,100,100,100,100,100")
     assert r.exit_code == 0, r.output
     assert json.loads(r.output) == {"action": "raise", "total": 1700, "returned": 0, "owed": 200,
-                                    "rule": "TDA 45-B"}
+                                    "rule": "TDA 45-B", "text": BET_WORDS["TDA 45-B"]}
 
 
 def test_floor_bet_tda_45_b_last_chips_all_in():
     r = bet("--rules", "tda-2024", "--to-call", "1400", "--last-raise", "1400", "--behind", "0",
             "--chips", "1000,500,500")
     assert json.loads(r.output) == {"action": "all-in", "total": 2000, "returned": 0, "owed": 0,
-                                    "rule": "TDA 45-B"}
+                                    "rule": "TDA 45-B", "text": BET_WORDS["TDA 45-B"]}
 
 
 def test_floor_bet_tda_43_b_declared_raise_amount_and_in_front():
     r = bet("--rules", "tda-2024", "--to-call", "2000", "--last-raise", "2000", "--in-front", "0",
             "--behind", "50000", "--declared", "raise 8000")
     assert json.loads(r.output) == {"action": "raise", "total": 8000, "returned": 0, "owed": 8000,
-                                    "rule": "TDA 43-B"}
+                                    "rule": "TDA 43-B", "text": BET_WORDS["TDA 43-B"]}
 
 
 def test_floor_bet_ifp_34_oversized_chip_call_by_default_preset():
     r = bet("--to-call", "400", "--last-raise", "400", "--behind", "9000", "--chips", "1000")
     assert json.loads(r.output) == {"action": "call", "total": 400, "returned": 600, "owed": 0,
-                                    "rule": "IFP 34"}
+                                    "rule": "IFP 34", "text": BET_WORDS["IFP 34"]}
 
 
 def test_floor_bet_gananda_betting_11_with_its_chip_set():
@@ -85,7 +87,8 @@ def test_floor_rules_lists_every_family_with_rule_and_text():
     data = json.loads(r.output)
     assert data["rules"] == "tda-2024"
     assert {s["family"] for s in data["situations"]} == {"bet", "misdeal", "board", "stud", "hand",
-                                                         "out-of-turn", "clock", "penalty"}
+                                                         "out-of-turn", "clock", "penalty",
+                                                         "showdown", "cards", "button"}
     row = next(s for s in data["situations"] if s["situation"] == "flop extra-card")
     assert row["rule"] == "TDA 39-A"
 

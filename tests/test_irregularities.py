@@ -10,8 +10,9 @@ from pokertd.rules import PRESETS
 from pokertd.rules.declarations import LeftToDirector
 from pokertd.rules.irregularities import (
     board_ruling, clock_ruling, deal_ruling, fouled_deck_ruling, killed_hand_ruling,
-    out_of_turn_ruling, penalty_ruling, situations, substantial_action,
+    out_of_turn_ruling, penalty_ruling, substantial_action,
 )
+from pokertd.rules.catalogue import situations
 from pokertd.tournament.house import GANANDA_RULES
 
 IFP, WPA, TDA = PRESETS["ifp-2012"], PRESETS["wpa"], PRESETS["tda-2024"]
@@ -435,7 +436,8 @@ def test_board_ruling_refuses_unknown_street_and_error():
 def test_situations_every_family_each_with_rule_and_text(rules):
     rows = situations(rules)
     assert {r["family"] for r in rows} == {"bet", "misdeal", "board", "stud", "hand",
-                                            "out-of-turn", "clock", "penalty"}
+                                            "out-of-turn", "clock", "penalty", "showdown",
+                                            "cards", "button"}
     for row in rows:
         assert row["rule"] and row["text"] and row["procedure"], row
 

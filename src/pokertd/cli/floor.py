@@ -23,6 +23,18 @@ book leaves it to the TD)::
     pokertd floor penalty --penalty rounds --players 9 --rounds 2
     pokertd floor clock --facing-bet
     pokertd floor dead --cause killed
+    pokertd floor bet --to-call 400 --last-raise 400 --behind 9000 --chips 400 --then 800
+    pokertd floor misdeal --cause non-standard-card --player-acted --rules gananda
+    pokertd floor play-the-board --thrown-away --declared --rules club
+    pokertd floor damaged-card --kind marked
+    pokertd floor exposed-cards --rules wpa --intentional
+    pokertd floor skipped --actions call,fold --rules tda-2024
+    pokertd floor button-corrected --rules gananda
+    pokertd floor misunderstood --bet 1200 --put-in 300 --rules gananda
+
+``--rules club`` is the club rulebook with its hold'em irregularities sheet on IFP
+(:data:`pokertd.rules.CLUB_RULES`). Every ruling carries its rule's own words (``text``) and,
+where pokertd says why in its own words, a ``note``.
 """
 
 from __future__ import annotations
@@ -37,8 +49,9 @@ from .output import Console, Table
 
 floor_app = typer.Typer(name="floor", help="The floor's rulings at a live table: bets made with "
                                            "chips and words, misdeals, board errors, action out "
-                                           "of turn, dead hands, the clock, penalties; decided "
-                                           "by the rule preset, the rule cited.",
+                                           "of turn, dead hands, the clock, penalties, showdown "
+                                           "and exposed cards; decided by the rule preset, the "
+                                           "rule cited in its book's words.",
                         no_args_is_help=True)
 app.add_typer(floor_app, name="floor")
 
@@ -49,31 +62,36 @@ def floor() -> None:
     errors, action out of turn, dead hands, the clock, penalties; decided by the rule preset,
     the rule cited."""
 
-PRESETS = ("ifp-2012", "wpa", "tda-2024", "gananda")
+PRESETS = ("ifp-2012", "wpa", "tda-2024", "gananda", "club")
 
 
 def _rules(name: str) -> tuple[Any, tuple[int, ...] | None]:
-    """The RuleSet and, for the Gananda house, its chip set (Gananda: Tournament Structure)."""
+    """The RuleSet and, for the Gananda house, its chip set (Gananda: Tournament Structure);
+    ``club``: the club rulebook and its irregularities sheet on top of IFP (CLUB_RULES)."""
     if name == "gananda":
         from ..tournament.house import GANANDA_RULES
         from ..tournament.chips import GANANDA_CHIPS
         return GANANDA_RULES, tuple(GANANDA_CHIPS.values)
-    from ..rules import RuleSet
+    from ..rules import CLUB_RULES, RuleSet
+    if name == "club":
+        return CLUB_RULES, None
     try:
         return RuleSet.preset(name), None
     except ValueError:
         raise fail(f"unknown rules preset {name!r} (presets: {', '.join(PRESETS)})") from None
 
 
-def _chip_list(text: str) -> list[int]:
+def _chip_list(text: str, option: str = "--chips") -> list[int]:
     if not text.strip():
+        if option != "--chips":
+            raise fail(f"{option}: give the chips of the motion, e.g. 500,500")
         return []
     out = []
     for part in text.split(","):
         try:
             out.append(int(part.strip()))
         except ValueError:
-            raise fail(f"--chips: {part.strip()!r} is not a chip value (give e.g. 1000,500,100)") \
+            raise fail(f"{option}: {part.strip()!r} is not a chip value (give e.g. 1000,500,100)") \
                 from None
     return out
 
@@ -84,7 +102,8 @@ def bet_cmd(
     last_raise: Annotated[int, typer.Option("--last-raise", help="The largest prior full bet or raise of the street (the minimum raise increment).")],
     behind: Annotated[int, typer.Option("--behind", help="What he has left after pushing these chips (0: his last chips).")],
     chips: Annotated[str, typer.Option("--chips", help="The chips pushed in one motion, e.g. 1000,500,100.")] = "",
-    rules: Annotated[str, typer.Option("--rules", help="Rules preset: ifp-2012, wpa, tda-2024 or gananda.")] = "ifp-2012",
+    rules: Annotated[str, typer.Option("--rules", help="Rules preset: ifp-2012, wpa, tda-2024, gananda or club.")] = "ifp-2012",
+    then: Annotated[list[str] | None, typer.Option("--then", help="Chips added in a later motion, e.g. 500,500 (repeat for each motion): a string bet (IFP 36, TDA 56), or after a declared 'raise' the one more motion of a two-motion raise (IFP 32c, WPA 23; abolished by TDA 42).")] = None,
     in_front: Annotated[int, typer.Option("--in-front", help="His chips already out on this street, left alone.")] = 0,
     declared: Annotated[str | None, typer.Option("--declared", help="What he said before the chips landed: call, raise, all-in, an amount, or 'raise AMOUNT'.")] = None,
     pulled_back: Annotated[int, typer.Option("--pulled-back", help="Prior-bet chips he pulled back (TDA 46).")] = 0,
@@ -100,12 +119,15 @@ def bet_cmd(
         ruling = rule_bet(rule_set, to_call=to_call, last_raise=last_raise, in_front=in_front,
                           behind=behind, chips=_chip_list(chips), declared=declared,
                           chip_set=chip_set, pulled_back=pulled_back, pot=pot,
-                          undercall_binds=undercall_binds)
+                          undercall_binds=undercall_binds,
+                          later_motions=[_chip_list(m, "--then") for m in then or ()])
         result: dict[str, Any] = ruling.to_dict()
     except ImpossibleBet as e:
         raise fail(str(e)) from None
     except LeftToDirector as e:
         result = {"action": "director", "rule": e.rule, "text": e.text}
+        if e.note:
+            result["note"] = e.note
     if output is OutputFormat.json:
         typer.echo(json.dumps(result))
         return
@@ -117,7 +139,7 @@ def bet_cmd(
     Console().print(table)
 
 
-Rules = Annotated[str, typer.Option("--rules", help="Rules preset: ifp-2012, wpa, tda-2024 or gananda.")]
+Rules = Annotated[str, typer.Option("--rules", help="Rules preset: ifp-2012, wpa, tda-2024, gananda or club.")]
 Format = Annotated[OutputFormat, typer.Option("--format", help="table or json.")]
 
 
@@ -141,11 +163,11 @@ def _actions(text: str) -> list[str]:
 @floor_app.command("rules")
 def rules_cmd(
     rules: Rules = "ifp-2012",
-    family: Annotated[str | None, typer.Option("--family", help="Only one family: bet, misdeal, board, stud, hand, out-of-turn, clock or penalty.")] = None,
+    family: Annotated[str | None, typer.Option("--family", help="Only one family: bet, misdeal, board, stud, hand, out-of-turn, clock, penalty, showdown, cards or button.")] = None,
     output: Format = OutputFormat.table,
 ) -> None:
     """Every situation the floor rules on, with the preset's ruling, its rule and text."""
-    from ..rules.irregularities import situations
+    from ..rules.catalogue import situations
 
     rule_set, _ = _rules(rules)
     rows = situations(rule_set)
@@ -175,6 +197,7 @@ def misdeal_cmd(
     where: Annotated[str, typer.Option("--where", help="A fouled deck: the card found in the hand or in the stub.")] = "hand",
     case: Annotated[str, typer.Option("--case", help="A dropped stub: reconstructable, stub-only or mixed (with the muck or burns).")] = "stub-only",
     game: Annotated[str, typer.Option("--game", help="flop (hold'em, Omaha), stud (stud, stud hi-lo, razz: the bring-in is not an action) or draw.")] = "flop",
+    player_acted: Annotated[bool, typer.Option("--player-acted", help="The player holding the card acted on his hand before it was seen (a joker: Gananda Irregularities 8; the button short: TDA 37).")] = False,
     output: Format = OutputFormat.table,
 ) -> None:
     """Rule an irregularity of the deal: a misdeal (redeal, button where it was), the card
@@ -193,7 +216,8 @@ def misdeal_cmd(
         elif cause == "stub-dropped":
             ruling = stub_ruling(rule_set, case)
         else:
-            ruling = deal_ruling(rule_set, cause, actions=done, game=game)
+            ruling = deal_ruling(rule_set, cause, actions=done, game=game,
+                                 player_acted=player_acted)
     except ValueError as e:
         raise fail(str(e)) from None
     _print(ruling, output, f"floor misdeal ({rule_set.name})", substantial_action=sa,
@@ -307,3 +331,105 @@ def dead_cmd(
     except ValueError as e:
         raise fail(str(e)) from None
     _print(ruling, output, f"floor dead ({rule_set.name})")
+
+
+# --- play at the table (pokertd.rules.play) ----------------------------------------------------
+
+@floor_app.command("play-the-board")
+def play_the_board_cmd(
+    rules: Rules = "ifp-2012",
+    declared: Annotated[bool, typer.Option("--declared/--not-declared", help="He said he plays the board before letting go of his cards.")] = False,
+    kept: Annotated[bool, typer.Option("--kept/--thrown-away", help="He still holds his cards (not thrown into the muck).")] = True,
+    shown: Annotated[bool, typer.Option("--shown/--not-shown", help="Every hole card tabled.")] = False,
+    output: Format = OutputFormat.table,
+) -> None:
+    """Rule a player playing the board at showdown (IFP 45, WPA 39, TDA 19; irregularities 9;
+    Gananda Holdem Irregularities 9)."""
+    from ..rules.play import board_play_ruling
+
+    rule_set, _ = _rules(rules)
+    try:
+        ruling = board_play_ruling(rule_set, declared=declared, kept=kept, shown=shown)
+    except ValueError as e:
+        raise fail(str(e)) from None
+    _print(ruling, output, f"floor play-the-board ({rule_set.name})")
+
+
+@floor_app.command("damaged-card")
+def damaged_card_cmd(
+    rules: Rules = "ifp-2012",
+    kind: Annotated[str, typer.Option("--kind", help="damaged or marked.")] = "damaged",
+    output: Format = OutputFormat.table,
+) -> None:
+    """Rule a damaged or marked card found in play (irregularities 12, IFP 54, TDA 26)."""
+    from ..rules.play import damaged_card_ruling
+
+    rule_set, _ = _rules(rules)
+    try:
+        ruling = damaged_card_ruling(rule_set, kind)
+    except ValueError as e:
+        raise fail(str(e)) from None
+    _print(ruling, output, f"floor damaged-card ({rule_set.name})")
+
+
+@floor_app.command("exposed-cards")
+def exposed_cards_cmd(
+    rules: Rules = "ifp-2012",
+    intentional: Annotated[bool, typer.Option("--intentional", help="He opened his hand on purpose without a declaration (WPA 34).")] = False,
+    to_one_player: Annotated[bool, typer.Option("--to-one-player", help="Shown to one active player only (Gananda Showdown 6).")] = False,
+    output: Format = OutputFormat.table,
+) -> None:
+    """Rule a player exposing his cards with action pending (IFP 67, WPA 34, TDA 68)."""
+    from ..rules.play import exposed_cards_ruling
+
+    rule_set, _ = _rules(rules)
+    _print(exposed_cards_ruling(rule_set, intentional=intentional, to_one_player=to_one_player),
+           output, f"floor exposed-cards ({rule_set.name})")
+
+
+@floor_app.command("skipped")
+def skipped_cmd(
+    actions: Annotated[str, typer.Option("--actions", help="The actions out of turn to his left since he was skipped, e.g. call,fold.")],
+    rules: Rules = "ifp-2012",
+    spoke_up: Annotated[bool, typer.Option("--spoke-up", help="He claimed his turn before these actions were over.")] = False,
+    output: Format = OutputFormat.table,
+) -> None:
+    """Rule a player skipped by action out of turn who stayed silent (TDA 53-B, Gananda
+    Betting 8)."""
+    from ..rules.play import skipped_player_ruling
+
+    rule_set, _ = _rules(rules)
+    try:
+        ruling = skipped_player_ruling(rule_set, _actions(actions), spoke_up=spoke_up)
+    except ValueError as e:
+        raise fail(str(e)) from None
+    _print(ruling, output, f"floor skipped ({rule_set.name})")
+
+
+@floor_app.command("button-corrected")
+def button_corrected_cmd(rules: Rules = "ifp-2012", output: Format = OutputFormat.table) -> None:
+    """Rule last hand's button found placed wrongly (Gananda Irregularities 1, TDA 34-A)."""
+    from ..rules.play import button_corrected_ruling
+
+    rule_set, _ = _rules(rules)
+    _print(button_corrected_ruling(rule_set), output, f"floor button-corrected ({rule_set.name})")
+
+
+@floor_app.command("misunderstood")
+def misunderstood_cmd(
+    bet: Annotated[int, typer.Option("--bet", help="The bet he called.")],
+    put_in: Annotated[int, typer.Option("--put-in", help="The chips he put in saying call.")],
+    rules: Rules = "ifp-2012",
+    damage: Annotated[bool, typer.Option("--damage", help="His action caused damage (another player acted on it).")] = False,
+    output: Format = OutputFormat.table,
+) -> None:
+    """Rule a call made on a gross misunderstanding of the amount bet (Gananda No Limit 10: the
+    TD's decision, the facts recorded; IFP 30, TDA 49: the call stands)."""
+    from ..rules.play import misunderstood_bet_ruling
+
+    rule_set, _ = _rules(rules)
+    try:
+        ruling = misunderstood_bet_ruling(rule_set, bet=bet, put_in=put_in, damage=damage)
+    except ValueError as e:
+        raise fail(str(e)) from None
+    _print(ruling, output, f"floor misunderstood ({rule_set.name})")

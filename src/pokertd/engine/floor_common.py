@@ -23,7 +23,7 @@ from ..rules import field_rules
 from ..rules.declarations import LeftToDirector
 from ..rules.irregularities import (
     DEAL_CAUSES, Ruling, board_ruling, clock_ruling, fouled_deck_ruling, killed_hand_ruling,
-    substantial_action,
+    out_of_turn_ruling, substantial_action,
 )
 from .errors import IllegalAction
 from .hand import _OutOfTurn
@@ -96,7 +96,7 @@ def checked(side: Side, h: Any, rule: str, ruling: Callable[..., Ruling], *args:
 def decided(r: Ruling) -> Ruling:
     """The ruling, unless its book leaves the case to the tournament director."""
     if r.decision == "director":
-        raise LeftToDirector(r.rule, r.text)
+        raise LeftToDirector(r.rule, r.text, r.note)
     return r
 
 
@@ -312,9 +312,7 @@ def out_of_turn(side: Side, h: Any, player: Any, action: Any, amount: Any,
         raise side.refuse(h, f"unknown action {action!r}: fold, check, call, raise or all-in",
                           "IFP 25")
     if h.rules.out_of_turn == "retract" and a != "raise":
-        raise LeftToDirector(rule, "irregularities 13 says what happens to a bet out of turn "
-                             "(retracted; the correct player acts; steps iii-v); of a check, "
-                             "call or fold out of turn it says nothing")
+        decided(out_of_turn_ruling(h.rules, a))         # irregularities 13: the TD's
     if h._oot is None:
         h._oot = _OutOfTurn()
         h._oot.replay = replay
@@ -358,8 +356,15 @@ def after_out_of_turn(side: Side, h: Any, last: int) -> None:
             ruling, rule = "no-raise", "irregularities 13 iv"
         else:                                             # 13 v: every option
             rule = "irregularities 13 v"
+    elif a == "fold" and mode != "binding-unless-action-changes" and faced <= h.bets[p] \
+            and changed:
+        pass                                              # Gananda Betting 7: released
     elif a == "fold" or not changed:
         ruling = "binding"                                # IFP 26 / TDA 53-A: an OOT fold binds
+        if a == "fold" and mode != "binding-unless-action-changes" and faced > h.bets[p]:
+            rule = "Gananda: Dead Hands 1a"               # folded facing a bet: dead
+        elif a == "fold" and rule == "WPA 33":
+            rule = "IFP 26"                               # WPA 33 is silent on an OOT fold
     elif a in ("check", "call") and mode != "binding-unless-action-changes":
         ruling = "no-raise"                               # Gananda Betting 7
     side.record(h, "out_of_turn_ruled", player=p, ruling=ruling, rule=rule)

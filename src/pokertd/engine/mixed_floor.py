@@ -19,6 +19,7 @@ from typing import Any
 
 from ..cards import cards_text, parse_cards
 from ..rules.declarations import LeftToDirector
+from ..rules.ruling import TDA_1
 from ..rules.irregularities import (
     Ruling, deal_ruling, seventh_street_ruling, stud_premature_ruling,
 )
@@ -276,7 +277,7 @@ def seventh_street_exposed(h: Any, player: Any) -> Ruling:
                           "(replay its events instead)", rule)
         _complete_stub(h, None)
         if not h._stub:
-            raise LeftToDirector("TDA 1", "TDA RP-10-B replaces the card, and the stub has no "
+            raise LeftToDirector(*TDA_1, "TDA RP-10-B replaces the card, and the stub has no "
                                  "card left to replace it with")
         new = h._stub.pop(0)
         h.holes[p][6] = new

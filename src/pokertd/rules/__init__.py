@@ -18,7 +18,7 @@ from typing import Any
 
 from pokertd.records import Record, record
 
-__all__ = ["DEFAULT_PRESET", "PRESETS", "RuleSet", "field_doc", "field_names", "field_rules",
+__all__ = ["CLUB_RULES", "DEFAULT_PRESET", "PRESETS", "RuleSet", "field_doc", "field_names", "field_rules",
            "get_rules"]
 
 DEFAULT_PRESET = "ifp-2012"
@@ -271,7 +271,7 @@ class RuleSet(Record):
     penalty_hands_max: int = _f(
         1, {"ifp-2012": "IFP 70", "wpa": "WPA 41", "tda-2024": "TDA 71-A"},
         "a missed-hand penalty of this many hands at most (IFP 70: 'a 1-hand penalty'); 0: any "
-        "number (TDA 71-A: 'one or more missed hand'); -1: none (WPA 41: rounds only)")
+        "number (TDA 71-A: 'one or more \"missed hand\"' penalties); -1: none (WPA 41: rounds only)")
     penalty_rounds_max: int = _f(
         4, {"ifp-2012": "IFP 70", "wpa": "WPA 41", "tda-2024": "TDA 71-A"},
         "the longest missed-round penalty (IFP 70, WPA 41: 1 to 4 rounds); 0: no maximum (TDA 71-A)")
@@ -406,6 +406,17 @@ TDA_2024 = IFP_2012._replace(
 )
 
 PRESETS: dict[str, RuleSet] = {"ifp-2012": IFP_2012, "wpa": WPA, "tda-2024": TDA_2024}
+
+#: The club books as a house on top of ifp-2012 (RULESETS.md; docs/floor.md): club rule 80 and the
+#: hold'em dealing irregularities sheet for the deal, the board and substantial action, and the
+#: sheet's rule 13 for action out of turn; IFP where they are silent.
+CLUB_RULES = IFP_2012._replace(
+    name="club",
+    substantial_action="two-players-acted",              # club 80.4; irregularities 11
+    dealing_irregularities="club",                       # club 80.3, 80.4; irregularities 2, 10
+    board_errors="irregularities",                       # irregularities 3-8
+    out_of_turn="retract",                               # irregularities 13
+)
 
 
 def get_rules(rules: RuleSet | str | None = None) -> RuleSet:

@@ -23,8 +23,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import RuleSet, field_rules, get_rules
+from .bet_words import BET_WORDS, bet_words
 
-__all__ = ["BetRuling", "ImpossibleBet", "LeftToDirector", "parse_amount", "parse_declared",
+__all__ = ["BET_WORDS", "BetRuling", "ImpossibleBet", "LeftToDirector", "parse_amount", "parse_declared",
            "rule_bet"]
 
 ACTIONS = ("check", "call", "bet", "raise", "all-in")
@@ -36,30 +37,37 @@ class ImpossibleBet(ValueError):
 
 
 class LeftToDirector(Exception):
-    """The book leaves this bet to the tournament director (IFP 1, TDA 1): ``rule`` and its
-    ``text`` say so; no ruling is guessed."""
+    """The book leaves this case to the tournament director (IFP 1, TDA 1): ``rule`` and
+    ``text`` (its words) say so, ``note`` why in pokertd's words; no ruling is guessed."""
 
-    def __init__(self, rule: str, text: str) -> None:
-        super().__init__(f"{rule}: the TD decides ({text})")
+    def __init__(self, rule: str, text: str, note: str = "") -> None:
+        super().__init__(f"{rule}: the TD decides ({note + ': ' if note else ''}{text})")
         self.rule = rule
         self.text = text
+        self.note = note
 
 
 @dataclass(frozen=True, slots=True)
 class BetRuling:
     """``action`` one of check, call, bet, raise, all-in; ``total`` the player's whole bet on
     the street after the ruling; ``returned`` chips handed back to him; ``owed`` chips he must
-    still add (a forced full raise, a declared amount); ``rule`` the rule that decided."""
+    still add (a forced full raise, a declared amount); ``rule`` the rule that decided and
+    ``text`` its words (``bet_words``: the cited book's own)."""
 
     action: str
     total: int
     returned: int
     owed: int
     rule: str
+    text: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.text:
+            object.__setattr__(self, "text", bet_words(self.rule))
 
     def to_dict(self) -> dict[str, object]:
         return {"action": self.action, "total": self.total, "returned": self.returned,
-                "owed": self.owed, "rule": self.rule}
+                "owed": self.owed, "rule": self.rule, "text": self.text}
 
 
 # --- words ---------------------------------------------------------------------------------
@@ -359,7 +367,8 @@ def _rule_declared(rules: RuleSet, s: _Situation, d: Declared) -> BetRuling:
     # "raise" (or "bet"), with or without an amount: at least a full minimum raise.
     short = _cite(rules, "raise_completion")                       # IFP 37, WPA 20, TDA 43
     if d.amount is not None:                                        # TDA 43-B: a total
-        return s.raise_at_least(d.amount, d.rule or ("TDA 43-B" if _tda(rules) else "IFP 38"),
+        # IFP 32b: the full amount declared; IFP 38 only read an unclear one (d.rule).
+        return s.raise_at_least(d.amount, d.rule or ("TDA 43-B" if _tda(rules) else "IFP 32b"),
                                 short)
     chips = s.in_front + s.pushed
     if not s.pushed and not s.later:

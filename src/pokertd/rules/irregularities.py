@@ -1,4 +1,6 @@
-"""Dealing and board irregularities, fouled decks, dead hands, the clock: the floor's rulings.
+"""Dealing irregularities, fouled decks, dead hands, the clock, penalties, action out of turn: the
+floor's rulings (board errors: :mod:`pokertd.rules.board`, re-exported here; play at the table:
+:mod:`pokertd.rules.play`; the catalogue of them all: :mod:`pokertd.rules.catalogue`).
 
 Pure functions of the situation and a :class:`~pokertd.rules.RuleSet`, each returning a
 :class:`Ruling` (the decision, the rule, its words, what to do next). The engine applies them
@@ -14,97 +16,27 @@ irregularities sheet 3-8, or the Gananda Holdem Irregularities 3-8), ``substanti
 ``wrong_cards_after_sa``, ``clock_expiry``. A house book silent on a situation falls back to
 IFP (the presets the houses are built on); where the preset's own book is silent, or leaves the
 matter to the director (IFP 1, TDA 1), the ruling says so: decision ``director`` with the rule's
-words, nothing guessed.
-
-Board procedures work on ``cards``: the deck from the position of the street's burn card on
-(for a premature street, the burn of the street dealt too soon), in the order the deck holds
-them; the ruling returns the cards burned and dealt on that street, the cards set aside, the
-stub after it, and the number of burns before each street still to come. Reshuffles use
-``rng`` (``random.Random``; the operating system's generator by default).
+words, nothing guessed, and the reason in the ruling's ``note``. Every ``text`` is the cited
+book's own words (tests/test_rule_quotes.py checks them against the books).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
-from . import RuleSet, field_doc, field_rules, get_rules
-
-#: The rule-set fields of bets made with chips and words (pokertd.rules.declarations).
-_BET_FIELDS = ("raise_completion", "two_motion_raise", "oversized_chip", "multiple_chips",
-               "last_chips_all_in", "contradictory_bet", "unclear_amount", "string_bets",
-               "straddle_min_raise", "straddle_to_call")
+from . import RuleSet, get_rules
+from .board import BOARD_ERRORS, board_ruling
+from .ruling import (
+    CLUB_1, IFP_1, TDA_1, Ruling, dealing_book, director, fallback as _fallback,
+    substantial_action,
+)
 
 __all__ = [
-    "BOARD_ERRORS", "DEAL_CAUSES", "DEAL_GAMES", "Ruling", "SITUATIONS", "STUB_CASES", "stub_ruling", "clock_ruling", "dealing_book",
-    "board_ruling", "deal_ruling", "fouled_deck_ruling", "killed_hand_ruling",
-    "out_of_turn_ruling", "penalty_ruling", "seventh_street_ruling", "situations",
-    "stud_premature_ruling",
-    "substantial_action",
+    "BOARD_ERRORS", "DEAL_CAUSES", "DEAL_GAMES", "Ruling", "STUB_CASES", "board_ruling",
+    "clock_ruling", "deal_ruling", "dealing_book", "fouled_deck_ruling", "killed_hand_ruling",
+    "out_of_turn_ruling", "penalty_ruling", "seventh_street_ruling", "stub_ruling",
+    "stud_premature_ruling", "substantial_action",
 ]
-
-IFP_1 = ("IFP 1", "Floor people are to consider sportsmanship and fairness as the top priorities "
-                  "in the decision-making process ... The Tournament Director's decisions are final.")
-TDA_1 = ("TDA 1", "The best interest of the game and fairness are top priorities in "
-                  "decision-making ... Floor decisions are final.")
-CLUB_1 = ("irregularities (closing)", "At times a situation may arise which is not expressly "
-          "covered by the Rules. In such situations the Tournament Director shall weigh the "
-          "facts and render the most appropriate decision")
-
-
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """``decision`` what the floor rules (``misdeal``, ``void``, ``play-on``, ``replace``,
-    ``burn``, ``scrap``, ``dead``, ``checked``, ``stands``, ``reset``, ``redeal``, ...,
-    ``director`` when the book leaves it to the TD); ``rule`` and ``text`` the rule and its
-    words; ``procedure`` what to do next. Board rulings given cards also carry ``burns``,
-    ``board`` (this street's cards), ``set_aside`` (cards out of play), ``stub`` and
-    ``next_burns`` (burn cards before each street still to come)."""
-
-    situation: str
-    decision: str
-    rule: str
-    text: str
-    procedure: str
-    burns: tuple[int, ...] = ()
-    board: tuple[int, ...] = ()
-    set_aside: tuple[int, ...] = ()
-    stub: tuple[int, ...] = field(default=(), repr=False)
-    next_burns: tuple[int, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"situation": self.situation, "decision": self.decision, "rule": self.rule,
-                "text": self.text, "procedure": self.procedure}
-
-
-# --- substantial action ----------------------------------------------------------------------
-
-_IN_TURN = ("check", "call", "bet", "raise", "fold")
-
-
-def substantial_action(rules: RuleSet | str | None, actions: Sequence[str]) -> tuple[bool, str]:
-    """Whether ``actions`` (the actions in turn since the deal, in order; posted blinds and
-    antes are not actions) are substantial action, and the rule. ``two-actions-one-with-chips-
-    or-three`` (IFP 29; TDA 36, "posted blinds do not count"): two actions of which one puts
-    chips in, or any three; ``two-players-acted`` (club 80.4: "two players after the big blind
-    have acted"; Gananda Misdeals 1; irregularities 11): any two actions."""
-    r = get_rules(rules)
-    for a in actions:
-        if a not in _IN_TURN:
-            raise ValueError(f"not an action in turn: {a!r} (one of {', '.join(_IN_TURN)})")
-    if r.substantial_action == "two-players-acted":
-        book = dealing_book(r)
-        rule = "Gananda: Misdeals 1" if book == "gananda" else "club 80.4"
-        return len(actions) >= 2, rule
-    rule = "TDA 36" if r.name == "tda-2024" or dealing_book(r) == "tda-2024" else "IFP 29"
-    chips = sum(a in ("call", "bet", "raise") for a in actions)
-    return len(actions) >= 3 or (len(actions) >= 2 and chips >= 1), rule
-
-
-def dealing_book(rules: RuleSet) -> str:
-    return rules.dealing_irregularities
-
 
 # --- misdeals and the initial deal ------------------------------------------------------------
 
@@ -234,7 +166,6 @@ _GAME_SILENT: dict[tuple[str, str, str], str] = {
     ("stud", "tda-2024", "two-exposed"): "TDA 35-A7 treats flop games and RP-10-A one exposed "
                                          "downcard; two downcards exposed in stud the TDA rules "
                                          "do not treat",
-    **{("draw", "tda-2024", c): _TDA_DRAW for c in _EXPOSURES},
 }
 # Rulings of _DEAL written for some games only (the others fall back to IFP 64, whose list is
 # not limited to a game): WPA 30 names flop games for the first two cards and "Hold'em and Stud
@@ -266,14 +197,6 @@ _DEAL_PROCEDURE = {
               "him; he can be the bring-in",
     "play-on": "the hand is played out; no misdeal can be declared",
 }
-
-
-def _fallback(book: str, rules: RuleSet | None = None) -> tuple[str, ...]:
-    # A house book silent on a situation: the preset it is built on (IFP) decides; the wpa
-    # preset's own rule 30 first, then IFP.
-    if rules is not None and rules.name == "wpa" and book == "ifp-2012":
-        return ("wpa", book)
-    return (book,) if book in ("ifp-2012", "tda-2024") else (book, "ifp-2012")
 
 
 def deal_ruling(rules: RuleSet | str | None, cause: str, *,
@@ -330,9 +253,9 @@ def deal_ruling(rules: RuleSet | str | None, cause: str, *,
                 return Ruling(cause, "dead", "Gananda: Irregularities 8", text,
                               "his hand is dead")
             return Ruling(cause, "scrap", "Gananda: Irregularities 8", text, _JOKER)
-        rule, words = IFP_1
-        return Ruling(cause, "director", rule, "IFP 63 and 64 do not treat a card not of the "
-                      f"game. {words}", "the TD decides (Rule 1)")
+        if book == "club":
+            return _club_joker(cause, player_acted)
+        return director(cause, IFP_1, "IFP 63 and 64 do not treat a card not of the game")
     if sa:
         if cause in ("wrong-count", "extra-card", "extra-cards", "button-short"):
             return killed_hand_ruling(r, "wrong-cards")
@@ -349,8 +272,8 @@ def deal_ruling(rules: RuleSet | str | None, cause: str, *,
         late = lates.get(book, lates["ifp-2012"])
         if book == "tda-2024" and cause == "button-wrong":
             late = ("TDA 34-A", _DEAL[("tda-2024", "button-wrong")][2])
-        return Ruling(cause, "play-on", late[0], late[1] + f" (substantial action: {sa_rule})",
-                      _DEAL_PROCEDURE["play-on"])
+        return Ruling(cause, "play-on", late[0], late[1], _DEAL_PROCEDURE["play-on"],
+                      note=f"substantial action: {sa_rule}")
     for b in _fallback(book, r):
         hit = _GAME_DEAL.get((game, b, cause))
         if hit is None and game in _DEAL_ONLY_IN.get((b, cause), DEAL_GAMES):
@@ -358,12 +281,28 @@ def deal_ruling(rules: RuleSet | str | None, cause: str, *,
         if hit is not None:
             decision, rule, text = hit
             return Ruling(cause, decision, rule, text, _DEAL_PROCEDURE[decision])
+        if (game, b) == ("draw", "tda-2024") and cause in _EXPOSURES:
+            return Ruling(cause, "director", "TDA 35-A", "House rules apply for draw games (ex: "
+                          "lowball).", "the house rules decide, or the TD (Rule 1)", note=_TDA_DRAW)
         silent = _GAME_SILENT.get((game, b, cause)) or _DEAL_SILENT.get((b, cause))
         if silent is not None:
-            rule, words = TDA_1 if b == "tda-2024" else IFP_1
-            return Ruling(cause, "director", rule, f"{silent}. {words}",
-                          "the TD decides (Rule 1)")
+            return director(cause, TDA_1 if b == "tda-2024" else IFP_1, silent)
     raise AssertionError(f"no ruling for {cause!r} in {book!r}")   # every cause is covered
+
+
+def _club_joker(cause: str, player_acted: bool) -> Ruling:
+    """The club books do not speak of a joker or any card not of the game: ruled as their closest
+    rule, a card found face up in the deck (irregularities 10: mucked, the next card in its
+    place); of a player who acted on a hand holding it they say nothing (the TD decides)."""
+    silent = ("the club books do not speak of a joker or a card not of the game; ruled as their "
+              "closest rule, a card found face up in the deck (irregularities 10)")
+    if player_acted:
+        return director(cause, CLUB_1, silent + ", which says nothing of a player who acted on "
+                        "a hand holding it (Gananda Irregularities 8 makes that hand dead; TDA "
+                        "35-A6 a misdeal before substantial action)")
+    return Ruling(cause, "scrap", "irregularities 10", "If a card is found face up in the deck it "
+                  "will be shown to all players and mucked. The next card will be used in its "
+                  "place.", _JOKER, note=silent)
 
 
 def fouled_deck_ruling(rules: RuleSet | str | None, defect: str = "duplicate",
@@ -405,12 +344,19 @@ def fouled_deck_ruling(rules: RuleSet | str | None, defect: str = "duplicate",
         return Ruling("fouled-deck", "stands", "Gananda: Irregularities 10", "One or more cards "
                       "missing from the deck does not invalidate the results of a hand.",
                       "the hand goes on")
-    letter = {"count": "a", "back": "b", "duplicate": "c"}[defect]
-    rule = "club 80.4" if book == "club" else f"IFP 63{letter}"
-    return Ruling("fouled-deck", "void", rule, "The hand will be declared void if at any time "
-                  "during the hand, the deck is discovered to have: a. Too few or too many cards; "
-                  "b. Cards with different colored backs; c. Two or more cards of the same suit "
-                  "and rank.", void)
+    letter, item = {"count": ("a", "Too few or too many cards;"),
+                    "back": ("b", "Cards with different colored backs;"),
+                    "duplicate": ("c", "Two or more cards of the same suit and rank.")}[defect]
+    ifp63 = ("The hand will be declared void if at any time during the hand, the deck is "
+             f"discovered to have: ... {letter}. {item}")
+    if book == "club":
+        # club 80.4 makes a fouled deck the one misdeal after the deal; its list of what fouls
+        # a deck (the index's rule 30) is not in the club's text: IFP 63's is.
+        return Ruling("fouled-deck", "void", "club 80.4", "After the initial deal, a 'misdeal' "
+                      "will only be declared in the event a 'fouled deck' is found.", void,
+                      note=f"a misdeal returns every bet (club 80.2); what fouls a deck the "
+                      f"club's text does not list (its rule 30 is not in the book): IFP 63{letter}")
+    return Ruling("fouled-deck", "void", f"IFP 63{letter}", ifp63, void)
 
 
 # --- a dropped stub ----------------------------------------------------------------------------
@@ -453,9 +399,7 @@ def stub_ruling(rules: RuleSet | str | None, case: str) -> Ruling:
                       "and dropping the deck, the deal must still be played out, and the deck "
                       "reconstituted in as fair a way as possible.", "the hand is played out; the "
                       "TD reconstitutes the deck")
-    rule, words = IFP_1
-    return Ruling("stub-dropped", "director", rule, f"IFP does not treat a dropped stub. {words}",
-                  "the TD decides (Rule 1)")
+    return director("stub-dropped", IFP_1, "IFP does not treat a dropped stub")
 
 
 # --- stud: the seventh-street card --------------------------------------------------------------
@@ -480,10 +424,8 @@ def seventh_street_ruling(rules: RuleSet | str | None, action_remains: bool) -> 
         return Ruling("seventh-street-exposed", "stands", "TDA RP-10-B", _RP10B,
                       "no betting remains: the card plays; the players not at risk (not all-in) "
                       "expose their hands first")
-    rule, words = IFP_1
-    return Ruling("seventh-street-exposed", "director", rule, "The book has no procedure for a "
-                  f"stud card exposed on seventh street (TDA RP-10-B is the TDA's). {words}",
-                  "the TD decides (Rule 1)")
+    return director("seventh-street-exposed", IFP_1, "the book has no procedure for a stud card "
+                    "exposed on seventh street (TDA RP-10-B is the TDA's)")
 
 
 def stud_premature_ruling(rules: RuleSet | str | None) -> Ruling:
@@ -504,10 +446,8 @@ def stud_premature_ruling(rules: RuleSet | str | None) -> Ruling:
                       "prematurely deals any cards before the betting is complete, those cards "
                       "will not play, even if a player who has not acted decides to fold.",
                       "the cards do not play; how the street is dealt the TD decides")
-    rule, words = IFP_1
-    return Ruling("stud premature", "director", rule, "IFP Appendix 1 treats premature board "
-                  f"cards; a premature stud card the book does not treat. {words}",
-                  "the TD decides (Rule 1)")
+    return director("stud premature", IFP_1, "IFP Appendix 1 treats premature board cards; a "
+                    "premature stud card the book does not treat")
 
 
 # --- killed and dead hands -------------------------------------------------------------------
@@ -554,11 +494,9 @@ def killed_hand_ruling(rules: RuleSet | str | None, cause: str) -> Ruling:
                       "the wrong number of cards, all cards of the killed hand are mucked ... one "
                       "and only one card is burned off the stub for each subsequent street.",
                       "the hand is dead, its cards mucked; one burn only before each street")
-    rule, words = TDA_1 if r.name == "tda-2024" else IFP_1
-    return Ruling("wrong-cards", "director", rule, "After substantial action no misdeal can be "
-                  "declared and the hand must be played out (IFP 64); what becomes of a hand with "
-                  f"the wrong number of cards the book does not say. {words}",
-                  "the TD decides (Rule 1)")
+    return director("wrong-cards", TDA_1 if r.name == "tda-2024" else IFP_1, "after substantial "
+                    "action no misdeal can be declared and the hand must be played out (IFP 64); "
+                    "what becomes of a hand with the wrong number of cards the book does not say")
 
 
 # --- the clock ---------------------------------------------------------------------------------
@@ -600,6 +538,39 @@ def clock_ruling(rules: RuleSet | str | None, facing_bet: bool) -> Ruling:
 
 # --- penalties ---------------------------------------------------------------------------------
 
+#: The words of each book's penalty rule, by the penalty they give.
+_PENALTY_WORDS: dict[str, dict[str, str]] = {
+    "IFP 70": {
+        "warning": "Penalties available to the tournament director include verbal warnings, "
+                   "\"missed hand\" penalties, and disqualification.",
+        "disqualification": "A player who is disqualified shall have his or her chips removed "
+                            "from play.",
+        "hands": "Tournament staff can assess a 1-hand penalty",
+        "rounds": "The offender will miss one hand for every player, including the offender, who "
+                  "is at the table when the penalty is given, multiplied by the number of rounds "
+                  "specified in the penalty."},
+    "WPA 41": {
+        "warning": "Penalties available to the TD include verbal warnings and \"missed hand\" "
+                   "penalties.",
+        "disqualification": "Tournament staff can assess one-, two-, three-, or four-round "
+                            "penalties or disqualification. A player who is disqualified shall "
+                            "have his or her chips removed from play.",
+        "hands": "",             # WPA 41 gives rounds only: refused before it is quoted
+        "rounds": "the offender will miss one hand for every player, including the offender, who "
+                  "is at the table when the penalty is given multiplied by the number of rounds "
+                  "specified in the penalty"},
+    "TDA 71": {
+        "warning": "Enforcement options include but are not limited to verbal warnings, one or "
+                   "more \"missed hand\" or \"missed round\" penalties, and disqualification.",
+        "disqualification": "Chips of a disqualified player shall be removed from play.",
+        "hands": "Enforcement options include ... one or more \"missed hand\" or \"missed round\" "
+                 "penalties",
+        "rounds": "For missed rounds, the offender will miss one hand for every player (including "
+                  "him or her) at the table when the penalty is given multiplied by the number of "
+                  "penalty rounds."},
+}
+
+
 def penalty_ruling(rules: RuleSet | str | None, penalty: str, *, players_at_table: int = 0,
                    rounds: int = 0, hands: int = 0) -> tuple[Ruling, int]:
     """A penalty and the hands the offender misses: ``warning``, ``hands`` (a one-hand penalty
@@ -619,13 +590,13 @@ def penalty_ruling(rules: RuleSet | str | None, penalty: str, *, players_at_tabl
     else:
         away = ("away from the table but dealt in, blinds and antes posted (IFP 70; an absent "
                 "player's hand as IFP 8 says)")
+    words = _PENALTY_WORDS[rule]
     if penalty == "warning":
-        return Ruling("penalty", "warning", rule, "Penalties available to the tournament director "
-                      "include verbal warnings, \"missed hand\" penalties, and disqualification.",
+        return Ruling("penalty", "warning", rule, words["warning"],
                       "a verbal warning; repeat infractions escalate"), 0
     if penalty == "disqualification":
-        return Ruling("penalty", "disqualification", rule, "A player who is disqualified shall have "
-                      "his or her chips removed from play.", "his chips are removed from play"), 0
+        return Ruling("penalty", "disqualification", rule, words["disqualification"],
+                      "his chips are removed from play"), 0
     if penalty == "hands":
         if hands < 1:
             raise ValueError(f"a missed-hand penalty of {hands} hands: give 1 or more")
@@ -635,9 +606,7 @@ def penalty_ruling(rules: RuleSet | str | None, penalty: str, *, players_at_tabl
         if r.penalty_hands_max and hands > r.penalty_hands_max:
             raise ValueError(f"{rule} allows a missed-hand penalty of at most "
                              f"{r.penalty_hands_max} hand (otherwise rounds); got {hands}")
-        return Ruling("penalty", "missed-hands", rule, "Tournament staff can assess a 1-hand "
-                      "penalty" if rule != "TDA 71" else "Enforcement options include ... one or "
-                      "more \"missed hand\" or \"missed round\" penalties", f"{hands} hands {away}"
+        return Ruling("penalty", "missed-hands", rule, words["hands"], f"{hands} hands {away}"
                       ), hands
     if penalty != "rounds":
         raise ValueError(f"unknown penalty {penalty!r}: warning, hands, rounds or disqualification")
@@ -648,20 +617,21 @@ def penalty_ruling(rules: RuleSet | str | None, penalty: str, *, players_at_tabl
         raise ValueError(f"players at the table when the penalty is given: 2 to 10, not "
                          f"{players_at_table}")
     missed = players_at_table * rounds
-    return Ruling("penalty", "missed-rounds", rule, "The offender will miss one hand for every "
-                  "player, including the offender, who is at the table when the penalty is given, "
-                  "multiplied by the number of rounds specified in the penalty.",
+    return Ruling("penalty", "missed-rounds", rule, words["rounds"],
                   f"{missed} hands ({players_at_table} players x {rounds} rounds) {away}"), missed
 
 
 # --- action out of turn (the engine's Hand.out_of_turn rules the same) -------------------------
 
 def out_of_turn_ruling(rules: RuleSet | str | None, action: str, between: str = "none", *,
-                       amount: int = 0, bet_between: int = 0) -> Ruling:
+                       amount: int = 0, bet_between: int = 0, facing_bet: bool = True) -> Ruling:
     """A player acts out of turn (``action`` fold, check, call, bet/raise of ``amount``); the
     players he skipped then do ``between``: ``none``/``check``/``call``/``fold`` (the action
     to him does not change) or ``bet``/``raise`` (it changes; ``bet_between`` the amount).
-    Ruled by ``out_of_turn`` (IFP 26, WPA 33, TDA 53-A, Gananda Betting 7, irregularities 13)."""
+    Ruled by ``out_of_turn`` (IFP 26, WPA 33, TDA 53-A, Gananda Betting 7, irregularities 13).
+    ``facing_bet`` whether he faced a bet when he acted: a fold out of turn facing a bet is a
+    dead hand under Gananda Dead Hands 1a; otherwise Betting 7 binds it unless a bet or raise
+    changes the action to him (IFP 26, TDA 53-A: an out-of-turn fold binds)."""
     r = get_rules(rules)
     if action not in ("fold", "check", "call", "bet", "raise"):
         raise ValueError(f"unknown out-of-turn action {action!r}: fold, check, call, bet or raise")
@@ -672,9 +642,9 @@ def out_of_turn_ruling(rules: RuleSet | str | None, action: str, between: str = 
     mode = r.out_of_turn
     if mode == "retract":
         if action in ("fold", "check", "call"):
-            return Ruling("out-of-turn", "director", "irregularities 13", "irregularities 13 says "
-                          "what happens to a bet out of turn; of a check, call or fold out of turn "
-                          "it says nothing", "the TD decides")
+            return director("out-of-turn", CLUB_1, "irregularities 13 says what happens to a bet "
+                            "out of turn (retracted; the correct player acts; steps iii-v); of a "
+                            "check, call or fold out of turn it says nothing", "the TD decides")
         if not changed:
             if between == "call":           # facing the bet called: call or fold, no raise
                 return Ruling("out-of-turn", "no-raise", "irregularities 13 iii", "If the "
@@ -692,454 +662,50 @@ def out_of_turn_ruling(rules: RuleSet | str | None, action: str, between: str = 
         return Ruling("out-of-turn", "released", "irregularities 13 v", "If the player to act first "
                       "bets more than the out of turn player bet, then the out of turn player may; "
                       "call, raise or fold.", "his bet is withdrawn; every option")
-    rule = {"ifp-2012": "IFP 26", "wpa": "WPA 33", "tda-2024": "TDA 53-A"}.get(r.name, "IFP 26")
-    if mode != "binding-unless-action-changes":
-        rule = "Gananda: Betting 7"
+    book = "gananda" if mode != "binding-unless-action-changes" else r.name.split("+")[0]
+    rule, binding, released, fold = _OOT_WORDS.get(book, _OOT_WORDS["ifp-2012"])
     if action == "fold":
-        return Ruling("out-of-turn", "binding", rule, "An out-of-turn fold is binding.",
-                      "his hand is folded")
+        if book == "gananda" and facing_bet:
+            return Ruling("out-of-turn", "binding", "Gananda: Dead Hands 1a", "Your hand is "
+                          "declared dead if: a. You fold or announce that you are folding when "
+                          "facing a bet or a raise.", "his hand is dead")
+        if fold is not None:
+            return Ruling("out-of-turn", "binding", *fold, "his hand is folded")
     if not changed:
-        return Ruling("out-of-turn", "binding", rule, "Action out of turn ... will be binding if "
-                      "the action to that player has not changed. A check, call or fold is not "
-                      "considered action-changing.", f"his {action} stands when the action "
-                      "reaches him")
-    if action in ("check", "call") and mode != "binding-unless-action-changes":
-        return Ruling("out-of-turn", "no-raise", rule, "a player who checked or called out of "
-                      "turn may not raise when the action changes (Gananda Betting 7)",
+        return Ruling("out-of-turn", "binding", rule, binding, f"his {action} stands when the "
+                      "action reaches him")
+    if action in ("check", "call") and book == "gananda":
+        return Ruling("out-of-turn", "no-raise", rule, "A player who checks out of turn may not "
+                      "bet or raise on the next turn to act. A player who has called out of turn "
+                      "may not change his wager to a raise on the next turn to act.",
                       "his chips back; he may call or fold")
-    return Ruling("out-of-turn", "released", rule, "If a player acts out of turn and the action "
-                  "changes, the person who acted out of turn may change his or her action by "
-                  "calling, raising or folding and may have his/her chips returned.",
-                  "his chips back; every option")
+    return Ruling("out-of-turn", "released", rule, released,
+                  "his chips back; every option" if action != "fold" else
+                  "his hand is live again; every option")
 
 
-# --- board errors ------------------------------------------------------------------------------
-
-#: The board errors the floor rules on.
-BOARD_ERRORS: dict[str, str] = {
-    "premature": "the street's cards turned before the betting round before it was complete",
-    "no-burn": "the street dealt without a burn card",
-    "extra-burn": "two burn cards before the street",
-    "extra-card": "too many cards turned (four on the flop, two on the turn or river)",
+#: Each book's out-of-turn rule: (rule, binding when the action has not changed, released when
+#: it changed, the rule and words for a fold out of turn). WPA 33 says nothing of a fold out of
+#: turn (the wpa preset keeps IFP 26's); Gananda Betting 7 binds any action "unless the action to
+#: that player is subsequently changed by a bet or raise" (a fold facing a bet: Dead Hands 1a).
+_OOT_WORDS: dict[str, tuple[str, str, str, tuple[str, str] | None]] = {
+    "ifp-2012": ("IFP 26", "Action out of turn, whether the declaration is verbal or physical, "
+                 "will be binding if the action to that player has not changed. A check, call or "
+                 "fold is not considered action-changing.", "If a player acts out of turn and the "
+                 "action changes, the person who acted out of turn may change his or her action by "
+                 "calling, raising or folding and may have his/her chips returned.",
+                 ("IFP 26", "An out-of-turn fold is binding.")),
+    "wpa": ("WPA 33", "Action out of turn will be binding if the action to that player has not "
+            "changed. A check, call, or fold is not considered action changing.", "Action out of "
+            "turn will be binding if the action to that player has not changed.",
+            ("IFP 26", "An out-of-turn fold is binding.")),
+    "tda-2024": ("TDA 53-A", "The OOT action is subject to penalty and is binding if action to the "
+                 "OOT player does not change. A check, call or fold by the correct player does not "
+                 "change action.", "If action changes, the OOT action is not binding; any bet or "
+                 "raise is returned to the OOT player who has all options: call, raise, or fold.",
+                 ("TDA 53-A", "An OOT fold is binding.")),
+    "gananda": ("Gananda: Betting 7", "An action or verbal declaration out of turn is binding "
+                "unless the action to that player is subsequently changed by a bet or raise.",
+                "An action or verbal declaration out of turn is binding unless the action to that "
+                "player is subsequently changed by a bet or raise.", None),
 }
-
-_K = {"flop": 3, "turn": 1, "river": 1}
-
-
-def _shuffled(cards: Sequence[int], rng: Any) -> list[int]:
-    out = list(cards)
-    rng.shuffle(out)
-    return out
-
-
-class _Cards:
-    """The result of a procedure on the cards ``seq`` (see :func:`board_ruling`)."""
-
-    def __init__(self, burns: Sequence[int], board: Sequence[int], stub: Sequence[int],
-                 next_burns: Sequence[int] = (1,), aside: Sequence[int] = ()) -> None:
-        self.burns, self.board, self.stub = tuple(burns), tuple(board), tuple(stub)
-        self.next_burns, self.aside = tuple(next_burns), tuple(aside)
-
-
-_Proc = Any   # (seq, k, rng) -> _Cards
-
-
-def _board_table() -> dict[tuple[str, str, str, str], tuple[str, str, str, str, _Proc]]:
-    """(book, street, error, case) -> (decision, rule, text, procedure, cards). ``case``:
-    ``any``, ``before-action``/``after-action``, ``identifiable``/``not-identifiable`` or both
-    joined (``before-action,identifiable``)."""
-    def normal(s, k, g):                      # the correct deal: burn, then the cards
-        return _Cards(s[:1], s[1:1 + k], s[1 + k:])
-
-    t: dict[tuple[str, str, str, str], tuple[str, str, str, str, _Proc]] = {}
-    ifp = "IFP Appendix 1"
-    # IFP Appendix 1 i: the flop.
-    t["ifp-2012", "flop", "premature", "any"] = (
-        "redeal", f"{ifp} i", "All flopped cards and burn card(s), excluding discards, will be "
-        "returned to the deck. The cards will be reshuffled. After betting round is completed, the "
-        "dealer will shuffle the cards, cut the deck, burn a card, and deal a new flop.",
-        "the flop and its burn back into the stub, reshuffled; after the betting: burn and a new flop",
-        lambda s, k, g: _Cards((), (), _shuffled(s, g)))
-    t["ifp-2012", "flop", "no-burn", "before-action,identifiable"] = (
-        "reset", f"{ifp} i", "No burn card - no player has acted: The TD will try to reset the flop "
-        "in the correct way", "the flop reset: the first card is the burn, the flop the next three",
-        normal)
-    t["ifp-2012", "flop", "no-burn", "before-action,not-identifiable"] = (
-        "redeal", f"{ifp} i", "No burn card - no player has acted: ... if this is not possible, all "
-        "flopped cards will be returned to the deck, excluding discards. The cards will be "
-        "reshuffled. The dealer will cut the deck, burn a card, and deal a new flop.",
-        "the flop back into the stub, reshuffled, cut; burn and a new flop",
-        lambda s, k, g: normal(_shuffled(s, g), k, g))
-    t["ifp-2012", "flop", "no-burn", "after-action"] = (
-        "stands", f"{ifp} i", "No burn card - at least one player has acted: The flopped cards must "
-        "stand; and betting continues. ... The dealer will burn two consecutive cards before "
-        "dealing the turn.", "the flop stands; two burns before the turn",
-        lambda s, k, g: _Cards((), s[:k], s[k:], (2,)))
-    t["ifp-2012", "flop", "extra-burn", "before-action"] = (
-        "redeal", f"{ifp} i", "Too many burn cards - no player has acted: All flopped cards will be "
-        "returned to the deck. The deck, excluding discards, will be reshuffled. The dealer will "
-        "cut the deck, burn a card, and deal a new flop.",
-        "the flop back into the stub, reshuffled, cut; burn and a new flop",
-        lambda s, k, g: (lambda r: _Cards(s[:2] + r[:1], r[1:1 + k], r[1 + k:]))(
-            _shuffled(s[2:], g)))
-    t["ifp-2012", "flop", "extra-burn", "after-action"] = (
-        "stands", f"{ifp} i", "Too many burn cards - at least one player has acted: The flopped "
-        "cards must stand; and betting continues. ... The dealer will deal the turn without "
-        "burning a card.", "the flop stands; the turn without a burn",
-        lambda s, k, g: _Cards(s[:2], s[2:2 + k], s[2 + k:], (0,)))
-    t["ifp-2012", "flop", "extra-card", "before-action,identifiable"] = (
-        "burn", f"{ifp} i", "If the dealer accidentally deals four cards on the flop and the "
-        "additional card is 100% identifiable, the additional card will be deemed an exposed burn "
-        "card and play will continue. After the betting round is completed, the dealer will deal "
-        "the turn card without burning a card.", "the extra card is the turn's burn; the turn "
-        "without another burn",
-        lambda s, k, g: _Cards(s[:1] + s[4:5], s[1:4], s[5:], (0,)))
-    t["ifp-2012", "flop", "extra-card", "before-action,not-identifiable"] = (
-        "scramble", f"{ifp} i", "If the flop cards are not 100% identifiable, all four flopped cards "
-        "will be turned face down and shuffled among themselves. A new flop will be dealt using "
-        "three of the four exposed cards, the additional card will be treated as an exposed burn "
-        "card", "the four cards scrambled: three the flop, one the turn's burn; the turn without "
-        "another burn",
-        lambda s, k, g: (lambda f: _Cards(s[:1] + f[3:], f[:3], s[5:], (0,)))(_shuffled(s[1:5], g)))
-    # IFP Appendix 1 ii: the turn.
-    t["ifp-2012", "turn", "premature", "any"] = (
-        "set-aside", f"{ifp} ii", "The exposed card will be put to one side and once the betting "
-        "round is be completed, the dealer will shuffle the remaining deck with the exposed turn "
-        "card and deal a new turn card.", "the card set aside; after the betting it is shuffled "
-        "back into the stub and a new turn card dealt (the burn stands)",
-        lambda s, k, g: _Cards(s[:1], (), _shuffled(s[1:], g), (0,)))
-    t["ifp-2012", "turn", "no-burn", "before-action"] = (
-        "reset", f"{ifp} ii", "No burn card - no player has acted: The turned card will be deemed an "
-        "exposed card and used as the burn card. The subsequent cards will be used as if no mistake "
-        "had been made.", "the turned card is the burn; the next card the turn", normal)
-    t["ifp-2012", "turn", "no-burn", "after-action"] = (
-        "stands", f"{ifp} ii", "No burn card - at least one player has acted: The turn card must "
-        "stand. The dealer will burn two consecutive cards before dealing the river.",
-        "the turn stands; two burns before the river", lambda s, k, g: _Cards((), s[:1], s[1:], (2,)))
-    t["ifp-2012", "turn", "extra-burn", "before-action,identifiable"] = (
-        "reset", f"{ifp} ii", "Too many burn cards - no player has acted: If the correct turn card is "
-        "100% identifiable, then that should be replaced for the exposed card. After the betting "
-        "round is complete, the dealer will deal the river without burning a card.",
-        "the correct turn (the second burn) replaces the turned card; the river without a burn",
-        lambda s, k, g: _Cards((s[0], s[2]), s[1:2], s[3:], (0,)))
-    for case in ("before-action,not-identifiable", "after-action"):
-        t["ifp-2012", "turn", "extra-burn", case] = (
-            "stands", f"{ifp} ii", "Too many burn cards: the burn cards and turn card must stand. "
-            "After the betting round is complete, the dealer will deal the river without burning a "
-            "card.", "the burns and the turn stand; the river without a burn",
-            lambda s, k, g: _Cards(s[:2], s[2:3], s[3:], (0,)))
-    for act in ("before-action", "after-action"):
-        t["ifp-2012", "turn", "extra-card", act + ",identifiable"] = (
-            "burn", f"{ifp} ii", "Too many board cards: If the correct turn card is 100% "
-            "identifiable, then that should be used; the exposed extra card will be used as the burn "
-            "card for the river. After the betting round is completed, the dealer will deal the "
-            "river card without burning a card.", "the correct turn stays; the extra card is the "
-            "river's burn; the river without another burn",
-            lambda s, k, g: _Cards((s[0], s[2]), s[1:2], s[3:], (0,)))
-        t["ifp-2012", "turn", "extra-card", act + ",not-identifiable"] = (
-            "redeal", f"{ifp} ii", "If the correct turn card is not 100% identifiable, the exposed "
-            "turn cards will be shuffled with the deck and a new turn card will be dealt without "
-            "burning another card.", "both cards shuffled into the stub; a new turn without a burn",
-            lambda s, k, g: (lambda r: _Cards(s[:1], r[:1], r[1:]))(_shuffled(s[1:], g)))
-    # IFP Appendix 1 iii: the river.
-    t["ifp-2012", "river", "premature", "any"] = (
-        "set-aside", f"{ifp} iii", "The exposed river card will be taken out of play and betting "
-        "completed. After the betting round is completed, the dealer will reshuffle the deck, "
-        "including the exposed river card but excluding burn cards and discards. The dealer will "
-        "then cut the deck and deal a new river card without burning a card.",
-        "the card out of play; after the betting it is reshuffled into the stub and a new river "
-        "dealt without a burn", lambda s, k, g: _Cards(s[:1], (), _shuffled(s[1:], g), (0,)))
-    t["ifp-2012", "river", "no-burn", "before-action"] = (
-        "reset", f"{ifp} iii", "No burn card - no player has acted: The exposed card will be used as "
-        "the burn card. A new river card will be turned.", "the turned card is the burn; the next "
-        "card the river", normal)
-    t["ifp-2012", "river", "no-burn", "after-action"] = (
-        "stands", f"{ifp} iii", "No burn card - at least one player has acted: The river card must "
-        "stand", "the river stands", lambda s, k, g: _Cards((), s[:1], s[1:], ()))
-    for err in ("extra-burn", "extra-card"):
-        acts = ("before-action",) if err == "extra-burn" else ("before-action", "after-action")
-        for act in acts:
-            t["ifp-2012", "river", err, act + ",identifiable"] = (
-                "reset", f"{ifp} iii", "If the correct river card is 100% identifiable, it will be "
-                "revealed and the incorrectly turned river card will be deemed an exposed card and "
-                "discarded.", "the correct river revealed; the wrong card discarded",
-                lambda s, k, g: _Cards(s[:1], s[1:2], s[3:], (), s[2:3]))
-    t["ifp-2012", "river", "extra-burn", "before-action,not-identifiable"] = (
-        "stands", f"{ifp} iii", "If the correct river card is not 100% identifiable, the burn cards "
-        "and river will stand.", "the burns and the river stand",
-        lambda s, k, g: _Cards(s[:2], s[2:3], s[3:], ()))
-    t["ifp-2012", "river", "extra-burn", "after-action"] = (
-        "stands", f"{ifp} iii", "Too many burn cards - at least one player has acted: The burn cards "
-        "and river will stand.", "the burns and the river stand",
-        lambda s, k, g: _Cards(s[:2], s[2:3], s[3:], ()))
-    for act in ("before-action", "after-action"):
-        t["ifp-2012", "river", "extra-card", act + ",not-identifiable"] = (
-            "redeal", f"{ifp} iii", "If the correct river card is not 100% identifiable, the dealer "
-            "will reshuffle the deck, including the exposed river cards, but excluding the burn "
-            "cards and discards. The dealer then cuts the deck, burns a card and deals the river "
-            "card.", "both cards reshuffled into the stub, cut; burn and a new river",
-            lambda s, k, g: (lambda r: _Cards(s[:1] + r[:1], r[1:2], r[2:], ()))(_shuffled(s[1:], g)))
-
-    # TDA 38, 39 and RP-5.
-    for street, letter in (("flop", "A"), ("turn", "B"), ("river", "C")):
-        t["tda-2024", street, "premature", "any"] = (
-            "redeal", f"TDA RP-5-{letter}", f"A premature {street}: leave the {street} burn card as "
-            f"the burn. Return the premature card(s) to the deck stub and reshuffle the entire stub. "
-            f"Re-deal the {street} (without another burn) from the newly shuffled stub.",
-            f"the burn stands; the cards back into the stub, reshuffled; after the betting the "
-            f"{street} without another burn",
-            lambda s, k, g: _Cards(s[:1], (), _shuffled(s[1:], g), (0,)))
-    t["tda-2024", "flop", "extra-card", "any"] = (
-        "scramble", "TDA 39-A", "If the flop has 4 rather than 3 cards, exposed or not, and "
-        "regardless of whether the door card is presumed known, the floor will be called. The dealer "
-        "then scrambles the 4 cards face down, the floor randomly selects 1 as the next burn card "
-        "and the other 3 are the flop", "the four cards scrambled: three the flop, one the turn's "
-        "burn; the turn without another burn",
-        lambda s, k, g: (lambda f: _Cards(s[:1] + f[3:], f[:3], s[5:], (0,)))(_shuffled(s[1:5], g)))
-    t["tda-2024", "flop", "no-burn", "before-action"] = (
-        "scramble", "TDA 39-B", "If there was no burn on a 3-card flop ... if no action has "
-        "occurred, the 3 cards are scrambled face down, one chosen as the burn. The flop will be the "
-        "other 2 cards plus the next card off the stub.", "the three scrambled: one the burn, two "
-        "the flop with the next card off the stub",
-        lambda s, k, g: (lambda f: _Cards(f[2:], f[:2] + list(s[3:4]), s[4:]))(_shuffled(s[:3], g)))
-    t["tda-2024", "flop", "no-burn", "after-action"] = (
-        "stands", "TDA 39-B", "If any action (even one check) has occurred, play proceeds with the "
-        "initial 3 cards. Only one card is burned for the turn.", "the flop stands; one burn before "
-        "the turn", lambda s, k, g: _Cards((), s[:3], s[3:]))
-
-    # holdem-dealing-irregularities 3-8 (club rules).
-    def club_redeal(first_burns):
-        # irregularities 7: board cards mixed with the stub, the burn card(s) stay; shuffle, cut,
-        # a new flop without a burn.
-        def proc(s, k, g):
-            r = _shuffled(s[first_burns:], g)
-            return _Cards(s[:first_burns], r[:3], r[3:])
-        return proc
-    irr7 = ("If the flop needs to be redealt for any reason, the boardcards are mixed with the "
-            "remainder of the deck. The burncard remains on the table. After shuffling, the dealer "
-            "cuts the deck and deals a new flop without burning a card.")
-    t["irregularities", "flop", "premature", "any"] = (
-        "redeal", "irregularities 6, 7", "If the dealer burns and turns before a betting round is "
-        "complete, the card(s) may not be used ... " + irr7, "the burn stays; the cards mixed into "
-        "the stub, shuffled, cut; after the betting a new flop without a burn",
-        lambda s, k, g: _Cards(s[:1], (), _shuffled(s[1:], g), (0,)))
-    t["irregularities", "flop", "extra-card", "any"] = (
-        "redeal", "irregularities 3, 7", "If the flop contains too many cards, it must be redealt. "
-        "(This applies even if it were possible to know which card was the extra one.) " + irr7,
-        "the burn stays; the cards mixed into the stub, shuffled, cut; a new flop without a burn",
-        club_redeal(1))
-    t["irregularities", "flop", "no-burn", "before-action"] = (
-        "redeal", "irregularities 4, 7", "If before dealing the flop, the dealer failed to burn a "
-        "card, or burned two cards ... The deck must be reshuffled if any cards were exposed. "
-        + irr7, "the flop mixed into the stub, shuffled, cut; a new flop without a burn",
-        club_redeal(0))
-    t["irregularities", "flop", "extra-burn", "before-action"] = (
-        "redeal", "irregularities 4, 7", "If before dealing the flop, the dealer failed to burn a "
-        "card, or burned two cards ... The deck must be reshuffled if any cards were exposed. "
-        + irr7, "the burns stay; the flop mixed into the stub, shuffled, cut; a new flop without "
-        "a burn", club_redeal(2))
-    irr5 = ("If the dealer fails to burn a card or burns more than one card, the error should be "
-            "corrected if discovered before betting action has started for that round. Once action "
-            "has been taken on a boardcard, the card must stand. Whether the error is able to be "
-            "corrected or not, subsequent cards dealt should be those that would have come if no "
-            "error had occurred.")
-    for book, rule5, rule8, text8 in (
-            ("irregularities", "irregularities 5", "irregularities 8",
-             "A dealing error for the fourth boardcard is rectified ... The dealer burns and deals "
-             "what would have been the fifth card in the fourth card's place. After this round of "
-             "betting, the dealer reshuffles the deck, including the card that was taken out of "
-             "play, but not including the burncards or discards. The dealer then cuts the deck and "
-             "deals the final card without burning a card."),
-            ("gananda", "Gananda: Holdem Irregularities 6", "Gananda: Holdem Irregularities 8",
-             "If the dealer prematurely exposes the fourth board card before the betting is "
-             "complete, the exposed board card is returned to the stub (the burn cards and muck "
-             "remain on the table), the stub is shuffled and cut and a new fourth card is turned.")):
-        for street in ("flop", "turn", "river") if book == "irregularities" else ("turn", "river"):
-            t[book, street, "no-burn", "after-action"] = (
-                "stands", rule5, irr5, f"the {street} stands; the next street after two burns",
-                lambda s, k, g: _Cards((), s[:k], s[k:], (2,)))
-            t[book, street, "extra-burn", "after-action"] = (
-                "stands", rule5, irr5, f"the {street} stands; the next street without a burn",
-                lambda s, k, g: _Cards(s[:2], s[2:2 + k], s[2 + k:], (0,)))
-        for street in ("turn", "river"):
-            t[book, street, "no-burn", "before-action"] = (
-                "reset", rule5, irr5, "corrected: the turned card is the burn, the next card the "
-                f"{street}", normal)
-            t[book, street, "extra-burn", "before-action"] = (
-                "reset", rule5, irr5 + " For example, if two cards were burned, one of the cards "
-                "should be put back on the deck and used for the burncard on the next round.",
-                f"corrected: the second burn is the {street}; the turned card goes back on the "
-                "deck as the next burn", lambda s, k, g: _Cards(s[:1], s[1:2], s[2:]))
-        if book == "irregularities":
-            t[book, "turn", "premature", "any"] = (
-                "set-aside", rule8, text8, "the card out of play; burn and the card that would "
-                "have been the river as the turn; after the betting the stub reshuffled with the "
-                "card set aside, cut, the river without a burn",
-                lambda s, k, g: _Cards(s[:1], (), list(s[2:4]) + _shuffled(list(s[4:]) + list(s[1:2]), g),
-                                       (1, 0)))
-        else:
-            t[book, "turn", "premature", "any"] = (
-                "redeal", rule8, text8, "the burn stays; the card back into the stub, shuffled, "
-                "cut; after the betting a new turn card without a burn",
-                lambda s, k, g: _Cards(s[:1], (), _shuffled(s[1:], g), (0,)))
-        t[book, "river", "premature", "any"] = (
-            "redeal", rule8, "If the fifth card is turned up prematurely, the deck is reshuffled "
-            "and dealt in the same manner.", "the burn stays; the card back into the stub, "
-            "shuffled, cut; after the betting a new river without a burn",
-            lambda s, k, g: _Cards(s[:1], (), _shuffled(s[1:], g), (0,)))
-
-    # Gananda Holdem Irregularities 3-8 (the flop).
-    g7 = ("If the flop needs to be redealt for any reason, the boardcards are mixed with the "
-          "remainder of the deck and the burncard(s). After shuffling, the dealer cuts the deck, "
-          "burns a card and deals a new flop.")
-    t["gananda", "flop", "premature", "any"] = (
-        "redeal", "Gananda: Holdem Irregularities 3, 7", "If the cards are flopped before the "
-        "betting is complete, or if the flop contains too many cards, it must be redealt. " + g7,
-        "the flop and burn mixed into the stub, shuffled, cut; after the betting burn and a new flop",
-        lambda s, k, g: _Cards((), (), _shuffled(s, g)))
-    for err, rule, text in (
-            ("extra-card", "Gananda: Holdem Irregularities 3, 7", "If the cards are flopped before "
-             "the betting is complete, or if the flop contains too many cards, it must be redealt. "
-             "(This applies even if it were possible to know which card was the extra one.) " + g7),
-            ("no-burn", "Gananda: Holdem Irregularities 4, 7", "If the dealer failed to burn a card "
-             "before dealing the flop, or burned two cards ... The deck must be reshuffled if any "
-             "boardcards were exposed. " + g7),
-            ("extra-burn", "Gananda: Holdem Irregularities 4, 7", "If the dealer failed to burn a "
-             "card before dealing the flop, or burned two cards ... The deck must be reshuffled if "
-             "any boardcards were exposed. " + g7)):
-        t["gananda", "flop", err, "before-action" if err != "extra-card" else "any"] = (
-            "redeal", rule, text, "the flop and burns mixed into the stub, shuffled, cut; burn and "
-            "a new flop", lambda s, k, g: normal(_shuffled(s, g), k, g))
-    g6 = irr5.replace("Once action has been taken on a boardcard", "Once action has been taken on "
-                      "a boardcard by any player")
-    t["gananda", "flop", "no-burn", "after-action"] = (
-        "stands", "Gananda: Holdem Irregularities 6", g6, "the flop stands; two burns before the "
-        "turn", lambda s, k, g: _Cards((), s[:3], s[3:], (2,)))
-    t["gananda", "flop", "extra-burn", "after-action"] = (
-        "stands", "Gananda: Holdem Irregularities 6", g6, "the flop stands; the turn without a "
-        "burn", lambda s, k, g: _Cards(s[:2], s[2:5], s[5:], (0,)))
-    return t
-
-
-_BOARD = _board_table()
-
-
-def board_ruling(rules: RuleSet | str | None, street: str, error: str, *, acted: bool = False,
-                 identifiable: bool = True, cards: Sequence[int] | None = None,
-                 rng: Any = None) -> Ruling:
-    """The ruling on a board error on ``street`` (flop, turn, river; for ``premature`` the
-    street turned too soon): ``error`` one of :data:`BOARD_ERRORS`; ``acted`` whether a player
-    has acted on the street's cards; ``identifiable`` whether the correct card is 100%
-    identifiable (IFP Appendix 1). With ``cards`` (the deck from the street's burn position on,
-    as it was dealt from) the ruling carries the cards of the procedure."""
-    r = get_rules(rules)
-    if street not in _K:
-        raise ValueError(f"unknown street {street!r}: flop, turn or river")
-    if error not in BOARD_ERRORS:
-        raise ValueError(f"unknown board error {error!r} (one of {', '.join(BOARD_ERRORS)})")
-    book = r.board_errors
-    act = "after-action" if acted else "before-action"
-    ident = "identifiable" if identifiable else "not-identifiable"
-    hit = None
-    for b in _fallback(book):
-        for case in ("any", act, f"{act},{ident}"):
-            hit = _BOARD.get((b, street, error, case))
-            if hit is not None:
-                break
-        if hit is not None:
-            break
-    if hit is None:
-        rule, words = TDA_1 if book == "tda-2024" else IFP_1
-        what = {"tda-2024": "TDA 38 and 39 say only that the burn is one card per street and "
-                            "how a 4-card or burnless flop is fixed",
-                "ifp-2012": "IFP Appendix 1 gives no procedure for this case"}.get(book, "")
-        return Ruling(f"{street} {error}", "director", rule,
-                      f"{what}. {words}" if what else words, "the TD decides (Rule 1)")
-    decision, rule, text, procedure, proc = hit
-    if cards is None:
-        return Ruling(f"{street} {error}", decision, rule, text, procedure)
-    if rng is None:
-        import random
-        rng = random.SystemRandom()
-    k = _K[street]
-    seq = list(cards)
-    if len(seq) < 8:
-        raise ValueError(f"{len(seq)} cards from the street's burn on; the procedures need 8")
-    out = proc(seq, k, rng)
-    return Ruling(f"{street} {error}", decision, rule, text, procedure, out.burns, out.board,
-                  out.aside, out.stub, out.next_burns)
-
-
-# --- the catalogue -----------------------------------------------------------------------------
-
-#: Every situation the floor rules on, by family: (family, situation, what it takes).
-SITUATIONS: tuple[tuple[str, str, str], ...] = (
-    *(("misdeal", c, DEAL_CAUSES[c]) for c in DEAL_CAUSES),
-    ("misdeal", "fouled-deck", "two cards of the same suit and rank, a wrong card count or a "
-                               "different back"),
-    *(("board", f"{s} {e}", f"{BOARD_ERRORS[e]} ({s})") for s in _K for e in BOARD_ERRORS),
-    *(("misdeal", f"stub-dropped {c}", STUB_CASES[c]) for c in STUB_CASES),
-    ("stud", "seventh-street-exposed", "a stud player's seventh-street downcard exposed by the "
-                                       "dealer"),
-    ("stud", "stud premature", "the next stud street's card dealt before the betting is over"),
-    ("hand", "killed", "the dealer killed a hand by mistake, or it was fouled"),
-    ("hand", "wrong-cards", "a player with the wrong number of cards after substantial action"),
-    ("out-of-turn", "out-of-turn", "a player acted before his turn"),
-    ("clock", "clock", "the clock called on the player to act"),
-    ("penalty", "penalty", "warnings, missed hands and rounds, disqualification"),
-    ("bet", "bet", "a bet made with chips and words (pokertd floor bet)"),
-)
-
-
-def situations(rules: RuleSet | str | None = None) -> list[dict[str, str]]:
-    """Every situation with the preset's ruling, rule and text (``pokertd floor rules``); board
-    errors in each case of action and identifiability the books distinguish."""
-    r = get_rules(rules)
-    out: list[dict[str, str]] = []
-
-    def add(family: str, situation: str, ruling: Ruling, case: str = "") -> None:
-        out.append({"family": family, "situation": situation, "case": case,
-                    "decision": ruling.decision, "rule": ruling.rule, "text": ruling.text,
-                    "procedure": ruling.procedure})
-
-    for name in _BET_FIELDS:
-        rules_of = field_rules(name)
-        rule = rules_of.get(r.name) or rules_of.get("ifp-2012", "")
-        doc = field_doc(name)
-        add("bet", name.replace("_", "-"), Ruling(name, str(getattr(r, name)), rule, doc,
-                                                  "pokertd floor bet rules each bet"))
-    for c in DEAL_CAUSES:
-        add("misdeal", c, deal_ruling(r, c), "before substantial action")
-    add("misdeal", "any cause", deal_ruling(r, "first-card-exposed",
-                                            actions=("call", "call", "call")),
-        "after substantial action")
-    for d in ("duplicate", "count", "back"):
-        add("misdeal", "fouled-deck", fouled_deck_ruling(r, d), d)
-    for c in STUB_CASES:
-        add("misdeal", "stub-dropped", stub_ruling(r, c), c)
-    for s in _K:
-        for e in BOARD_ERRORS:
-            cases = [("", False, True)] if e == "premature" else [
-                ("before action, identifiable", False, True),
-                ("before action, not identifiable", False, False),
-                ("after action", True, True)]
-            for case, acted, ident in cases:
-                add("board", f"{s} {e}", board_ruling(r, s, e, acted=acted, identifiable=ident),
-                    case)
-    add("stud", "seventh-street-exposed", seventh_street_ruling(r, True), "betting remains")
-    add("stud", "seventh-street-exposed", seventh_street_ruling(r, False), "no betting remains")
-    add("stud", "stud premature", stud_premature_ruling(r))
-    add("hand", "killed", killed_hand_ruling(r, "killed"))
-    add("hand", "wrong-cards", killed_hand_ruling(r, "wrong-cards"), "after substantial action")
-    for a, between in (("fold", "bet"), ("call", "check"), ("call", "raise"), ("bet", "check"),
-                       ("bet", "raise")):
-        add("out-of-turn", f"{a} out of turn", out_of_turn_ruling(r, a, between, amount=500,
-                                                                  bet_between=1000),
-            f"then {between} in between")
-    add("clock", "clock", clock_ruling(r, True), "facing a bet")
-    add("clock", "clock", clock_ruling(r, False), "not facing a bet")
-    add("penalty", "warning", penalty_ruling(r, "warning")[0])
-    add("penalty", "rounds", penalty_ruling(r, "rounds", players_at_table=9, rounds=1)[0],
-        "9 players, 1 round")
-    add("penalty", "disqualification", penalty_ruling(r, "disqualification")[0])
-    return out
