@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import secrets
 import time
@@ -46,12 +47,14 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 from fastapi import Depends, FastAPI, Form, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
@@ -63,6 +66,7 @@ from pokertd.services.tournaments import (
     UnknownTournament,
 )
 from pokertd.storage import ConcurrencyError, DatabaseFailure, StorageError, Store, UserStore
+from pokertd.storage.web_sessions import LoginFailures, WebSessions
 from pokertd.storage.users import User
 
 from . import forms
@@ -71,6 +75,7 @@ from .auth import (
     SESSION_MAX_AGE_S,
     LoginLimiter,
     check_csrf,
+    login_keys,
     console_user,
     csrf_token,
     current_user,
@@ -89,6 +94,24 @@ def script_json(data: Any) -> str:
     return json.dumps(data).replace("<", "\\u003c")
 R = TypeVar("R")
 RETRIES = 3
+
+
+RETRY_AFTER_S = 5
+
+
+def away(request: Request, exc: Exception) -> str:
+    """What to say while the database is out of reach (restarted, the network), by request."""
+    if isinstance(exc, DBAPIError):     # a router's own query: one line, not the SQL
+        exc = DatabaseFailure(f"database: {str(exc.orig or exc).splitlines()[0]}")
+    if request.url.path == "/login":
+        return f"{exc}: cannot check the password now; log in again in a moment"
+    if request.method != "GET":
+        # A command in flight may have been recorded or not; sent again with its command_id,
+        # it is applied once.
+        return (f"{exc}: the command may or may not have been recorded; send it again with "
+                "the same command_id (it is not applied twice)")
+    return (f"{exc}: the database cannot be reached for now; nothing was changed, and this "
+            f"page tries again by itself every {RETRY_AFTER_S} seconds")
 
 
 def create_app(store: Store, *, clock: Callable[[], float] = time.time,
@@ -110,7 +133,12 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     app.state.service = service
     app.state.users = users
     app.state.hub = hub
-    app.state.limiter = limiter or LoginLimiter()
+    app.state.sessions = WebSessions(store)
+    app.state.clock = clock
+    limiter = limiter or LoginLimiter(clock=clock)
+    if limiter.failures is None:
+        limiter.failures = LoginFailures(store)
+    app.state.limiter = limiter
     app.add_middleware(SessionMiddleware,
                        secret_key=secret or os.environ.get("POKERTD_SECRET")
                        or secrets.token_urlsafe(32),
@@ -123,11 +151,11 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     templates = app.state.templates = Jinja2Templates(directory=HERE / "templates")
 
     def page(request: Request, template: str, status_code: int = 200,
-             **context: Any) -> HTMLResponse:
-        user = current_user(request)
+             headers: dict[str, str] | None = None, **context: Any) -> HTMLResponse:
+        user = context.pop("user") if "user" in context else current_user(request)
         return templates.TemplateResponse(
             request, template, {"user": user, "csrf": csrf_token(request), **context},
-            status_code=status_code)
+            status_code=status_code, headers=headers)
 
     # --- errors -------------------------------------------------------------------------------
 
@@ -135,16 +163,24 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         path = request.url.path
         return ("/api/" in path or path.endswith(("/state", "/stream"))
                 or "application/json" in request.headers.get("accept", "")
-                or request.method != "GET")
+                or (request.method != "GET" and not request.headers.get(
+                    "content-type", "").startswith("application/x-www-form-urlencoded")))
 
     def error(request: Request, status: int, message: str,
               headers: dict[str, str] | None = None) -> Response:
         if wants_json(request):
             return JSONResponse({"error": message}, status_code=status, headers=headers)
-        return page(request, "error.html", status, status=status, message=message)
+        # The user in the page's bar: not read again when the database is away (503).
+        user = request.state._state.get("user") if status == 503 else current_user(request)
+        return page(request, "error.html", status, headers, status=status, message=message,
+                    user=user, refresh=RETRY_AFTER_S if status == 503 and request.method == "GET"
+                    else None)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 401 and not wants_json(request):
+            # A page behind the login (a bookmark of /console): the login form, then back.
+            return RedirectResponse(f"/login?next={quote(request.url.path)}", status_code=303)
         message = exc.detail if isinstance(exc.detail, str) else "not found"
         if exc.status_code == 404 and message == "Not Found":
             message = f"no page at {request.url.path}"
@@ -162,12 +198,10 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         return error(request, 422, "; ".join(problems) or "invalid request")
 
     @app.exception_handler(DatabaseFailure)
-    async def unreachable(request: Request, exc: DatabaseFailure) -> Response:
-        # The database is away (restarted, the network): a command in flight may have been
-        # recorded or not; sent again with its command_id, it is applied once.
-        return error(request, 503, f"{exc}: the command may or may not have been recorded; "
-                     "send it again with the same command_id (it is not applied twice)",
-                     {"Retry-After": "1"})
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InterfaceError)
+    async def unreachable(request: Request, exc: Exception) -> Response:
+        return error(request, 503, away(request, exc), {"Retry-After": str(RETRY_AFTER_S)})
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> Response:
@@ -274,29 +308,39 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
 
     # --- login --------------------------------------------------------------------------------
 
+    def after_login(next_page: str) -> str:
+        """Where the login leads: the page asked for (a path of this site only), else the
+        console."""
+        if next_page.startswith("/") and not next_page.startswith(("//", "/\\")):
+            return next_page
+        return "/console"
+
     @app.get("/login", response_class=HTMLResponse)
-    def login_form(request: Request) -> Response:
-        return page(request, "login.html", message=None)
+    def login_form(request: Request, next: str = "/console") -> Response:
+        return page(request, "login.html", message=None, user=None,
+                    next_page=after_login(next))
 
     @app.post("/login", dependencies=[Depends(check_csrf)])
     def login(request: Request, username: str = Form(max_length=64),
-              password: str = Form(max_length=1000)) -> Response:
+              password: str = Form(max_length=1000),
+              next: str = Form("/console", max_length=2000)) -> Response:
         lim: LoginLimiter = app.state.limiter
-        address = f"ip:{request.client.host if request.client else '?'}"
-        keys = (address, f"user:{username}")
-        wait = lim.retry_after(*keys)
+        keys = login_keys(request.client.host if request.client else "?", username)
+        wait = lim.retry_after(keys)
+        to = after_login(next)
         if wait > 0:
-            refused = page(request, "login.html", 429,
-                           message=f"too many failed logins: try again in {int(wait) + 1} s")
-            refused.headers["Retry-After"] = str(int(wait) + 1)
-            return refused
+            secs = max(1, math.ceil(wait))
+            return page(request, "login.html", 429, {"Retry-After": str(secs)},
+                        message=f"too many failed logins from here: try again in {secs} s",
+                        user=None, next_page=to)
         user = users.authenticate(username, password)
         if user is None:
-            lim.failed(*keys)
-            return page(request, "login.html", 401, message="wrong user name or password")
-        lim.succeeded(f"user:{username}")
+            lim.failed(keys)
+            return page(request, "login.html", 401, message="wrong user name or password",
+                        user=None, next_page=to)
+        lim.succeeded(keys[1][0])
         log_in(request, user)
-        return RedirectResponse("/console", status_code=303)
+        return RedirectResponse(to, status_code=303)
 
     @app.post("/logout", dependencies=[Depends(check_csrf)])
     def logout(request: Request) -> Response:
