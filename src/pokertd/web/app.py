@@ -51,6 +51,7 @@ from urllib.parse import quote
 
 from fastapi import Depends, FastAPI, Form, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.routing import APIRoute
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -160,6 +161,12 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     # --- errors -------------------------------------------------------------------------------
 
     def wants_json(request: Request) -> bool:
+        route = request.scope.get("route")
+        if (request.method == "GET" and isinstance(route, APIRoute)
+                and "application/json" not in request.headers.get("accept", "")):
+            # A route says what it serves: a page (HTMLResponse), else data.
+            return not (isinstance(route.response_class, type)
+                        and issubclass(route.response_class, HTMLResponse))
         path = request.url.path
         return ("/api/" in path or path.endswith(("/state", "/stream"))
                 or "application/json" in request.headers.get("accept", "")
