@@ -115,6 +115,28 @@ def away(request: Request, exc: Exception) -> str:
             f"page tries again by itself every {RETRY_AFTER_S} seconds")
 
 
+def in_words(e: Any) -> str | None:
+    """A length check's refusal said for a director ("the name is empty: type it"), not in
+    the validator's words ("String should have at least 1 character"); None for the others."""
+    kind, ctx, given = e.get("type"), e.get("ctx") or {}, e.get("input")
+    label = str((e.get("loc") or ("value",))[-1]).replace("_", " ")
+    if kind == "string_too_short":
+        least = ctx.get("min_length", 1)
+        if least == 1 and given == "":
+            return ("the file is empty: choose a CSV file with a header row, then one player a "
+                    "row" if label == "csv" else f"empty: type the {label} first")
+        return f"too short: at least {least} characters"
+    if kind == "string_too_long":
+        return (f"too long ({len(given)} characters): at most {ctx.get('max_length')}"
+                if isinstance(given, str) else f"too long: at most {ctx.get('max_length')}")
+    if kind == "too_short":
+        least = ctx.get("min_length", 1)
+        return "none given: give at least one" if least == 1 else f"give at least {least}"
+    if kind == "too_long":
+        return f"too many: at most {ctx.get('max_length')}"
+    return None
+
+
 def create_app(store: Store, *, clock: Callable[[], float] = time.time,
                secret: str | None = None, limiter: LoginLimiter | None = None) -> FastAPI:
     """The application over ``store``. ``clock``: the time of commands and screens (seconds;
@@ -200,7 +222,7 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         problems = []
         for e in exc.errors():
             where = ".".join(str(x) for x in e.get("loc", ()) if x not in ("body", "query"))
-            msg = str(e.get("msg", "invalid")).removeprefix("Value error, ")
+            msg = in_words(e) or str(e.get("msg", "invalid")).removeprefix("Value error, ")
             problems.append(f"{where}: {msg}" if where else msg)
         return error(request, 422, "; ".join(problems) or "invalid request")
 
