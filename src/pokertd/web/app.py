@@ -18,8 +18,11 @@ Errors are answers, never crashes: a refused command (the pure layers' ``ValueEr
 service's errors) is 400 with the CLI's message, an unknown event 404, a name taken 409, a
 request that fails validation 422 naming the field; a command that lost a race with another
 writer is run again on the new state (up to three times), then 409. The database out of reach
-(a PostgreSQL restart) is 503 with ``Retry-After``: the command may or may not have been
-recorded, and the client sends it again with the same ``command_id`` to know.
+(a PostgreSQL restart) is 503 with ``Retry-After`` on every route, whoever asks (issue 22): a
+page says so in words and reloads itself, the API answers JSON; for a command, it may or may
+not have been recorded, and the client sends it again with the same ``command_id`` to know.
+Nothing on the way to that answer reads the database (not even the user for the page's bar).
+A console page asked for without a login leads to the login form, and back after it.
 
 Command ids: every console command that changes an event (``POST /console/api/events`` and
 ``/console/api/events/{name}/...``, the deal's preview aside) takes an optional ``command_id``
