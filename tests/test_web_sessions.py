@@ -154,3 +154,30 @@ def test_the_login_leads_back_to_the_page_asked_for_on_this_site_only(db, clock:
     for elsewhere in ("https://evil.example/", "//evil.example/x", "/\\evil.example"):
         r = login(TestClient(app), next=elsewhere)
         assert r.headers["location"] == "/console", elsewhere
+
+
+def test_a_database_of_the_users_schema_is_migrated_and_its_director_logs_in(
+        store_url: str, clock: Clock) -> None:
+    """A database at migration 0002 (users, no sessions) opened by this pokertd: Alembic adds
+    the sessions and failed logins (0003); the director's account is kept and logs in."""
+    from sqlalchemy import create_engine, inspect
+
+    from pokertd.storage import upgrade_schema
+
+    engine = create_engine(store_url)
+    upgrade_schema(engine, "0002")
+    assert "web_sessions" not in inspect(engine).get_table_names()
+    from argon2 import PasswordHasher
+    from sqlalchemy import text
+
+    with engine.begin() as connection:          # the account as that pokertd stored it
+        connection.execute(text(
+            "INSERT INTO users (name, role, password_hash, created_at) "
+            "VALUES ('ann', 'director', :hash, CURRENT_TIMESTAMP)"),
+            {"hash": PasswordHasher().hash(PASSWORD)})
+    engine.dispose()
+    with open_store(store_url) as store:        # migrates to the head revision
+        assert {"web_sessions", "login_failures"} <= set(inspect(store.engine).get_table_names())
+        c = TestClient(make_app(store, clock))
+        assert login(c).status_code == 303
+        assert c.get("/console/api/presets/gananda").status_code == 200
