@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Float, ForeignKey, Integer, String, delete, func, select
+from sqlalchemy import Float, ForeignKey, Integer, String, delete, select
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -110,11 +110,6 @@ class WebSessions:
             return
         with _failures(), self.store.unit_of_work() as (own, _):
             own.execute(statement)
-
-    def count(self, user_id: int, now: float) -> int:
-        with _failures(), self.store.session() as session:
-            return session.scalar(select(func.count()).select_from(WebSessionRow).where(
-                WebSessionRow.user_id == user_id, WebSessionRow.expires_at > now)) or 0
 
 
 class LoginFailures:
