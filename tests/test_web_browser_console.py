@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from test_web_browser import SHOTS, LiveServer, _text, log_in  # noqa: F401
+from test_web_browser import PASSWORD, SHOTS, LiveServer, _text, log_in  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -154,3 +154,26 @@ def test_the_player_databases_errors_appear_beside_their_form(browser, live: Liv
         assert card and said and card["y"] <= said["y"] <= card["y"] + card["height"], form
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "players-errors-laptop.png"))
+
+
+def test_a_session_ended_elsewhere_is_said_on_the_open_console(browser, live: LiveServer,
+                                                               page) -> None:
+    """The director's password changed (every session ends) while his console is open: the
+    next update says so, and the live part is not replaced by the login form."""
+    from pokertd.storage import UserStore
+    from pokertd.tournament.house import config_preset
+
+    live.service.create("Ended", config_preset("gananda"), seed=6)
+    page.goto(f"{live.base}/console/events/Ended")
+    page.wait_for_selector("#conn.live, #conn:has-text('live')")
+    UserStore(live.store).set_password("ann", "a brand new password")
+    try:
+        live.service.register("Ended", ["Dee"])          # from the CLI: the page updates
+        page.wait_for_function("document.querySelector('#message').textContent !== ''")
+        assert _text(page, "#message") == ("Your session has ended (logged out, or a new "
+                                           "password): log in again to go on.")
+        assert page.locator("#live #login").count() == 0
+        page.goto(f"{live.base}/console/events/Ended")
+        assert page.url == f"{live.base}/login?next=/console/events/Ended"
+    finally:
+        UserStore(live.store).set_password("ann", PASSWORD)

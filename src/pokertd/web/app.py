@@ -210,8 +210,11 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        if exc.status_code == 401 and not wants_json(request):
-            # A page behind the login (a bookmark of /console): the login form, then back.
+        if (exc.status_code == 401 and not wants_json(request)
+                and request.headers.get("sec-fetch-mode", "navigate") == "navigate"):
+            # A page behind the login (a bookmark of /console): the login form, then back. Not
+            # a page's script fetching a part of it (the console's live part): that one is told
+            # 401, not handed the login form to show in its place.
             return RedirectResponse(f"/login?next={quote(request.url.path)}", status_code=303)
         message = exc.detail if isinstance(exc.detail, str) else "not found"
         if exc.status_code == 404 and message == "Not Found":

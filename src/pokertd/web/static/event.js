@@ -89,6 +89,7 @@
   let pending = null, queued = null, lastHtml = null;
   async function reload() {
     const res = await fetch(`/console/events/${encodeURIComponent(s.name)}/live`);
+    if (res.status === 401) say(false, "Your session has ended (logged out, or a new password): log in again to go on.");
     if (res.ok) {
       const html = await res.text();
       if (html !== lastHtml) {
