@@ -203,7 +203,7 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         if wants_json(request):
             return JSONResponse({"error": message}, status_code=status, headers=headers)
         # The user in the page's bar: not read again when the database is away (503).
-        user = request.state._state.get("user") if status == 503 else current_user(request)
+        user = getattr(request.state, "user", None) if status == 503 else current_user(request)
         return page(request, "error.html", status, headers, status=status, message=message,
                     user=user, refresh=RETRY_AFTER_S if status == 503 and request.method == "GET"
                     else None)

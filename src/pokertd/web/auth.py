@@ -41,6 +41,7 @@ LOGIN_ATTEMPTS = 5
 # One address may try several names (a club's players behind one router): a wider limit.
 ADDRESS_ATTEMPTS = 4 * LOGIN_ATTEMPTS
 LOGIN_WINDOW_S = 60.0
+_UNREAD = object()          # the request's user not looked up yet
 
 
 def csrf_token(request: Request) -> str:
@@ -93,8 +94,9 @@ def log_out(request: Request) -> None:
 
 def current_user(request: Request) -> User | None:
     """The user of the request's live session (read once per request), else None."""
-    if "user" in request.state._state:
-        return request.state.user  # type: ignore[no-any-return]
+    known = getattr(request.state, "user", _UNREAD)
+    if known is not _UNREAD:
+        return known  # type: ignore[no-any-return]
     token = request.session.get("sid")
     user = None
     if isinstance(token, str):
