@@ -54,11 +54,11 @@ from urllib.parse import quote
 
 from fastapi import Depends, FastAPI, Form, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.routing import APIRoute
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
@@ -70,8 +70,8 @@ from pokertd.services.tournaments import (
     UnknownTournament,
 )
 from pokertd.storage import ConcurrencyError, DatabaseFailure, StorageError, Store, UserStore
-from pokertd.storage.web_sessions import LoginFailures, WebSessions
 from pokertd.storage.users import User
+from pokertd.storage.web_sessions import LoginFailures, WebSessions
 
 from . import forms
 from .auth import (
@@ -79,14 +79,15 @@ from .auth import (
     SESSION_MAX_AGE_S,
     LoginLimiter,
     check_csrf,
-    login_keys,
     console_user,
     csrf_token,
     current_user,
     director,
     log_in,
     log_out,
+    login_keys,
 )
+from .errors import RETRY_AFTER_S, away, in_words
 from .live import Hub, LiveStreams
 from .views import load_now, snapshot
 
@@ -98,46 +99,6 @@ def script_json(data: Any) -> str:
     return json.dumps(data).replace("<", "\\u003c")
 R = TypeVar("R")
 RETRIES = 3
-
-
-RETRY_AFTER_S = 5
-
-
-def away(request: Request, exc: Exception) -> str:
-    """What to say while the database is out of reach (restarted, the network), by request."""
-    if isinstance(exc, DBAPIError):     # a router's own query: one line, not the SQL
-        exc = DatabaseFailure(f"database: {str(exc.orig or exc).splitlines()[0]}")
-    if request.url.path == "/login":
-        return f"{exc}: cannot check the password now; log in again in a moment"
-    if request.method != "GET":
-        # A command in flight may have been recorded or not; sent again with its command_id,
-        # it is applied once.
-        return (f"{exc}: the command may or may not have been recorded; send it again with "
-                "the same command_id (it is not applied twice)")
-    return (f"{exc}: the database cannot be reached for now; nothing was changed, and this "
-            f"page tries again by itself every {RETRY_AFTER_S} seconds")
-
-
-def in_words(e: Any) -> str | None:
-    """A length check's refusal said for a director ("the name is empty: type it"), not in
-    the validator's words ("String should have at least 1 character"); None for the others."""
-    kind, ctx, given = e.get("type"), e.get("ctx") or {}, e.get("input")
-    label = str((e.get("loc") or ("value",))[-1]).replace("_", " ")
-    if kind == "string_too_short":
-        least = ctx.get("min_length", 1)
-        if least == 1 and given == "":
-            return ("the file is empty: choose a CSV file with a header row, then one player a "
-                    "row" if label == "csv" else f"empty: type the {label} first")
-        return f"too short: at least {least} characters"
-    if kind == "string_too_long":
-        return (f"too long ({len(given)} characters): at most {ctx.get('max_length')}"
-                if isinstance(given, str) else f"too long: at most {ctx.get('max_length')}")
-    if kind == "too_short":
-        least = ctx.get("min_length", 1)
-        return "none given: give at least one" if least == 1 else f"give at least {least}"
-    if kind == "too_long":
-        return f"too many: at most {ctx.get('max_length')}"
-    return None
 
 
 def create_app(store: Store, *, clock: Callable[[], float] = time.time,
