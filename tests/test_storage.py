@@ -23,6 +23,7 @@ from pokertd.storage import (
     NewEvent,
     Store,
     Stream,
+    StoreUnavailable,
     StreamExists,
     UnknownStream,
     alembic_config,
@@ -418,6 +419,12 @@ def test_default_location(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
 
     monkeypatch.setenv("POKERTD_DB", str(tmp_path / "elsewhere" / "td.db"))
     assert default_url() == f"sqlite:///{tmp_path / 'elsewhere' / 'td.db'}"
+    # A location the user named gets no directories made for it (issue 22).
+    with pytest.raises(StoreUnavailable, match=f"the directory {tmp_path / 'elsewhere'} does "
+                                               "not exist"):
+        open_store()
+    assert not (tmp_path / "elsewhere").exists()
+    (tmp_path / "elsewhere").mkdir()
     with open_store() as store:
         assert store.streams() == []
     assert (tmp_path / "elsewhere" / "td.db").is_file()

@@ -66,7 +66,48 @@ def test_the_default_database_is_not_created_by_a_read(tmp_path: Path) -> None:
     assert _run(["tournament", "status", "Friday"], env=env).exit_code == 0
 
 
+# Every command that may create a database, with its --db in a directory that does not exist.
+CREATING = [
+    ["tournament", "new", "Friday"],
+    ["league", "import", "{csv}"],
+    ["serve", "--port", "8123"],
+    ["users", "add", "ann", "--role", "director", "--password-stdin"],
+    ["restore", "{backup}"],
+]
+
+
+@pytest.mark.parametrize("args", CREATING, ids=lambda a: " ".join(a[:2]))
+def test_a_creating_command_refuses_a_missing_directory_and_creates_nothing(
+        args: list[str], tmp_path: Path) -> None:
+    """Issue 22: ``--db`` in a directory that does not exist is refused (exit 2) with the
+    directory's name; no directory, no database is made."""
+    from pokertd.storage import open_store
+    from pokertd.storage.backup import backup
+
+    given = tmp_path / "given"
+    given.mkdir()
+    csv = given / "2014.csv"
+    csv.write_text("event,date,player,finish,buyins,rebuys,addons,knocked_out_by\n"
+                   "T1,2014-10-04,Ann,1,1,0,0,\nT1,2014-10-04,Bob,2,1,0,0,Ann\n")
+    with open_store(str(given / "full.db")) as full:
+        backup(full, given / "full.backup")
+    args = [a.format(csv=csv, backup=given / "full.backup") for a in args]
+    before = _files(tmp_path)
+    path = tmp_path / "mistyped" / "td.db"
+    result = CliRunner().invoke(app, [*args, "--db", str(path)],
+                                input="a long enough password\n")
+    _refused(result, f"the directory {path.parent} does not exist",
+             f"mkdir -p {path.parent}")
+    assert _files(tmp_path) == before
+
+
+def _files(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+
+
 def test_tournament_new_and_league_import_create_the_database(tmp_path: Path) -> None:
+    (tmp_path / "new").mkdir()
+    (tmp_path / "league").mkdir()
     db = tmp_path / "new" / "td.db"
     assert _run(["tournament", "new", "Friday"], str(db)).exit_code == 0
     assert _run(["tournament", "register", "Friday", "Ann", "Bob"], str(db)).exit_code == 0

@@ -39,13 +39,26 @@ def test_a_read_of_a_missing_file_creates_nothing(tmp_path: Path) -> None:
     assert _files(tmp_path) == []
 
 
-def test_a_missing_file_is_created_with_its_directories(tmp_path: Path) -> None:
-    path = tmp_path / "new" / "dir" / "td.db"
+def test_a_missing_file_is_created_in_its_directory(tmp_path: Path) -> None:
+    path = tmp_path / "td.db"
     with open_store(str(path), create=True) as store:  # a plain path is an SQLite file
         assert isinstance(store, SQLiteStore) and store.url == f"sqlite:///{path}"
         store.create_stream("tournament", "T")
     with open_store(f"sqlite:///{path}", create=False) as store:
         assert [s.name for s in store.streams()] == ["T"]
+
+
+@pytest.mark.parametrize("url", ["{}", "sqlite:///{}"])
+def test_a_named_file_in_a_missing_directory_is_refused_and_nothing_created(
+        tmp_path: Path, url: str) -> None:
+    """Issue 22: a mistyped --db directory is named, not created (a tree of new directories
+    and a database nobody looks for)."""
+    path = tmp_path / "mistyped" / "dir" / "td.db"
+    with pytest.raises(StoreUnavailable, match=re.escape(
+            f"cannot create the database {path}: the directory {path.parent} does not exist; "
+            f"create it first (mkdir -p {path.parent})")):
+        open_store(url.format(path), create=True)
+    assert _files(tmp_path) == []
 
 
 @pytest.mark.parametrize("options", [READ, CREATE])
@@ -143,7 +156,7 @@ def test_a_database_locked_too_long_is_a_database_failure(
 
 
 def test_concurrent_creators_of_one_new_file(tmp_path: Path) -> None:
-    path = tmp_path / "new" / "td.db"
+    path = tmp_path / "td.db"
     start, errors = threading.Barrier(4), []
 
     def opener() -> None:

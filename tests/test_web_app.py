@@ -10,6 +10,7 @@ import json
 import re
 import shutil
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
@@ -163,7 +164,7 @@ def test_login_sets_a_signed_httponly_samesite_cookie(app) -> None:
     # A tampered cookie is no session.
     value = c.cookies.get("pokertd_session")
     c.cookies.set("pokertd_session", value[:-3] + ("AAA" if value[-3:] != "AAA" else "BBB"))
-    assert c.get("/console").status_code == 401
+    assert c.get("/console/api/events/Friday").status_code == 401
 
 
 def test_wrong_password_is_401_and_the_login_form_says_so(app) -> None:
@@ -188,7 +189,7 @@ def test_logout_needs_the_csrf_token_and_ends_the_session(director: TestClient) 
     assert director.get("/console").status_code == 200
     r = director.post("/logout", data={"csrf_token": token}, follow_redirects=False)
     assert r.status_code == 303
-    assert director.get("/console").status_code == 401
+    assert director.get("/console/api/events/Friday").status_code == 401
 
 
 def test_a_post_without_the_csrf_token_is_403_and_writes_nothing(director: TestClient,
@@ -205,26 +206,32 @@ def test_a_post_without_the_csrf_token_is_403_and_writes_nothing(director: TestC
     assert r.status_code == 201
 
 
-def _console_requests(app) -> list[tuple[str, str]]:
-    from fastapi.routing import APIRoute
+def _console_requests(app) -> list[tuple[str, str, bool]]:
+    from web_routes import app_routes, fill
 
-    out = []
-    for route in app.routes:
-        if isinstance(route, APIRoute) and route.path.startswith("/console"):
-            path = route.path.replace("{name}", "Friday")
-            out += [(m, path) for m in sorted(route.methods)]
-    return out
+    return [(m, fill(path, name="Friday"), html) for m, path, html in app_routes(app)
+            if path.startswith("/console")]
 
 
 def test_anonymous_gets_401_or_403_on_every_console_route(app, director: TestClient) -> None:
+    """The console's API is 401/403; its pages lead to the login form, which leads back
+    (issue 22: an anonymous /console)."""
     director.post("/console/api/events", json={"name": "Friday"})
     requests = _console_requests(app)
     assert len(requests) >= 12
     anon = TestClient(app)
     anon.get("/")   # a session with a CSRF token of its own does not help
-    for method, path in requests:
-        r = anon.request(method, path, json={})
-        assert r.status_code in (401, 403), (method, path, r.status_code)
+    for method, path, page in requests:
+        r = anon.request(method, path, json={}, follow_redirects=False)
+        if page and method == "GET":
+            assert r.status_code == 303, (path, r.status_code)
+            assert r.headers["location"] == f"/login?next={quote(path)}"
+            form = anon.get(r.headers["location"]).text
+            assert f'name="next" value="{html.escape(path)}"' in form
+        else:
+            assert r.status_code in (401, 403), (method, path, r.status_code)
+    assert {p for m, p, page in requests if page} >= {"/console", "/console/events/Friday",
+                                                      "/console/players"}
     # The public screens are readable.
     for path in ("/", "/events/Friday/clock", "/events/Friday/seats", "/events/Friday/state"):
         assert anon.get(path).status_code == 200, path

@@ -68,7 +68,11 @@ def test_a_23_player_event_from_registration_to_the_deal(browser, live: LiveServ
     page.set_input_files("#csv-file", files=[{"name": "guests.csv", "mimeType": "text/csv",
                                               "buffer": csv.encode()}])
     page.click("#import button[type=submit]")
-    _notice(page, "23 players imported")
+    # The import's answer beside its form (issue 22).
+    page.wait_for_function("document.querySelector('#import-notice').textContent"
+                           ".includes('23 players imported')"
+                           " || document.querySelector('#import-error').textContent")
+    assert _text(page, "#import-error") == ""
     page.wait_for_selector("#people tbody tr:nth-child(23)")
     cookies = ctx.cookies()
     shoot(browser, f"{live.base}/console/players", "players", cookies=cookies)

@@ -2,6 +2,7 @@
 
     pokertd users add ann --role director          # the password is asked twice
     echo "$PASSWORD" | pokertd users add bob --role floor --password-stdin
+    pokertd users password ann                     # a new password: his sessions end
     pokertd users list
 
 Roles: ``director`` runs events from the console; ``floor`` sees it read-only. Passwords are
@@ -29,11 +30,11 @@ class Role(str, Enum):
     floor = "floor"
 
 
-def _store(db: str | None):  # type: ignore[no-untyped-def]
+def _store(db: str | None, create: bool = True):  # type: ignore[no-untyped-def]
     from ..storage import StorageError, open_store
 
     try:
-        return open_store(db)
+        return open_store(db, create=create)
     except (ValueError, StorageError) as exc:
         raise fail(f"cannot open the database: {exc}") from None
 
@@ -66,6 +67,31 @@ def add(
     finally:
         store.close()
     typer.echo(f"added {user.name} ({user.role})")
+
+
+@users.command()
+def password(
+    name: Annotated[str, typer.Argument(help="The user whose password changes.")],
+    password_stdin: Annotated[bool, typer.Option(
+        "--password-stdin", help="Read the password from the first line of standard input "
+                                 "instead of asking for it.")] = False,
+    db: Db = None,
+) -> None:
+    """Give a user a new password (at least 8 characters); his sessions in the console end."""
+    from ..storage.users import UserError, UserStore
+
+    if password_stdin:
+        new = sys.stdin.readline().rstrip("\r\n")
+    else:
+        new = typer.prompt("New password", hide_input=True, confirmation_prompt=True)
+    store = _store(db, create=False)
+    try:
+        user = UserStore(store).set_password(name, new)
+    except UserError as exc:
+        raise fail(str(exc)) from None
+    finally:
+        store.close()
+    typer.echo(f"new password for {user.name}; his console sessions are ended")
 
 
 @users.command(name="list")

@@ -62,6 +62,9 @@ _SQLALCHEMY_NAMES = {
     "User": ".users",
     "UserError": ".users",
     "UserStore": ".users",
+    # Its sessions and failed logins (migration 0003).
+    "LoginFailures": ".web_sessions",
+    "WebSessions": ".web_sessions",
 }
 
 
@@ -103,6 +106,8 @@ __all__ = [
     "User",
     "UserError",
     "UserStore",
+    "LoginFailures",
+    "WebSessions",
     "alembic_config",
     "create_store_engine",
     "default_path",

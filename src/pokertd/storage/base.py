@@ -23,7 +23,7 @@ from pokertd.records import Record, record
 # The newest Alembic revision (migrations/versions/). A database whose alembic_version holds
 # it needs no migration, so the sqlite3 backend may open it without importing Alembic; a test
 # checks that this is Alembic's head.
-HEAD_REVISION = "0002"
+HEAD_REVISION = "0003"
 
 # Longest names accepted; checked in Python so that SQLite (which ignores VARCHAR lengths)
 # and PostgreSQL refuse the same input.

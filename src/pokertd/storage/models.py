@@ -110,3 +110,4 @@ class Event(Base):
 # The web console's users table (migration 0002) belongs to the same metadata, so that one
 # metadata describes the whole schema whichever module is imported first.
 from . import users as _users  # noqa: E402,F401
+from . import web_sessions as _web_sessions  # noqa: E402,F401  (migration 0003)

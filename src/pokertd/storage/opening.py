@@ -5,6 +5,10 @@
 migrated through SQLAlchemy and Alembic first, and then served the same way. PostgreSQL (and an
 in-memory or ``file:`` URI SQLite database) goes through SQLAlchemy.
 
+``create=True`` creates the file, never a directory the user named: a path (``--db``,
+``$POKERTD_DB``) in a directory that does not exist is refused with the directory's name (a
+mistyped path would otherwise leave a tree of new directories behind); only the default
+location (:func:`default_path`) is created with its directories.
 ``create=False`` is for the commands that only read (and record the clock's events): a missing
 file or a database without pokertd's tables is :class:`NoDatabase`, and nothing is created.
 Every problem of opening is a :class:`StoreUnavailable` saying what is wrong and what would be
@@ -98,10 +102,13 @@ def open_store(url: Any = None, *, create: bool = True, upgrade: bool = True) ->
     """Open the database at ``url`` (a URL, a SQLAlchemy URL, or the path of an SQLite file;
     default :func:`default_url`), bringing its schema to the newest revision (``upgrade``).
 
-    ``create=True``: a missing SQLite file (and its directories) or an empty database is created.
+    ``create=True``: a missing SQLite file or an empty database is created; the directories on
+    the way only for the default location (``url`` None and no ``$POKERTD_DB``): a named
+    file's directory must exist.
     ``create=False``: nothing is created; a missing one is :class:`NoDatabase`.
     Any other problem opening it: :class:`StoreUnavailable` (:class:`UnsupportedDatabase` for
     a URL of another kind)."""
+    make_dirs = url is None and not os.environ.get("POKERTD_DB", "").strip()
     if url is None:
         url = default_url()
     elif not isinstance(url, str):  # a SQLAlchemy URL: keep the password, it opens the database
@@ -112,7 +119,8 @@ def open_store(url: Any = None, *, create: bool = True, upgrade: bool = True) ->
         url = sqlite_url(Path(url).expanduser())
     path = sqlite_file(url)
     if path is not None:
-        return _open_sqlite_file(path, url, create=create, upgrade=upgrade)
+        return _open_sqlite_file(path, url, create=create, upgrade=upgrade,
+                                 make_dirs=make_dirs)
     _check_scheme(url)
     from .store import open_sqlalchemy_store
 
@@ -148,14 +156,19 @@ def _file_in_the_way(path: Path) -> Path | None:
     return None
 
 
-def _create_file(path: Path) -> bool:
-    """Create the empty file (an empty SQLite database) and its directories; False if another
-    process created it first."""
+def _create_file(path: Path, make_dirs: bool) -> bool:
+    """Create the empty file (an empty SQLite database), and its directories if ``make_dirs``
+    (else a missing directory is refused); False if another process created it first."""
     blocker = _file_in_the_way(path)
     if blocker is not None:
         raise StoreUnavailable(
             f"cannot create the database {path}: {blocker} is a file, not a directory; give a "
             "path in a directory"
+        )
+    if not make_dirs and not path.parent.is_dir():
+        raise StoreUnavailable(
+            f"cannot create the database {path}: the directory {path.parent} does not exist; "
+            f"create it first (mkdir -p {path.parent}) or give a path in an existing directory"
         )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -179,7 +192,8 @@ def _remove(path: Path) -> None:
             pass
 
 
-def _open_sqlite_file(database: str, url: str, *, create: bool, upgrade: bool) -> Store:
+def _open_sqlite_file(database: str, url: str, *, create: bool, upgrade: bool,
+                      make_dirs: bool = False) -> Store:
     path = Path(database).expanduser()
     if str(path) != database:
         url = sqlite_url(path)
@@ -198,7 +212,7 @@ def _open_sqlite_file(database: str, url: str, *, create: bool, upgrade: bool) -
             blocker = _file_in_the_way(path)
             why = "no such file" if blocker is None else f"{blocker} is a file, not a directory"
             raise NoDatabase(f"no database at {path} ({why}; check the path: {_CREATES})")
-        created = _create_file(path)
+        created = _create_file(path, make_dirs)
     try:
         store = _probe(path, url, create=create, upgrade=upgrade)
     except BaseException:

@@ -100,6 +100,23 @@ class UserStore:
         except IntegrityError:  # another process added the name meanwhile
             raise UserError(f"a user named {name!r} already exists") from None
 
+    def set_password(self, name: str, password: str) -> User:
+        """A new password for ``name``; every session of his ends in the same transaction (a
+        cookie taken with the old password no longer logs anyone in)."""
+        from .web_sessions import WebSessions
+
+        if len(password) < MIN_PASSWORD_LENGTH:
+            raise UserError(f"the password must have at least {MIN_PASSWORD_LENGTH} characters")
+        digest = _hasher().hash(password)
+        with self.store.unit_of_work() as (session, _):
+            row = session.scalar(select(UserRow).where(UserRow.name == name))
+            if row is None:
+                known = ", ".join(u.name for u in self.names()) or "none yet"
+                raise UserError(f"no user named {name!r} (the users: {known})")
+            row.password_hash = digest
+            WebSessions(self.store).end_all(row.id, session)
+            return User(row.id, row.name, row.role)
+
     @contextmanager
     def _reading(self) -> Iterator[Session]:
         """A session to read the users; the database out of reach (a PostgreSQL restart) is

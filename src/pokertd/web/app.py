@@ -18,8 +18,11 @@ Errors are answers, never crashes: a refused command (the pure layers' ``ValueEr
 service's errors) is 400 with the CLI's message, an unknown event 404, a name taken 409, a
 request that fails validation 422 naming the field; a command that lost a race with another
 writer is run again on the new state (up to three times), then 409. The database out of reach
-(a PostgreSQL restart) is 503 with ``Retry-After``: the command may or may not have been
-recorded, and the client sends it again with the same ``command_id`` to know.
+(a PostgreSQL restart) is 503 with ``Retry-After`` on every route, whoever asks (issue 22): a
+page says so in words and reloads itself, the API answers JSON; for a command, it may or may
+not have been recorded, and the client sends it again with the same ``command_id`` to know.
+Nothing on the way to that answer reads the database (not even the user for the page's bar).
+A console page asked for without a login leads to the login form, and back after it.
 
 Command ids: every console command that changes an event (``POST /console/api/events`` and
 ``/console/api/events/{name}/...``, the deal's preview aside) takes an optional ``command_id``
@@ -39,6 +42,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import secrets
 import time
@@ -46,12 +50,15 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 from fastapi import Depends, FastAPI, Form, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
@@ -64,6 +71,7 @@ from pokertd.services.tournaments import (
 )
 from pokertd.storage import ConcurrencyError, DatabaseFailure, StorageError, Store, UserStore
 from pokertd.storage.users import User
+from pokertd.storage.web_sessions import LoginFailures, WebSessions
 
 from . import forms
 from .auth import (
@@ -77,7 +85,9 @@ from .auth import (
     director,
     log_in,
     log_out,
+    login_keys,
 )
+from .errors import RETRY_AFTER_S, away, in_words
 from .live import Hub, LiveStreams
 from .views import load_now, snapshot
 
@@ -119,7 +129,12 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     app.state.service = service
     app.state.users = users
     app.state.hub = hub
-    app.state.limiter = limiter or LoginLimiter()
+    app.state.sessions = WebSessions(store)
+    app.state.clock = clock
+    limiter = limiter or LoginLimiter(clock=clock)
+    if limiter.failures is None:
+        limiter.failures = LoginFailures(store)
+    app.state.limiter = limiter
     app.add_middleware(SessionMiddleware,
                        secret_key=secret or os.environ.get("POKERTD_SECRET")
                        or secrets.token_urlsafe(32),
@@ -136,28 +151,45 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     templates.env.globals["docs_url"] = "/docs/" if site is not None else None
 
     def page(request: Request, template: str, status_code: int = 200,
-             **context: Any) -> HTMLResponse:
-        user = current_user(request)
+             headers: dict[str, str] | None = None, **context: Any) -> HTMLResponse:
+        user = context.pop("user") if "user" in context else current_user(request)
         return templates.TemplateResponse(
             request, template, {"user": user, "csrf": csrf_token(request), **context},
-            status_code=status_code)
+            status_code=status_code, headers=headers)
 
     # --- errors -------------------------------------------------------------------------------
 
     def wants_json(request: Request) -> bool:
+        route = request.scope.get("route")
+        if (request.method == "GET" and isinstance(route, APIRoute)
+                and "application/json" not in request.headers.get("accept", "")):
+            # A route says what it serves: a page (HTMLResponse), else data.
+            return not (isinstance(route.response_class, type)
+                        and issubclass(route.response_class, HTMLResponse))
         path = request.url.path
         return ("/api/" in path or path.endswith(("/state", "/stream"))
                 or "application/json" in request.headers.get("accept", "")
-                or request.method != "GET")
+                or (request.method != "GET" and not request.headers.get(
+                    "content-type", "").startswith("application/x-www-form-urlencoded")))
 
     def error(request: Request, status: int, message: str,
               headers: dict[str, str] | None = None) -> Response:
         if wants_json(request):
             return JSONResponse({"error": message}, status_code=status, headers=headers)
-        return page(request, "error.html", status, status=status, message=message)
+        # The user in the page's bar: not read again when the database is away (503).
+        user = getattr(request.state, "user", None) if status == 503 else current_user(request)
+        return page(request, "error.html", status, headers, status=status, message=message,
+                    user=user, refresh=RETRY_AFTER_S if status == 503 and request.method == "GET"
+                    else None)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if (exc.status_code == 401 and not wants_json(request)
+                and request.headers.get("sec-fetch-mode", "navigate") == "navigate"):
+            # A page behind the login (a bookmark of /console): the login form, then back. Not
+            # a page's script fetching a part of it (the console's live part): that one is told
+            # 401, not handed the login form to show in its place.
+            return RedirectResponse(f"/login?next={quote(request.url.path)}", status_code=303)
         message = exc.detail if isinstance(exc.detail, str) else "not found"
         if exc.status_code == 404 and message == "Not Found":
             message = f"no page at {request.url.path}"
@@ -170,17 +202,15 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
         problems = []
         for e in exc.errors():
             where = ".".join(str(x) for x in e.get("loc", ()) if x not in ("body", "query"))
-            msg = str(e.get("msg", "invalid")).removeprefix("Value error, ")
+            msg = in_words(e) or str(e.get("msg", "invalid")).removeprefix("Value error, ")
             problems.append(f"{where}: {msg}" if where else msg)
         return error(request, 422, "; ".join(problems) or "invalid request")
 
     @app.exception_handler(DatabaseFailure)
-    async def unreachable(request: Request, exc: DatabaseFailure) -> Response:
-        # The database is away (restarted, the network): a command in flight may have been
-        # recorded or not; sent again with its command_id, it is applied once.
-        return error(request, 503, f"{exc}: the command may or may not have been recorded; "
-                     "send it again with the same command_id (it is not applied twice)",
-                     {"Retry-After": "1"})
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InterfaceError)
+    async def unreachable(request: Request, exc: Exception) -> Response:
+        return error(request, 503, away(request, exc), {"Retry-After": str(RETRY_AFTER_S)})
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> Response:
@@ -287,29 +317,39 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
 
     # --- login --------------------------------------------------------------------------------
 
+    def after_login(next_page: str) -> str:
+        """Where the login leads: the page asked for (a path of this site only), else the
+        console."""
+        if next_page.startswith("/") and not next_page.startswith(("//", "/\\")):
+            return next_page
+        return "/console"
+
     @app.get("/login", response_class=HTMLResponse)
-    def login_form(request: Request) -> Response:
-        return page(request, "login.html", message=None)
+    def login_form(request: Request, next: str = "/console") -> Response:
+        return page(request, "login.html", message=None, user=None,
+                    next_page=after_login(next))
 
     @app.post("/login", dependencies=[Depends(check_csrf)])
     def login(request: Request, username: str = Form(max_length=64),
-              password: str = Form(max_length=1000)) -> Response:
+              password: str = Form(max_length=1000),
+              next: str = Form("/console", max_length=2000)) -> Response:
         lim: LoginLimiter = app.state.limiter
-        address = f"ip:{request.client.host if request.client else '?'}"
-        keys = (address, f"user:{username}")
-        wait = lim.retry_after(*keys)
+        keys = login_keys(request.client.host if request.client else "?", username)
+        wait = lim.retry_after(keys)
+        to = after_login(next)
         if wait > 0:
-            refused = page(request, "login.html", 429,
-                           message=f"too many failed logins: try again in {int(wait) + 1} s")
-            refused.headers["Retry-After"] = str(int(wait) + 1)
-            return refused
+            secs = max(1, math.ceil(wait))
+            return page(request, "login.html", 429, {"Retry-After": str(secs)},
+                        message=f"too many failed logins from here: try again in {secs} s",
+                        user=None, next_page=to)
         user = users.authenticate(username, password)
         if user is None:
-            lim.failed(*keys)
-            return page(request, "login.html", 401, message="wrong user name or password")
-        lim.succeeded(f"user:{username}")
+            lim.failed(keys)
+            return page(request, "login.html", 401, message="wrong user name or password",
+                        user=None, next_page=to)
+        lim.succeeded(keys[1][0])
         log_in(request, user)
-        return RedirectResponse("/console", status_code=303)
+        return RedirectResponse(to, status_code=303)
 
     @app.post("/logout", dependencies=[Depends(check_csrf)])
     def logout(request: Request) -> Response:

@@ -48,8 +48,8 @@ def check_player_name(p: str) -> str:
     # As `tournament register`: the other commands name players in lists (--agree Ann,Bob;
     # --stacks Ann=30000): a name holding ',' or '=', or spaces around it, could never be
     # named there again.
-    if not p:
-        raise ValueError("a player's name may not be empty")
+    if not p.strip():
+        raise ValueError("a player's name may not be empty: type his name")
     if "," in p or "=" in p or p != p.strip():
         raise ValueError(f"player {p!r}: a name may not contain ',' or '=' nor start or end "
                          "with a space (the commands' lists: --agree Ann,Bob, --stacks "

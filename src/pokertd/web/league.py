@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, HTTPException, Request
-from fastapi.responses import Response
+from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from .auth import check_csrf, director
@@ -44,13 +44,13 @@ def season_rows(store: Any) -> list[dict[str, Any]]:
     return rows
 
 
-@router.get("/league")
+@router.get("/league", response_class=HTMLResponse)
 def seasons_page(request: Request) -> Response:
     return render(request, "league.html", view="seasons",
                   rows=season_rows(request.app.state.service.store))
 
 
-@router.get("/league/{season}")
+@router.get("/league/{season}", response_class=HTMLResponse)
 def standings_page(request: Request, season: str) -> Response:
     from pokertd.league.standings import standings_history
 
@@ -73,7 +73,7 @@ def race_chart(request: Request, season: str) -> Response:
                     headers={"Cache-Control": "no-cache"})
 
 
-@router.get("/league/{season}/events/{event}")
+@router.get("/league/{season}/events/{event}", response_class=HTMLResponse)
 def event_page(request: Request, season: str, event: str) -> Response:
     from pokertd.league.standings import event_prizes, event_scores
 
@@ -90,7 +90,7 @@ def event_page(request: Request, season: str, event: str) -> Response:
     return render(request, "league.html", view="event", season=s, event=found, rows=rows)
 
 
-@router.get("/league/{season}/toc")
+@router.get("/league/{season}/toc", response_class=HTMLResponse)
 def toc_page(request: Request, season: str) -> Response:
     from pokertd.league.season import LeagueError
     from pokertd.league.standings import toc

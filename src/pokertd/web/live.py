@@ -26,8 +26,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+from starlette.responses import JSONResponse
 
 from pokertd.services.tournaments import TournamentService, UnknownTournament
+from pokertd.storage import DatabaseFailure
 
 from .views import next_change
 
@@ -197,7 +199,15 @@ class LiveStreams:
         m = None
         if scope["type"] == "http" and scope["method"] == "GET":
             m = STREAM_PATH.fullmatch(scope["path"])
-        info = None if m is None else await asyncio.to_thread(self.find, m.group(1))
+        try:
+            info = None if m is None else await asyncio.to_thread(self.find, m.group(1))
+        except DatabaseFailure as exc:
+            # Out here the application's handlers do not answer: the same 503 as theirs.
+            away = JSONResponse({"error": f"{exc}: the database cannot be reached for now; "
+                                          "the screen connects again by itself"},
+                                status_code=503, headers={"Retry-After": "5"})
+            await away(scope, receive, send)
+            return
         if info is None:
             await self.app(scope, receive, send)
             return

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
@@ -85,6 +85,6 @@ def import_csv(request: Request, body: CsvImport) -> dict[str, Any]:
     return {"ok": True, "added": len(people)}
 
 
-@router.get("/console/players")
+@router.get("/console/players", response_class=HTMLResponse)
 def page(request: Request, user: User = Depends(console_user)) -> Response:
     return render(request, "players.html", people=_directory(request).people())

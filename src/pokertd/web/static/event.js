@@ -17,7 +17,7 @@
   function summary(events) {
     const lines = [];
     for (const e of events) {
-      if (e.type === "registered") lines.push(`${e.player} registered`);
+      if (e.type === "registered") lines.push(`${e.player} registered${e.absent ? " as absent (IFP 8)" : ""}`);
       else if (e.type === "busted") lines.push(`${e.player} is out in place ${e.place}` +
         (e.knocked_out_by ? `, knocked out by ${e.knocked_out_by}` : ""));
       else if (e.type === "moved") lines.push(`move ${e.player}: table ${e.from_table} seat ${e.from_seat} → table ${e.to_table} seat ${e.to_seat}`);
@@ -90,6 +90,7 @@
   let pending = null, queued = null, lastHtml = null;
   async function reload() {
     const res = await fetch(`/console/events/${encodeURIComponent(s.name)}/live`);
+    if (res.status === 401) say(false, "Your session has ended (logged out, or a new password): log in again to go on.");
     if (res.ok) {
       const html = await res.text();
       if (html !== lastHtml) {
@@ -190,13 +191,28 @@
     // The database's people named as typed (the datalist shows nickname and contact too);
     // a name it does not hold is added to it with the registration.
     const inDatabase = (n) => people.some((p) => p.in_database && p.name.toLowerCase() === n.toLowerCase());
-    const showNew = () => { $("new-person").hidden = !name.value.trim() || inDatabase(name.value.trim()); };
+    // "Not in the player database" once no one in it matches what is typed (the search's
+    // answer for it holds none of the database's people), not while a name is half typed.
+    let searched = null;
+    const showNew = () => {
+      const typed = name.value.trim();
+      $("new-person").hidden = !typed || searched !== typed || people.some((p) => p.in_database);
+    };
+    // The absent box is kept from one registration to the next (several absent players are
+    // registered in a row); the button says which it will be, so a kept box is seen.
+    const absentBox = $("absent");
+    const absentLabel = () => { $("register-btn").textContent = absentBox.checked ? "Register as absent" : "Register"; };
+    absentBox.addEventListener("change", absentLabel);
+    absentLabel();
     name.addEventListener("input", async () => {
       const n = ++asked;
-      const res = await fetch(`/console/api/players?q=${encodeURIComponent(name.value)}`);
+      const typed = name.value.trim();
+      showNew();
+      const res = await fetch(`/console/api/players?q=${encodeURIComponent(typed)}`);
       if (!res.ok || n !== asked) return;
       const taken = new Set((s.players || []).map((p) => p.name));
       people = (await res.json()).people;
+      searched = typed;
       $("known").replaceChildren(...people.filter((p) => !taken.has(p.name)).map((p) =>
         option(p.name, [p.nickname && `“${p.nickname}”`, p.contact].filter(Boolean).join(" · ") || p.name)));
       showNew();
@@ -204,10 +220,12 @@
     $("register").addEventListener("submit", async (e) => {
       e.preventDefault();
       const player = name.value.trim();
-      if (!player) return;
+      if (!player) { say(false, "Type the player's name first: the name is empty."); name.focus(); return; }
       const f = e.target.elements;
       const absent = f.absent.checked;
-      if (!$("new-person").hidden) {
+      // A name the database does not hold is added to it as he registers (with the nickname
+      // and contact when they were offered).
+      if (!inDatabase(player)) {
         try {
           await PT.post("/console/api/players", { name: player,
             nickname: f.nickname.value.trim() || null, contact: f.contact.value.trim() || null });

@@ -2,7 +2,11 @@
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
-  const say = (ok, text) => { $("message").textContent = ok ? "" : text; $("notice").textContent = ok ? text : ""; };
+  // Each form's answer beside it, not at the foot of the page.
+  const say = (where, ok, text) => {
+    $(`${where}-error`).textContent = ok ? "" : text;
+    if ($(`${where}-notice`)) $(`${where}-notice`).textContent = ok ? text : "";
+  };
   $("filter").addEventListener("input", () => {
     const q = $("filter").value.trim().toLowerCase();
     for (const tr of document.querySelectorAll("#people tbody tr")) {
@@ -15,11 +19,12 @@
   add.addEventListener("submit", async (e) => {
     e.preventDefault();
     const f = add.elements;
+    if (!f.name.value.trim()) { say("add", false, "Type the player's name first: the name is empty."); f.name.focus(); return; }
     try {
       await PT.post("/console/api/players", { name: f.name.value.trim(),
         nickname: f.nickname.value.trim() || null, contact: f.contact.value.trim() || null });
       location.reload();
-    } catch (err) { say(false, err.message); }
+    } catch (err) { say("add", false, err.message); }
   });
   $("import").addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -28,10 +33,10 @@
     $("problems").replaceChildren();
     try {
       const out = await PT.post("/console/api/players/import", { csv: await file.text() });
-      say(true, `${out.added} players imported`);
+      say("import", true, `${out.added} players imported`);
       setTimeout(() => location.reload(), 800);
     } catch (err) {
-      say(false, "nothing imported: fix these rows and import the file again");
+      say("import", false, "Nothing imported: fix these rows and import the file again.");
       const res = (err.data && err.data.problems) || [err.message];
       $("problems").replaceChildren(...res.map((p) => { const li = document.createElement("li"); li.textContent = p; return li; }));
     }
