@@ -86,6 +86,20 @@ class Money(TournamentCore):
             rule = "generated"
         self.apply(ev.PayoutsFixed(n, pool, tuple(amounts), rule))
 
+    def check_deal_stacks(self, stacks: dict[str, int]) -> None:
+        """IFP 62: a deal shares the prizes by the chips the remaining players hold, so their
+        counts must add up to the chips in play, to the chip; a count short or over is
+        refused with the total, the chips in play and the difference (count again)."""
+        for p, c in stacks.items():
+            self._check_count(f"{p}'s stack for the deal", c)
+        total = sum(stacks.values())
+        if total != self.chips:
+            gap = self.chips - total
+            raise DirectorError(
+                f"the stacks for the deal total {total:,} chips, but {self.chips:,} chips are "
+                f"in play: {abs(gap):,} {'short' if gap > 0 else 'over'} (IFP 62: the deal "
+                "shares the prizes by every chip in play); count again")
+
     def make_deal(self, record: DealRecord) -> list[ev.Event]:
         """Record a deal (IFP 62): every remaining player in it and agreeing, for the prizes
         still to be paid."""

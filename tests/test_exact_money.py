@@ -1,0 +1,152 @@
+"""Issue 22, "Exact to the last chip": deals whose counts do not add up to the chips in play,
+chip-race counts that come out short, places with late registration, the deal's amounts on
+every screen, undo after the event is in a league, and the add-on's window; each through the
+CLI and through the console's API (FastAPI's TestClient on a real SQLite file)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from pokertd.cli import app as cli_app
+from pokertd.storage import Store, UserStore, open_store
+from pokertd.web.app import create_app
+from pokertd.web.auth import LoginLimiter
+
+PASSWORD = "correct horse battery"
+
+
+class Clock:
+    """Seconds for the service and the console, moved by the test."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(scope="module")
+def template_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("money") / "template.db"
+    with open_store(f"sqlite:///{path}") as s:
+        UserStore(s).add("ann", "director", PASSWORD)
+    return path
+
+
+@pytest.fixture
+def db(tmp_path: Path, template_db: Path) -> str:
+    shutil.copy(template_db, tmp_path / "money.db")
+    return f"sqlite:///{tmp_path / 'money.db'}"
+
+
+@pytest.fixture
+def store(db: str):
+    s = open_store(db)
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+def _csrf(page: str) -> str:
+    m = re.search(r'name="csrf-token" content="([^"]+)"', page)
+    assert m, "the page carries the session's CSRF token"
+    return m.group(1)
+
+
+@pytest.fixture
+def director(store: Store, clock: Clock) -> TestClient:
+    c = TestClient(create_app(store, clock=clock, secret="test secret",
+                              limiter=LoginLimiter(clock=clock)))
+    token = _csrf(c.get("/login").text)
+    assert c.post("/login", data={"username": "ann", "password": PASSWORD,
+                                  "csrf_token": token}, follow_redirects=False).status_code == 303
+    c.headers["X-CSRF-Token"] = _csrf(c.get("/console").text)
+    return c
+
+
+def cli(db: str, *args: str):
+    return CliRunner().invoke(cli_app, ["tournament", *args, "--db", db])
+
+
+def ok(r) -> str:
+    assert r.exit_code == 0, r.output
+    return r.stdout
+
+
+def refused(r) -> str:
+    """The CLI's refusal: exit status 2, the message on standard error, flattened."""
+    assert r.exit_code == 2, r.output
+    return " ".join(r.stderr.split())
+
+
+def events_of(store: Store, name: str) -> list[dict]:
+    info = store.find_stream("tournament", name)
+    assert info is not None
+    return [{"type": e.type, **e.payload} for e in store.read(info.id)]
+
+
+def api(c: TestClient, name: str, path: str, body: dict | None = None, status: int = 200):
+    r = c.post(f"/console/api/events/{name}/{path}", json=body or {})
+    assert r.status_code == status, r.text
+    return r.json()
+
+
+# --- a deal whose stacks do not add up to the chips in play (IFP 62) ---------------------------
+
+
+def test_ifp62_cli_refuses_a_deal_whose_stacks_are_short_of_the_chips_in_play(db: str) -> None:
+    """4 x 1,000 with 6,000 in play (Gananda: four stacks of 1,500): refused with the total,
+    the chips in play and the difference; nothing recorded."""
+    for command in (("new", "D", "--seed", "1"), ("register", "D", "Ann", "Bob", "Cid", "Dan"),
+                    ("start", "D")):
+        ok(cli(db, *command))
+    message = refused(cli(db, "deal", "D", "--kind", "chip-chop", "--agree", "Ann,Bob,Cid,Dan",
+                          "--stacks", "Ann=1000,Bob=1000,Cid=1000,Dan=1000"))
+    assert "total 4,000 chips" in message and "6,000 chips are in play" in message
+    assert "2,000 short" in message and "IFP 62" in message
+    st = json.loads(ok(cli(db, "status", "D", "--format", "json")))
+    assert st["deal"] is None
+    # The counts that add up are recorded.
+    ok(cli(db, "deal", "D", "--kind", "chip-chop", "--agree", "Ann,Bob,Cid,Dan",
+           "--stacks", "Ann=3000,Bob=1000,Cid=1000,Dan=1000"))
+    assert json.loads(ok(cli(db, "status", "D", "--format", "json")))["deal"] is not None
+
+
+def test_ifp62_console_refuses_a_deal_and_its_preview_when_the_stacks_do_not_add_up(
+        director: TestClient, store: Store) -> None:
+    """The console's deal and its preview: 4,500 of 6,000 refused (400, the CLI's message),
+    no amounts shown, nothing written; over the chips in play too."""
+    assert director.post("/console/api/events", json={"name": "D", "seed": 1}).status_code == 201
+    api(director, "D", "register", {"players": ["Ann", "Bob", "Cid", "Dan"]})
+    api(director, "D", "start")
+    before = events_of(store, "D")
+    short = {"Ann": 1500, "Bob": 1000, "Cid": 1000, "Dan": 1000}
+    r = director.post("/console/api/events/D/deal-preview",
+                      json={"kind": "chip-chop", "stacks": short})
+    assert r.status_code == 400 and "amounts" not in r.json()
+    assert "total 4,500 chips" in r.json()["error"] and "1,500 short" in r.json()["error"]
+    r = director.post("/console/api/events/D/deal",
+                      json={"kind": "chip-chop", "agree": list(short), "stacks": short})
+    assert r.status_code == 400
+    assert "6,000 chips are in play: 1,500 short" in r.json()["error"]
+    over = {**short, "Ann": 3500}
+    r = director.post("/console/api/events/D/deal",
+                      json={"kind": "icm", "agree": list(over), "stacks": over})
+    assert r.status_code == 400 and "500 over" in r.json()["error"]
+    assert events_of(store, "D") == before
+    right = {**short, "Ann": 3000}
+    d = api(director, "D", "deal-preview", {"kind": "chip-chop", "stacks": right})
+    assert sum(d["amounts"].values()) == d["pool"]
