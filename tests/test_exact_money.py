@@ -150,3 +150,69 @@ def test_ifp62_console_refuses_a_deal_and_its_preview_when_the_stacks_do_not_add
     right = {**short, "Ann": 3000}
     d = api(director, "D", "deal-preview", {"kind": "chip-chop", "stacks": right})
     assert sum(d["amounts"].values()) == d["pool"]
+
+
+# --- places with late registration (Gananda: Winning the Tournament; IFP 57; IFP 9) -----------
+
+
+def _late_structure(**changes) -> dict:
+    """The Gananda structure with late registration to the end of level 2 (IFP 9)."""
+    from pokertd.tournament.house import config_preset
+
+    return {**config_preset("gananda").structure.to_dict(),
+            "late_registration_until_level": 2, **changes}
+
+
+def test_gananda_winning_the_tournament_cli_places_after_a_late_entry_follow_the_order_out(
+        db: str, tmp_path: Path) -> None:
+    """Gananda: Winning the Tournament ("the last player eliminated will be the second prize
+    winner; the second last ... the third ... and so on"): ann out "in place 4" of 4, eve
+    registers late, bob out: bob is 4th and ann 5th, never two 4th places and no 5th; the
+    places are said provisional while registration is open (IFP 9)."""
+    path = tmp_path / "late.json"
+    path.write_text(json.dumps(_late_structure()))
+    ok(cli(db, "new", "L", "--seed", "3", "--structure", str(path)))
+    ok(cli(db, "register", "L", "ann", "bob", "cat", "dan"))
+    ok(cli(db, "start", "L"))
+    said = ok(cli(db, "bust", "L", "ann"))
+    assert "ann is out in place 4 (provisional" in said
+    st = json.loads(ok(cli(db, "status", "L", "--format", "json")))
+    assert st["places_provisional"] is True
+    assert "places are provisional" in ok(cli(db, "status", "L"))
+    ok(cli(db, "register", "L", "eve"))
+    assert "bob is out in place 4 (provisional" in ok(cli(db, "bust", "L", "bob"))
+    ok(cli(db, "bust", "L", "cat"))
+    ok(cli(db, "bust", "L", "dan"))
+    st = json.loads(ok(cli(db, "status", "L", "--format", "json")))
+    assert st["finished"] and st["places_provisional"] is False
+    assert [(r["place"], r["player"]) for r in st["results"]] == [
+        (1, "eve"), (2, "dan"), (3, "cat"), (4, "bob"), (5, "ann")]
+    # The prizes follow the places (Gananda: Payout, 2-6 entrants: 70/30 of 5 x $20).
+    assert {r["player"]: r["prize"] for r in st["results"]} == {
+        "eve": 70, "dan": 30, "cat": 0, "bob": 0, "ann": 0}
+
+
+def test_gananda_winning_the_tournament_console_places_after_a_late_entry(
+        director: TestClient, clock: Clock) -> None:
+    """The console: a late entry after a bust-out moves the player out down a place (the
+    first out last of all entrants), the screens' data says the places are provisional until
+    registration closes (IFP 9), and the close makes them final."""
+    assert director.post("/console/api/events", json={
+        "name": "L", "seed": 3, "structure": _late_structure()}).status_code == 201
+    api(director, "L", "register", {"players": ["ann", "bob", "cat", "dan"]})
+    api(director, "L", "start")
+    api(director, "L", "bust", {"players": ["ann"]})
+    clock.now += 60
+    api(director, "L", "register", {"players": ["eve"]})
+    clock.now += 60
+    api(director, "L", "bust", {"players": ["bob"]})
+    s = director.get("/console/api/events/L").json()
+    assert s["places_provisional"] is True
+    assert sorted((p["place"], p["name"]) for p in s["players_out"]) == [(4, "bob"), (5, "ann")]
+    assert "provisional" in director.get("/console/events/L").text
+    levels = [p for p in _late_structure()["periods"] if p.get("kind", "level") == "level"]
+    assert all(p.get("kind", "level") == "level" for p in _late_structure()["periods"][:3])
+    clock.now += sum(p["minutes"] for p in levels[:2]) * 60   # level 3: registration closes
+    s = director.get("/console/api/events/L").json()
+    assert s["registration_open"] is False and s["places_provisional"] is False
+    assert sorted((p["place"], p["name"]) for p in s["players_out"]) == [(4, "bob"), (5, "ann")]

@@ -98,6 +98,9 @@ def status(name: str, output: OutputFormat, db: str | None) -> None:
             con.print("no break left in the structure")
         con.print(f"{st['players_left']} players left at {len(st['tables'])} table(s), "
                   f"{st['chips']:,} chips in play, average stack {st['average_stack']:,}")
+        if st["places_provisional"]:
+            con.print("registration is open: places are provisional until it closes (a late "
+                      "entry finishes above every player out)")
         if st["seats"] is not None and st["registration_open"]:
             con.print(f"{st['seats'] - st['entrants']} of {st['seats']} seats unsold")
         if len(st["break_order"]) > 1:         # WPA 4: the breaking order, posted

@@ -168,6 +168,9 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
         "average_stack": t.chips // t.alive if t.alive else None,
         "seats": t.config.seats,
         "registration_open": not t.registration_closed,
+        # A late entry finishes above every player out: their places are provisional until
+        # registration closes (Gananda: Winning the Tournament; IFP 9).
+        "places_provisional": t.places_provisional,
         "dead_stacks": None if t.dead_stacks is None else {
             "seats": t.dead_stacks.seats, "chips": t.dead_stacks.chips,
             "by_value": [list(x) for x in t.dead_stacks.by_value],

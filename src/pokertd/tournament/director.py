@@ -37,6 +37,12 @@ Rules decided here:
   hand shares the places (TDA RP-8-A); otherwise, TDA being silent, IFP 57 ranks them. A tie
   of ``k`` players for place ``p`` spans places ``p .. p + k - 1`` and shares their prizes
   (:func:`payouts.split_tie`).
+- Places with late registration (Gananda: Winning the Tournament, "the last player eliminated
+  will be the second prize winner; the second last ... the third ... and so on"; IFP 9): a
+  bust-out's place is the number of players left then; a late entry after it finishes above
+  every player out, whose places move down one, so the order they went out ranks them over
+  the whole field (the first out last of all); until registration closes they are
+  provisional (:attr:`Tournament.places_provisional`).
 - Knockouts: credited to the player who won the busted player's chips (see
   :func:`pokertd.sim.knockouts` for a dealt hand); a live director names him, and a player at
   another table than the busted player is refused (IFP 57: the chips are won at his table).

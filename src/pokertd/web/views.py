@@ -169,7 +169,8 @@ def snapshot(service: TournamentService, name: str, *, console: bool = False) ->
         # Each one confirmed by the director as carried out, or not yet (issue 9).
         "moves": [{"key": k, "text": line, "confirmed": k in notes.confirmed}
                   for k, line in moves],
-        "players_out": [{"name": p.name, "place": p.place}
+        "players_out": [{"name": p.name, "place": p.place,
+                         "provisional": st["places_provisional"]}
                         for p in t.players.values() if p.out],
         # The structure's rebuy period and add-on (IFP 59; WPA 6), if it has them.
         "rebuys_offered": t.structure.rebuys is not None,

@@ -17,7 +17,7 @@
       }
     }
     for (const p of s.players_out || []) {
-      if (p.name.toLowerCase().includes(q)) out.push({ player: p.name, place: p.place });
+      if (p.name.toLowerCase().includes(q)) out.push({ player: p.name, place: p.place + (p.provisional ? " (provisional)" : "") });
     }
     return out;
   }
