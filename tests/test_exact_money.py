@@ -216,3 +216,75 @@ def test_gananda_winning_the_tournament_console_places_after_a_late_entry(
     s = director.get("/console/api/events/L").json()
     assert s["registration_open"] is False and s["places_provisional"] is False
     assert sorted((p["place"], p["name"]) for p in s["players_out"]) == [(4, "bob"), (5, "ann")]
+
+
+# --- the add-on's window in a live event (WPA 6) ------------------------------------------------
+
+
+def _addon_structure(until: str | None = None) -> dict:
+    """Rebuys to the end of level 2, the add-on after it, a 10-minute break after level 2
+    (levels of 25 minutes: the break runs from minute 50 to minute 60)."""
+    from pokertd.tournament.house import config_preset
+
+    d = config_preset("ifp-2012").structure.to_dict()
+    periods = list(d["periods"])
+    periods.insert(2, {"kind": "break", "minutes": 10, "color_up": []})
+    addon = {"after_level": 2, "chips": 3000, **({"until": until} if until else {})}
+    return {**d, "periods": periods, "rebuys": {"until_level": 2, "chips": 1500},
+            "addon": addon}
+
+
+def _service_event(db: str, name: str, structure: dict, minutes_ago: float) -> None:
+    """An event of four started ``minutes_ago`` (the CLI reads the wall clock)."""
+    import time
+    from dataclasses import replace
+
+    from pokertd.services.tournaments import TournamentService
+    from pokertd.tournament.house import config_preset
+    from pokertd.tournament.structure import Structure
+
+    config = replace(config_preset("ifp-2012"), structure=Structure.from_dict(structure))
+    with open_store(db) as s:
+        service = TournamentService(s, clock=Clock(time.time() - minutes_ago * 60))
+        service.create(name, config, seed=2)
+        service.register(name, ["Ann", "Bob", "Cid", "Dan"])
+        service.start(name)
+
+
+def test_wpa6_cli_addon_on_the_break_after_the_rebuy_period_and_not_after_it(db: str) -> None:
+    """WPA 6 ("The 'Add-on' must be done before the first hand of the next round will be
+    dealt"): on the break after the last rebuy level the add-on is taken; once the break is
+    over (level 3) it is refused, saying it closed with the break, and the payouts are fixed."""
+    _service_event(db, "Brk", _addon_structure(), 55)        # on the break
+    assert "Ann" in ok(cli(db, "addon", "Brk", "Ann"))
+    _service_event(db, "Lvl3", _addon_structure(), 65)       # level 3, 5 minutes in
+    message = refused(cli(db, "addon", "Lvl3", "Ann"))
+    assert "may not take an add-on at level 3" in message
+    assert "closed at the end of the break after level 2" in message and "WPA 6" in message
+    paid = json.loads(ok(cli(db, "payouts", "Lvl3", "--format", "json")))
+    assert sum(row["amount"] for row in paid) == 4 * 20            # the field is final
+    # The structure may keep it open through the next level (addon.until = "next-level").
+    _service_event(db, "Open", _addon_structure("next-level"), 65)
+    ok(cli(db, "addon", "Open", "Ann"))
+
+
+def test_wpa6_console_addon_closes_when_the_break_ends(director: TestClient, clock: Clock,
+                                                       store: Store) -> None:
+    """The console's add-on: refused during level 2, taken on the break, refused at level 3
+    with nothing written (WPA 6)."""
+    assert director.post("/console/api/events", json={
+        "name": "A", "preset": "ifp-2012", "seed": 2,
+        "structure": _addon_structure()}).status_code == 201
+    api(director, "A", "register", {"players": ["Ann", "Bob", "Cid", "Dan"]})
+    api(director, "A", "start")
+    clock.now += 30 * 60
+    r = director.post("/console/api/events/A/addon", json={"player": "Ann"})
+    assert r.status_code == 400 and "may not take an add-on at level 2" in r.json()["error"]
+    clock.now += 25 * 60                                    # the break
+    api(director, "A", "addon", {"player": "Ann"})
+    clock.now += 10 * 60                                    # level 3
+    r = director.post("/console/api/events/A/addon", json={"player": "Bob"})
+    assert r.status_code == 400
+    assert "closed at the end of the break after level 2" in r.json()["error"]
+    assert [e["player"] for e in events_of(store, "A") if e["type"] == "addon"] == ["Ann"]
+    assert director.get("/console/api/events/A").json()["payouts"] is not None

@@ -188,15 +188,26 @@ class Money(TournamentCore):
         status = self.clock.status(now)
         if status.on_break:
             completed = status.level_number
-        elif self.level < status.level_number or not self.dealt:
-            # No hand of this level dealt yet; in a live event the director sees that at the
+        elif (self.level < status.level_number if self.dealt
+              else not s.addon_closes_at_break()):
+            # No hand of this level dealt yet; in a live event with no break after the
+            # add-on's level (or ``addon.until = "next-level"``) the director sees that at the
             # table (the software does not see the cards): the whole next level.
             completed = status.level_number - 1
         else:
+            # WPA 6: "before the first hand of the next round": a live event's add-on closes
+            # with the break after its level, when the next round begins.
             completed = 0
         if not s.addon_allowed(completed, p.stack, p.addons):
+            closed = ""
+            if (s.addon is not None and not self.dealt and not status.on_break
+                    and status.level_number == s.addon.after_level + 1
+                    and s.addon_closes_at_break()):
+                closed = (f"; it closed at the end of the break after level "
+                          f"{s.addon.after_level}, before the first hand of level "
+                          f"{status.level_number}")
             raise DirectorError(f"{player} may not take an add-on at level "
-                                f"{status.level_number} "
+                                f"{status.level_number}{closed} "
                                 "(WPA 6: " + ("no add-on in this event)" if s.addon is None else
                                 f"after level {s.addon.after_level}, {s.addon.max_per_player} "
                                 f"a player, with at least {s.addon.min_stack} chip(s))"))
