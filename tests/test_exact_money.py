@@ -288,3 +288,54 @@ def test_wpa6_console_addon_closes_when_the_break_ends(director: TestClient, clo
     assert "closed at the end of the break after level 2" in r.json()["error"]
     assert [e["player"] for e in events_of(store, "A") if e["type"] == "addon"] == ["Ann"]
     assert director.get("/console/api/events/A").json()["payouts"] is not None
+
+
+# --- after a deal, every screen shows its amounts (IFP 62) -------------------------------------
+
+
+def test_ifp62_console_screens_show_the_deal_amounts_not_the_structures(
+        director: TestClient, clock: Clock) -> None:
+    """Six entrants (Gananda: Payout, 2-6 entrants: 70/30 of $120 = 84/36), three left make an
+    ICM deal of the $120: the console's payouts, the clock and phone screens' state show what
+    the deal pays each one, not 84/36; at the finish the rows show what was paid."""
+    assert director.post("/console/api/events", json={"name": "D", "seed": 4}).status_code == 201
+    players = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
+    api(director, "D", "register", {"players": players})
+    api(director, "D", "start")
+    for p in ("Dan", "Eve", "Fay"):
+        clock.now += 60
+        api(director, "D", "bust", {"players": [p]})
+    before = director.get("/events/D/state").json()["payouts"]
+    assert [r["amount"] for r in before] == [84, 36]
+    stacks = {"Ann": 4500, "Bob": 3000, "Cid": 1500}        # the 9,000 in play
+    api(director, "D", "deal", {"kind": "icm", "agree": list(stacks), "stacks": stacks})
+    deal = director.get("/console/api/events/D").json()["deal"]["amounts"]
+    assert sum(deal.values()) == 120 and deal["Cid"] > 0       # ICM pays the short stack too
+    owed = sorted(deal.items(), key=lambda x: -x[1])
+    for shown in (director.get("/console/api/events/D").json()["payouts"],
+                  director.get("/events/D/state").json()["payouts"]):
+        assert [(r["amount"], r["players"], r["deal"]) for r in shown] == [
+            (a, [p], True) for p, a in owed]
+    page = director.get("/console/events/D").text
+    assert all(f"<td>{a}</td><td>{p}</td>" in page for p, a in owed)
+    for p in ("Cid", "Bob"):
+        clock.now += 60
+        api(director, "D", "bust", {"players": [p]})
+    s = director.get("/events/D/state").json()
+    assert s["finished"]
+    paid = {r["player"]: r["prize"] for r in s["results"]}
+    assert {p: paid[p] for p in stacks} == deal
+    assert [(r["players"], r["amount"]) for r in s["payouts"]] == [
+        (["Ann"], deal["Ann"]), (["Bob"], deal["Bob"]), (["Cid"], deal["Cid"])]
+
+
+def test_ifp62_cli_status_mentions_the_deal(db: str) -> None:
+    """``tournament status`` (text) says the deal was made, by whom, and what it pays."""
+    for command in (("new", "D", "--seed", "1"), ("register", "D", "Ann", "Bob", "Cid"),
+                    ("start", "D"), ("bust", "D", "Cid", "--by", "Bob"),
+                    ("deal", "D", "--kind", "chip-chop", "--agree", "Ann,Bob",
+                     "--stacks", "Ann=3000,Bob=1500")):
+        ok(cli(db, *command))
+    text = " ".join(ok(cli(db, "status", "D")).split())
+    # Gananda: Payout, 2-6 entrants: 70/30 of $60 = 42 + 18, chopped 2:1 by chips.
+    assert "deal (IFP 62, chip-chop) agreed by Ann, Bob: Ann 40, Bob 20" in text

@@ -131,6 +131,12 @@ def status(name: str, output: OutputFormat, db: str | None) -> None:
     if d is not None:
         con.print(f"{d['seats']} unsold seat(s): {d['chips']:,} chips taken out of play "
                   f"({d['rule']})")
+    deal = st["deal"]
+    if deal is not None:      # IFP 62: what the deal pays, in place of the payouts it covers
+        left = deal["left_to_play_for"]
+        con.print(f"deal (IFP 62, {deal['method']}) agreed by {', '.join(deal['agreed_by'])}: "
+                  + ", ".join(f"{p} {a:,}" for p, a in deal["amounts"].items())
+                  + (f"; {left:,} left to play for" if left else ""))
     if st["payouts"] is None and not st["finished"]:
         con.print("payouts: fixed when late registration, rebuys and add-ons close")
     if st["finished"]:

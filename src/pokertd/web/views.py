@@ -139,13 +139,7 @@ def snapshot(service: TournamentService, name: str, *, console: bool = False) ->
             nxt = _next_period(t, now)
             bb = nxt["big_blind"] if nxt and not nxt["break"] else None
         average_bb = round(average / bb, 1) if bb else None
-    paid: dict[int, list[str]] = {}
-    for p in t.players.values():
-        if p.place is not None:
-            paid.setdefault(p.place, []).append(p.name)
-    payouts = None if t.payouts is None else [
-        {"place": i, "amount": a, "players": sorted(paid.get(i, []))}
-        for i, a in enumerate(t.payouts, start=1)]
+    payouts = st.pop("payout_rows")      # a deal's amounts where it made one (IFP 62)
     if t.finished:
         # The event is over: its winner is the one player left (the tournament counts no one
         # alive once it has finished) and holds every chip; the clock has nothing more to
