@@ -339,3 +339,48 @@ def test_ifp62_cli_status_mentions_the_deal(db: str) -> None:
     text = " ".join(ok(cli(db, "status", "D")).split())
     # Gananda: Payout, 2-6 entrants: 70/30 of $60 = 42 + 18, chopped 2:1 by chips.
     assert "deal (IFP 62, chip-chop) agreed by Ann, Bob: Ann 40, Bob 20" in text
+
+
+# --- undo after the event is in a league ------------------------------------------------------
+
+
+def test_cli_undo_of_a_finished_event_in_a_league_is_refused_naming_the_season(db: str) -> None:
+    """A season keeps its events: undoing the last bust-out of an event added to a season
+    would reopen it while the season keeps its results, so it is refused, naming the league
+    event and its season, nothing written; an event in no league is undone as before."""
+    for name in ("In", "Out"):
+        for command in (("new", name, "--seed", "1"), ("register", name, "Ann", "Bob", "Cid"),
+                        ("start", name), ("bust", name, "Cid"), ("bust", name, "Bob")):
+            ok(cli(db, *command))
+    r = CliRunner().invoke(cli_app, ["league", "add", "In", "--season", "Fall", "--event",
+                                     "Week 1", "--db", db])
+    assert r.exit_code == 0, r.output
+    before = json.loads(ok(cli(db, "status", "In", "--format", "json")))
+    for dry in ((), ("--dry-run",)):
+        message = refused(cli(db, "undo", "In", *dry))
+        assert "event 'Week 1' of the league season 'Fall'" in message
+        assert "nothing changed" in message
+    assert json.loads(ok(cli(db, "status", "In", "--format", "json")))["results"] == \
+        before["results"]
+    ok(cli(db, "undo", "Out"))
+    assert not json.loads(ok(cli(db, "status", "Out", "--format", "json")))["finished"]
+
+
+def test_console_undo_of_a_finished_event_in_a_league_is_refused(director: TestClient,
+                                                                 store: Store,
+                                                                 clock: Clock) -> None:
+    """The console's undo (its preview too) of an event added to the league: 400 naming the
+    league event and the season, nothing written."""
+    assert director.post("/console/api/events", json={"name": "W", "seed": 1}).status_code == 201
+    api(director, "W", "register", {"players": ["Ann", "Bob", "Cid"]})
+    api(director, "W", "start")
+    for p in ("Cid", "Bob"):
+        clock.now += 60
+        api(director, "W", "bust", {"players": [p]})
+    api(director, "W", "league", {"season": "Fall"})
+    before = events_of(store, "W")
+    for body in ({"dry_run": True}, {}):
+        r = director.post("/console/api/events/W/undo", json=body)
+        assert r.status_code == 400, r.text
+        assert "event 'W' of the league season 'Fall'" in r.json()["error"]
+    assert events_of(store, "W") == before
