@@ -384,3 +384,70 @@ def test_console_undo_of_a_finished_event_in_a_league_is_refused(director: TestC
         assert r.status_code == 400, r.text
         assert "event 'W' of the league season 'Fall'" in r.json()["error"]
     assert events_of(store, "W") == before
+
+
+# --- a chip race whose last table brings the count short (IFP 56; TDA 1) -----------------------
+
+
+def _gananda_structure() -> dict:
+    from pokertd.tournament.house import config_preset
+
+    return config_preset("ifp-2012").structure.to_dict()
+
+
+def test_ifp56_cli_last_table_short_of_the_chips_in_play_is_refused_or_corrected(
+        db: str) -> None:
+    """At the chip-up break (Gananda structure: break 1 after level 4 races off the 5s) the
+    last table's count completes the count of the chips in play: 5,900 of 6,000 is refused
+    with the numbers, nothing written; recorded with the director's reason it is a count
+    correction (an event): the chips in play are 5,900 (status says why), and the undo takes
+    the race and the correction back together."""
+    _service_event(db, "Race", _gananda_structure(), 102)      # 2 minutes into break 1
+    counts = "Ann=1500,Bob=1500,Cid=1500,Dan=1400"
+    message = refused(cli(db, "chip-race", "Race", "1", "--stacks", counts))
+    assert "the count is 5,900 chips, 100 short of the 6,000 chips in play" in message
+    assert "--correction" in message
+    assert json.loads(ok(cli(db, "status", "Race", "--format", "json")))["chips"] == 6000
+    message = refused(cli(db, "chip-race", "Race", "1", "--stacks", counts,
+                          "--correction", " "))
+    assert "needs the director's reason" in message
+    said = ok(cli(db, "chip-race", "Race", "1", "--stacks", counts,
+                  "--correction", "a 100 chip left the room"))
+    assert "count corrected (TDA 1): -100 chips (a 100 chip left the room)" in said
+    st = json.loads(ok(cli(db, "status", "Race", "--format", "json")))
+    assert st["chips"] == 5900 and st["count_corrections"] == [
+        {"chips": -100, "reason": "a 100 chip left the room"}]
+    assert "corrected by -100" in ok(cli(db, "status", "Race"))
+    ok(cli(db, "undo", "Race"))
+    st = json.loads(ok(cli(db, "status", "Race", "--format", "json")))
+    assert st["chips"] == 6000 and st["count_corrections"] == []
+    assert st["chip_race"]["tables_left"] == [1]
+    # Counted right, no correction is needed, and one asked for is refused.
+    message = refused(cli(db, "chip-race", "Race", "1", "--stacks",
+                          "Ann=1500,Bob=1500,Cid=1500,Dan=1500", "--correction", "why"))
+    assert "no count correction to record" in message
+    ok(cli(db, "chip-race", "Race", "1", "--stacks", "Ann=1500,Bob=1500,Cid=1500,Dan=1500"))
+
+
+def test_ifp56_console_last_table_short_is_refused_then_recorded_as_a_correction(
+        director: TestClient, clock: Clock, store: Store) -> None:
+    """The console's chip race: the last table short (400) with the numbers, nothing
+    written; with the director's reason the correction is recorded and shown with the chips
+    in play."""
+    assert director.post("/console/api/events", json={"name": "R", "seed": 1}).status_code == 201
+    api(director, "R", "register", {"players": ["Ann", "Bob", "Cid", "Dan"]})
+    api(director, "R", "start")
+    clock.now += 4 * 25 * 60 + 60
+    assert "Count short?" in director.get("/console/events/R").text
+    before = events_of(store, "R")
+    short = {"Ann": 1500, "Bob": 1500, "Cid": 1500, "Dan": 1100}
+    r = director.post("/console/api/events/R/chip-race", json={"table": 1, "stacks": short})
+    assert r.status_code == 400
+    assert "5,600 chips, 400 short of the 6,000 chips in play" in r.json()["error"]
+    assert events_of(store, "R") == before
+    api(director, "R", "chip-race", {"table": 1, "stacks": short,
+                                     "correction": "recounted twice: 400 missing"})
+    s = director.get("/console/api/events/R").json()
+    assert s["chips"] == 5600 and s["count_corrections"][0]["chips"] == -400
+    assert "count corrected -400: recounted twice: 400 missing" in director.get(
+        "/console/events/R").text

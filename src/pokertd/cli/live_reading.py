@@ -98,6 +98,9 @@ def status(name: str, output: OutputFormat, db: str | None) -> None:
             con.print("no break left in the structure")
         con.print(f"{st['players_left']} players left at {len(st['tables'])} table(s), "
                   f"{st['chips']:,} chips in play, average stack {st['average_stack']:,}")
+        for c in st["count_corrections"]:
+            con.print(f"chips in play corrected by {c['chips']:+,} at a chip race (TDA 1): "
+                      f"{c['reason']}", markup=False)
         if st["places_provisional"]:
             con.print("registration is open: places are provisional until it closes (a late "
                       "entry finishes above every player out)")

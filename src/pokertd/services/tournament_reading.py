@@ -199,6 +199,8 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
         # seats' stacks removed at the close of registration.
         "chips": t.chips,
         "average_stack": t.chips // t.alive if t.alive else None,
+        # The counts the director corrected at a chip race (TDA 1), with his reasons.
+        "count_corrections": [{"chips": c, "reason": r} for c, r in t.count_corrections],
         "seats": t.config.seats,
         "registration_open": not t.registration_closed,
         # A late entry finishes above every player out: their places are provisional until

@@ -457,6 +457,7 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     @app.post("/console/api/events/{name}/chip-race", dependencies=acts)
     def api_chip_race(name: str, body: forms.ChipRace) -> dict[str, Any]:
         return done(command(name, lambda: service.chip_race(name, body.table, body.stacks,
+                                                            correction=body.correction,
                                                             command_id=body.command_id),
                             command_id=body.command_id), body)
 

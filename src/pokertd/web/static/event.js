@@ -236,8 +236,11 @@
       if (e.target.classList.contains("race")) {
         e.preventDefault();
         const stacks = {};
-        for (const input of e.target.querySelectorAll("input")) stacks[input.name] = Number(input.value);
-        await run("chip-race", { table: Number(e.target.dataset.table), stacks });
+        for (const input of e.target.querySelectorAll("input:not(.correction)")) stacks[input.name] = Number(input.value);
+        const why = e.target.querySelector("input.correction");
+        const body = { table: Number(e.target.dataset.table), stacks };
+        if (why && why.value.trim()) body.correction = why.value.trim();
+        await run("chip-race", body);
         return;
       }
       if (e.target.id === "league-add") {
