@@ -418,7 +418,8 @@ def test_ifp56_cli_last_table_short_of_the_chips_in_play_is_refused_or_corrected
     assert st["chips"] == 5900 and st["count_corrections"] == [
         {"chips": -100, "reason": "a 100 chip left the room"}]
     assert "corrected by -100" in ok(cli(db, "status", "Race"))
-    ok(cli(db, "undo", "Race"))
+    assert "chips in play 5,900 -> 6,000 (count correction withdrawn)" in ok(
+        cli(db, "undo", "Race"))
     st = json.loads(ok(cli(db, "status", "Race", "--format", "json")))
     assert st["chips"] == 6000 and st["count_corrections"] == []
     assert st["chip_race"]["tables_left"] == [1]

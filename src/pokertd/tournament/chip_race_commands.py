@@ -122,17 +122,17 @@ class ChipRaceCommands(TournamentCore):
             # difference is either a miscount or a chip gone, which only the director knows.
             gap = self.chips - counted
             if correction is None:
-                raised = (f" ({held_chips:,} at the tables raced before and "
+                parts = (f" ({held_chips:,} at the tables raced before and "
                           f"{sum(stacks.values()):,} at table {table})" if held else "")
                 raise DirectorError(
                     f"table {table} is the last to race: the count is {counted:,} chips"
-                    f"{raised}, {gap:,} short of the {self.chips:,} chips in play; count "
+                    f"{parts}, {gap:,} short of the {self.chips:,} chips in play; count "
                     "again, or record the difference as a count correction with your reason "
                     "(--correction \"reason\")")
             self.apply(ev.CountCorrected(-gap, correction.strip(), counted))
         elif correction is not None:
             raise DirectorError(
-                f"no count correction to record: " + (
+                "no count correction to record: " + (
                     f"the count at table {table} adds up to the {self.chips:,} chips in play"
                     if last else f"table {table} is not the last to race, and only the last "
                     "table's count completes the count of the chips in play"))

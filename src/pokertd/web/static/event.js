@@ -35,6 +35,7 @@
       else if (e.type === "addon") lines.push(`${e.player} took the add-on${paid(e)}`);
       else if (e.type === "last_hands_announced") lines.push(`the last ${e.hands} hands of the day (IFP 14)`);
       else if (e.type === "chip_raced") lines.push(`table ${e.table} has raced (${e.rule})`);
+      else if (e.type === "count_corrected") lines.push(`count corrected by ${PT.num(e.chips)} chips (${e.rule}): ${e.reason}`);
     }
     return lines.join("; ") || "done";
   }
