@@ -62,3 +62,37 @@ def test_ifp62_the_deal_dialog_refuses_stacks_short_of_the_chips_in_play(
         assert all(shown) and len(shown) == 4
         ctx.close()
     assert live.service.load("Chop").tournament.deal is None
+
+
+def test_ifp62_the_clock_and_phone_screens_show_the_deals_amounts(browser,
+                                                                  live: LiveServer) -> None:
+    """After a deal the clock screen and the phone view list what the deal pays each player
+    (the largest first), not the structure's payouts."""
+    from pokertd.tournament.house import config_preset
+
+    players = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
+    live.service.create("Shown", config_preset("gananda"), seed=2)
+    live.service.register("Shown", players)
+    live.service.start("Shown")
+    for p in ("Dan", "Eve", "Fay"):
+        live.service.bust("Shown", p)
+    structure = list(live.service.load("Shown").tournament.payouts)
+    live.service.deal("Shown", "icm", ["Ann", "Bob", "Cid"],
+                      stacks={"Ann": 4500, "Bob": 3000, "Cid": 1500})
+    t = live.service.load("Shown").tournament
+    owed = sorted(zip(t.deal["amounts"], t.deal["players"]), key=lambda x: -x[0])
+    expected = [f"{a:,} {p}" for a, p in owed]
+    assert [a for a, _ in owed][:len(structure)] != structure
+    for path in ("clock", "phone"):
+        for size, (w, h) in SIZES.items():
+            ctx = browser.new_context(viewport={"width": w, "height": h})
+            page = ctx.new_page()
+            page.goto(f"{live.base}/events/Shown/{path}")
+            page.wait_for_function("(n) => document.querySelectorAll('#payouts-list li')"
+                                   ".length === n", arg=len(expected))
+            shown = [li.inner_text().strip()
+                     for li in page.locator("#payouts-list li").all()]
+            assert shown == expected, (path, size, shown)
+            page.screenshot(path=str(SHOTS / f"deal-{path}-{size}.png"),
+                            full_page=size == "phone")
+            ctx.close()
