@@ -70,8 +70,12 @@ Rules decided here:
   the sum of the stacks of the players still in. Unsold seats' stacks are never counted.
 - Rebuys only in the rebuy period and add-ons only after their level (IFP 59; WPA 6). A dealt
   event knows when the next level's first hand is dealt; a live one does not, so there the
-  add-on is taken on the break after its level or during the next level (the director sees
-  that no hand of it has been dealt).
+  add-on is taken on the break after its level and closes when that break ends (the next
+  round begins); with no break there, or ``addon.until = "next-level"``, during the next level
+  too (the director sees that no hand of it has been dealt).
+- Chip counts (IFP 56, IFP 62): a deal's stacks add up to the chips in play; the last table's
+  chip race count completes their count, and a difference is refused or recorded as a count
+  correction with the director's reason (TDA 1: ``count_corrected``).
 - Payouts (Gananda: Payout, or the generated structure) are fixed when the field is final:
   at the start when there is no late registration, rebuy or add-on, else when the last of them
   closes, or at the finish; ties share the places they span (IFP 57, WPA 8, Gananda).
