@@ -304,10 +304,11 @@ def test_wpa6_addon_after_its_level():
     assert t.payouts is not None                  # the add-on has closed: the field is final
 
 
-def test_wpa6_live_addon_on_the_break_or_through_the_next_level():
-    """WPA 6 in a live event: the software does not see the next level's first hand, so the
-    add-on is taken on the break after its level or during the next level (the director sees
-    the cards), and refused after that level; the payouts are fixed once it has closed."""
+def test_wpa6_live_addon_on_the_break_closes_when_the_next_round_begins():
+    """WPA 6 in a live event ("The 'Add-on' must be done before the first hand of the next
+    round will be dealt"): the software does not see the next level's first hand, so the
+    add-on is taken on the break after its level and closes when the break ends (issue 22);
+    the payouts are fixed then."""
     s = small_structure(addon={"after_level": 2, "chips": 500})   # break 1 follows level 2
     t = Tournament(TournamentConfig(structure=s), seed=3, dealt=False)
     for p in ("a", "b", "c"):
@@ -317,6 +318,23 @@ def test_wpa6_live_addon_on_the_break_or_through_the_next_level():
     with pytest.raises(DirectorError, match="WPA 6"):
         t.addon("a", now=15 * 60)                 # level 2 is still running
     assert t.follow_clock(21 * 60) == []          # on the break: nothing changes
+    t.addon("a", now=21 * 60)                     # the break after level 2
+    t.follow_clock(26 * 60)                       # level 3 has begun: the add-on has closed
+    with pytest.raises(DirectorError, match="closed at the end of the break after level 2"):
+        t.addon("b", now=26 * 60)
+    assert t.payouts is not None and t.prize_pool == 4 * 20
+    assert t.chips == 3 * 1000 + 500
+
+
+def test_wpa6_live_addon_until_next_level_stays_open_through_the_next_level():
+    """WPA 6 with ``addon.until = "next-level"``: the structure keeps the add-on open through
+    the next level (the director watching that no hand of it is dealt), refused after it;
+    the payouts are fixed once it has closed."""
+    s = small_structure(addon={"after_level": 2, "chips": 500, "until": "next-level"})
+    t = Tournament(TournamentConfig(structure=s), seed=3, dealt=False)
+    for p in ("a", "b", "c"):
+        t.register(p)
+    t.start(0)
     t.addon("a", now=21 * 60)                     # the break after level 2
     t.follow_clock(26 * 60)                       # level 3 has begun
     t.addon("b", now=26 * 60)                     # still level 3

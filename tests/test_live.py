@@ -1193,14 +1193,16 @@ def test_cli_ifp56_chip_race_at_the_chip_up_break_table_by_table(store_url: str)
     st = json.loads(cli(store_url, "status", "Race", "--format", "json").stdout)
     assert st["chip_race"]["tables_done"] == [1] and st["chip_race"]["tables_left"] == [2]
     assert st["chips"] == chips - 5                           # 55 raced off, 50 won
-    # Table 1 counted 9,705 of the 18,000 chips in play: table 2's counts hold the rest or
-    # less (issue 14: counts over the chips in play are refused).
+    # Table 1 holds 9,700 of the 17,995 chips in play after its race: table 2, the last to
+    # race, counts the rest (issue 14: counts over the chips in play are refused; issue 22:
+    # the last table completes the count, to the chip).
     r = cli(store_url, "chip-race", "Race", "2", "--stacks",
-            ",".join(f"{p}={c}" for p, c in zip(two, [1500, 1500, 1500, 1500, 1200, 1075])))
+            ",".join(f"{p}={c}" for p, c in zip(two, [1500, 1500, 1500, 1500, 1200, 1095])))
     _ok(r)
     assert "every table has raced: the 5 chips are out of play" in r.stdout
     st = json.loads(cli(store_url, "status", "Race", "--format", "json").stdout)
-    assert st["chip_race"] is None and st["chips"] == chips - 5
+    # Table 2's 20 odd chips raced into one chip of 25 (half up, IFP 56).
+    assert st["chip_race"] is None and st["chips"] == chips
     store = open_store(store_url)
     try:
         t = TournamentService(store).load("Race").tournament

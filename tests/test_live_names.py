@@ -46,7 +46,7 @@ def test_names_are_matched_without_regard_to_case(service) -> None:
                                                                "Dan": 300})
     assert log(service, "Fri") == kept
     deal = service.deal("Fri", "chip-chop", ["ann", "BOB", "dan"],
-                        stacks={"ann": 2000, "bob": 1500, "DAN": 1000})
+                        stacks={"ann": 2500, "bob": 2000, "DAN": 1500})   # the 6,000 in play
     assert sorted(deal.result[0].record["players"]) == ["Ann", "Bob", "Dan"]
 
 

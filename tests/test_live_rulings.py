@@ -512,8 +512,8 @@ def test_chip_counts_over_the_chips_in_play_or_off_the_smallest_chip_are_refused
             t = s.bust("C", next(p.name for p in t.players.values() if not p.out)).tournament
         left = [p.name for p in t.players.values() if not p.out]
         head = s.load("C").head
-        with pytest.raises(DirectorError, match=r"the stack for the deal total [0-9,]+ chips: "
-                           r"more than the [0-9,]+ chips in play"):
+        with pytest.raises(DirectorError, match=r"the stacks for the deal total [0-9,]+ chips, "
+                           r"but [0-9,]+ chips are in play: 1,000 over"):
             s.deal("C", "chip-chop", left, stacks={left[0]: t.chips, left[1]: 25 * 40})
         assert s.load("C").head == head
         s.deal("C", "chip-chop", left, stacks={left[0]: t.chips - 25 * 40, left[1]: 25 * 40})

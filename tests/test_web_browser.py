@@ -358,6 +358,8 @@ def test_two_out_in_one_hand_then_the_final_table_and_a_deal(browser, live: Live
     # The deal: each one's number first, then recorded.
     left = sorted(p.name for p in t.players.values() if not p.out)
     stacks = {p: 1000 + 100 * i for i, p in enumerate(left)}
+    # The stacks add up to the chips in play (issue 22: a deal short of them is refused).
+    stacks[left[-1]] += t.chips - sum(stacks.values())
     page.wait_for_selector("#btn-deal:not([hidden])")
     page.click("#btn-deal")
     for p, chips in stacks.items():

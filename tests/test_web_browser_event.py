@@ -161,10 +161,19 @@ def test_a_23_player_event_from_registration_to_the_deal(browser, live: LiveServ
     page.reload()
     page.wait_for_selector("#chip-race")
     t = service.load(NAME).tournament
-    for table in sorted(t.floor.tables):
-        for p in t.floor.tables[table].seats:
-            if p is not None:
-                page.fill(f"form.race[data-table='{table}'] input[name='{p}']", "1505")
+    tables = sorted(t.floor.tables)
+    for table in tables:
+        seated = [p for p in t.floor.tables[table].seats if p is not None]
+        counts = {p: 1505 for p in seated}
+        if table == tables[-1]:
+            # The last table completes the count of the chips in play (issue 22): its last
+            # player holds the rest.
+            t = service.load(NAME).tournament
+            held = sum(t.players[p].stack for tab in tables[:-1]
+                       for p in t.floor.tables[tab].seats if p is not None)
+            counts[seated[-1]] = t.chips - held - 1505 * (len(seated) - 1)
+        for p, c in counts.items():
+            page.fill(f"form.race[data-table='{table}'] input[name='{p}']", str(c))
         page.click(f"form.race[data-table='{table}'] button[type=submit]")
         _notice(page, f"table {table} has raced")
     page.wait_for_selector("#chip-race", state="detached")
@@ -192,6 +201,8 @@ def test_a_23_player_event_from_registration_to_the_deal(browser, live: LiveServ
     page.wait_for_selector("#btn-deal:not([hidden])")
     page.click("#btn-deal")
     stacks = {p: 2500 + 100 * i for i, p in enumerate(left)}
+    # The stacks add up to the chips in play (issue 22: a deal short of them is refused).
+    stacks[left[-1]] += t.chips - sum(stacks.values())
     for p, chips in stacks.items():
         page.fill(f"#deal-table input[data-player='{p}']", str(chips))
     page.click("#deal-preview")
@@ -270,14 +281,19 @@ def test_a_23_player_event_from_registration_to_the_deal(browser, live: LiveServ
     with open_store(f"sqlite:///{db}") as other:
         assert log(other) == log(service.store)
     # The console shows the payouts and places the CLI gives: every paid place, its prize and
-    # who finished there.
+    # who finished there; the places the deal covers pay what the deal gave (IFP 62).
     payouts = json.loads(cli("payouts", NAME, "--format", "json"))
     page.wait_for_function("document.querySelector('#payouts').textContent"
                            ".includes('A deal was made')")
     rows = [[c.inner_text().strip() for c in tr.locator("td").all()]
             for tr in page.locator("#payouts tbody tr").all()]
-    assert rows == [[str(r["place"]), str(r["amount"]), ", ".join(r["players"])]
-                    for r in payouts]
+    # The deal covers every player left then (IFP 62): their places pay the deal's amounts,
+    # the CLI's results to the dollar, not the structure's.
+    covered = len(service.load(NAME).tournament.deal["players"])
+    results = json.loads(cli("status", NAME, "--format", "json"))["results"]
+    assert rows == [[str(r["place"]), str(r["prize"]), r["player"]]
+                    for r in results[:max(covered, len(payouts))]]
+    assert any(r.get("deal") and r["prizes"][r["players"][0]] != r["amount"] for r in payouts)
     assert all(r["players"] for r in payouts)
     shoot(browser, f"{live.base}/console/events/{NAME}", "event-finished", ready="#payouts",
           cookies=cookies)

@@ -315,6 +315,10 @@ def chip_race(
     stacks: Annotated[str, typer.Option(
         "--stacks", help="Every player's chips at the table before the race: "
                          "Ann=1525,Bob=2210,...")],
+    correction: Annotated[str | None, typer.Option(
+        "--correction", help="The last table's count is short of the chips in play: record "
+                             "the difference as a count correction, with your reason (TDA 1; "
+                             "undone with the race).")] = None,
     output: Format = OutputFormat.table,
     command_id: CommandId = None,
     db: Db = None,
@@ -322,9 +326,10 @@ def chip_race(
     """The chip race at one table at a chip-up break (IFP 56; WPA 14; TDA 24 under its
     preset): the odd chips of the colours going out raced from seat 1, at most one chip to a
     player, rounded by the preset, no one raced out. The colours leave play once every table
-    has raced."""
+    has raced; the last table's count completes the count of the chips in play, and one short
+    of them is refused unless recorded as a --correction."""
     from . import live_floor as run
-    run.chip_race(name, table, stacks, output, command_id, db)
+    run.chip_race(name, table, stacks, output, command_id, db, correction)
 
 
 @live.command()

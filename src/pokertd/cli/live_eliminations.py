@@ -41,7 +41,8 @@ def bust(name: str, players: list[str], by: str | None, stacks: str, button: str
             ko = f", knocked out by {e.knocked_out_by}" if e.knocked_out_by else ""
             if e.knocked_out_by and by is None:
                 ko += " (heads-up: his last opponent, the only possible knockout, IFP 57)"
-            typer.echo(f"{e.player} is out in place {e.place}{tie}{ko}: {_prize(t, e.player)}")
+            typer.echo(f"{e.player} is out in place {e.place}{_provisional(t)}{tie}{ko}: "
+                       f"{_prize(t, e.player)}")
         elif e.type == "clock_paused":
             typer.echo(f"clock stopped ({e.reason}): resume once the players are seated")
         elif e.type == "hand_for_hand" and not e.on:
@@ -54,6 +55,14 @@ def bust(name: str, players: list[str], by: str | None, stacks: str, button: str
     else:
         typer.echo(f"{t.alive} players left")
         _print_balancing(t, name)
+
+
+def _provisional(t: Any) -> str:
+    """Gananda: Winning the Tournament; IFP 9: a late entry finishes above every player out."""
+    if not t.places_provisional:
+        return ""
+    return (" (provisional until registration closes: a late entry finishes above every "
+            "player out)")
 
 
 def _prize(t: Any, player: str) -> str:

@@ -37,10 +37,11 @@ def button(name: str, table: int, seat: int, output: OutputFormat, command_id: s
 
 
 def chip_race(name: str, table: int, stacks: str, output: OutputFormat, command_id: str | None,
-              db: str | None) -> None:
+              db: str | None, correction: str | None = None) -> None:
     """``pokertd tournament chip-race``, as :mod:`pokertd.cli.live` declares it."""
     chips = _amounts(stacks, "--stacks")
-    out = _run(db, lambda s: s.chip_race(name, table, chips, command_id=command_id))
+    out = _run(db, lambda s: s.chip_race(name, table, chips, correction=correction,
+                                         command_id=command_id))
     t = out.tournament
     e = out.result[-1]
     seats = t.floor.tables[table].seats
@@ -55,6 +56,10 @@ def chip_race(name: str, table: int, stacks: str, output: OutputFormat, command_
         _echo_json(out, table=table, going_out=list(e.going_out), rule=e.rule, seats=rows)
         return
     _print_clock(out.clock)
+    for c in out.result:
+        if c.type == "count_corrected":
+            typer.echo(f"count corrected ({c.rule}): {c.chips:+,} chips ({c.reason}); "
+                       f"{t.chips:,} chips in play")
     going = ", ".join(str(v) for v in e.going_out)
     typer.echo(f"table {table}: the {going} chips are raced off ({e.rule})")
     for r in rows:

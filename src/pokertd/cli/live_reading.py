@@ -98,6 +98,12 @@ def status(name: str, output: OutputFormat, db: str | None) -> None:
             con.print("no break left in the structure")
         con.print(f"{st['players_left']} players left at {len(st['tables'])} table(s), "
                   f"{st['chips']:,} chips in play, average stack {st['average_stack']:,}")
+        for c in st["count_corrections"]:
+            con.print(f"chips in play corrected by {c['chips']:+,} at a chip race (TDA 1): "
+                      f"{c['reason']}", markup=False)
+        if st["places_provisional"]:
+            con.print("registration is open: places are provisional until it closes (a late "
+                      "entry finishes above every player out)")
         if st["seats"] is not None and st["registration_open"]:
             con.print(f"{st['seats'] - st['entrants']} of {st['seats']} seats unsold")
         if len(st["break_order"]) > 1:         # WPA 4: the breaking order, posted
@@ -128,6 +134,12 @@ def status(name: str, output: OutputFormat, db: str | None) -> None:
     if d is not None:
         con.print(f"{d['seats']} unsold seat(s): {d['chips']:,} chips taken out of play "
                   f"({d['rule']})")
+    deal = st["deal"]
+    if deal is not None:      # IFP 62: what the deal pays, in place of the payouts it covers
+        left = deal["left_to_play_for"]
+        con.print(f"deal (IFP 62, {deal['method']}) agreed by {', '.join(deal['agreed_by'])}: "
+                  + ", ".join(f"{p} {a:,}" for p, a in deal["amounts"].items())
+                  + (f"; {left:,} left to play for" if left else ""))
     if st["payouts"] is None and not st["finished"]:
         con.print("payouts: fixed when late registration, rebuys and add-ons close")
     if st["finished"]:

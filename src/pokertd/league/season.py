@@ -283,6 +283,7 @@ class Event(Record):
     name: str
     results: tuple[Result, ...]
     date: str | None = None
+    tournament: str | None = None    # the tournament run here it came from (league add)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "results", tuple(self.results))
@@ -302,7 +303,10 @@ class Event(Record):
         return frozenset(r.player for r in self.results if r.finish == 1)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "date": self.date, "results": [r.to_dict() for r in self.results]}
+        out = {"name": self.name, "date": self.date, "results": [r.to_dict() for r in self.results]}
+        if self.tournament is not None:   # only when added from a tournament run here
+            out["tournament"] = self.tournament
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Event:
@@ -314,7 +318,8 @@ class Event(Record):
                 date = parse_date(date)
             except LeagueError:
                 date = None
-        return cls(data["name"], tuple(Result(**r) for r in data["results"]), date)
+        return cls(data["name"], tuple(Result(**r) for r in data["results"]), date,
+                   data.get("tournament"))
 
 
 def missing_place(finishes: Sequence[int]) -> int | None:

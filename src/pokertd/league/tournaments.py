@@ -33,8 +33,9 @@ def check_money(tournament: Tournament, name: str, config: SeasonConfig) -> None
 
 
 def event_from_tournament(tournament: Tournament, name: str, *, date: str | None = None,
-                          substitutes: Iterable[str] = ()) -> Event:
-    """The league event of a finished tournament."""
+                          substitutes: Iterable[str] = (), source: str | None = None) -> Event:
+    """The league event of a finished tournament; ``source``: the name the store keeps the
+    tournament under (its undo then knows the season holds it)."""
     if not tournament.finished:
         raise LeagueError(f"event {name!r}: the tournament is not finished")
     subs = set(substitutes)
@@ -47,4 +48,4 @@ def event_from_tournament(tournament: Tournament, name: str, *, date: str | None
             raise LeagueError(f"event {name!r}: {p.name} has no place")
         results.append(Result(p.name, p.place, 1, p.rebuys, p.addons, p.knocked_out_by, p.name in subs,
                               prize=p.prize))
-    return Event(name, tuple(results), date)
+    return Event(name, tuple(results), date, source)

@@ -277,6 +277,11 @@ def changes(before: Any, after: Any) -> tuple[list[str], list[dict[str, Any]]]:
                                                     sorted(after.raced_tables)) or "no table")
                          + " raced; chips in play "
                          + ", ".join(map(str, after.chips_in_play)))
+        if before.count_corrections != after.count_corrections:
+            # TDA 1: a chip race's count correction, undone or redone with its race.
+            lines.append(f"chips in play {before.chips:,} -> {after.chips:,} (count "
+                         "correction " + ("withdrawn" if len(after.count_corrections) <
+                                          len(before.count_corrections) else "recorded") + ")")
     lines += _table_changes(before.floor, after.floor)
     return lines, _seat_changes(before, after)
 

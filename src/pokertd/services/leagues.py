@@ -16,7 +16,7 @@ from typing import Any
 
 from pokertd.storage import Store
 
-__all__ = ["Added", "add_tournament"]
+__all__ = ["Added", "add_tournament", "league_events_holding"]
 
 
 @dataclass(frozen=True)
@@ -40,10 +40,26 @@ def add_tournament(store: Store, tournament: str, season: str, *, event: str | N
     if date is None and t.clock.started_at is not None:
         date = datetime.date.fromtimestamp(t.clock.started_at).isoformat()
     league_event = event_from_tournament(t, event or tournament, date=date,
-                                         substitutes=list(substitutes))
+                                         substitutes=list(substitutes), source=tournament)
     if store.find_stream(STREAM_KIND, season) is not None:
         season_config = load_season(store, season).config
     else:
         season_config = config if config is not None else season_preset("gananda")
     check_money(t, league_event.name, season_config)   # Gananda: Cost
     return Added(add_events(store, season, [league_event], config), league_event)
+
+
+def league_events_holding(store: Store, tournament: str, t: Any) -> list[tuple[str, str]]:
+    """The (season, league event) pairs that hold the finished tournament ``t``'s results:
+    the events ``league add`` made of it (under any name, ``--event T9``), and, added before
+    the events named their tournament, an event of its name. None while it is not finished."""
+    from pokertd.league.importer import STREAM_KIND, load_season
+
+    if not t.finished:
+        return []
+    out = []
+    for info in store.streams(STREAM_KIND):
+        for e in load_season(store, info.name).events:
+            if e.tournament == tournament or (e.tournament is None and e.name == tournament):
+                out.append((info.name, e.name))
+    return out

@@ -402,6 +402,9 @@ class TournamentServiceCore:
         after = Tournament.replay(h.events())
         clock = after.follow_clock(now)
         lines, moves = changes(before, after)
+        if before.finished and (not after.finished or after.results() != before.results()):
+            self._check_not_in_a_league(name, before, "undo" if undo else "redo",
+                                        describe(target))
         result = Reverted(target, describe(target), tuple(lines), tuple(moves),
                           h.last_command(), h.next_redo())
         if dry_run:
@@ -412,6 +415,20 @@ class TournamentServiceCore:
         new = [NewEvent(marker, data), *(_new_event(e) for e in clock)]
         recorded = self.store.append(loaded.stream_id, loaded.head, new)
         return Outcome(result, recorded[1:], after, tuple(clock), loaded.head + 1)
+
+    def _check_not_in_a_league(self, name: str, t: Tournament, verb: str, what: str) -> None:
+        """A finished tournament whose results a league season holds keeps them: a season
+        keeps its events (appended, never changed), so an undo that reopened the event or
+        changed its places would leave the two apart; it is refused, nothing written."""
+        from pokertd.services.leagues import league_events_holding
+
+        held = league_events_holding(self.store, name, t)
+        if held:
+            where = "; ".join(f"event {e!r} of the league season {s!r}" for s, e in held)
+            raise HistoryError(
+                f"{name}: its results are {where}, and a season keeps its events: to {verb} "
+                f"{what!r} would reopen the tournament or change its places while the season "
+                "keeps the old ones; nothing changed")
 
 
 def _check_name(name: str) -> None:

@@ -34,14 +34,18 @@ class FloorCommands(TournamentServiceCore):
                         command_id=command_id)
 
     def chip_race(self, name: str, table: int,
-                  stacks: Mapping[str, int], *,
+                  stacks: Mapping[str, int], *, correction: str | None = None,
                   command_id: str | None = None) -> Outcome[list[ev.Event]]:
         """A live chip race at one table at a chip-up break (IFP 56; WPA 14; TDA 24):
-        ``stacks`` are the chip counts of every player at the table before the race."""
+        ``stacks`` are the chip counts of every player at the table before the race; the last
+        table's count short of the chips in play is refused unless ``correction`` gives the
+        director's reason to record the difference (TDA 1)."""
         now = self.now()
         return self.run(name, lambda t: t.race_table(table, _by_name(t, stacks, "chip count"),
-                                                     now), now=now,
-                        label="chip-race", args={"table": table, "stacks": dict(stacks)},
+                                                     now, correction=correction), now=now,
+                        label="chip-race", args={"table": table, "stacks": dict(stacks),
+                                                 **({"correction": correction}
+                                                    if correction is not None else {})},
                         command_id=command_id)
 
 

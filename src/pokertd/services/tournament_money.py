@@ -80,8 +80,7 @@ class MoneyCommands(TournamentServiceCore):
             record = make_deal(dict(chips), prizes, method=method, agreed_by=agreed,
                                custom=custom, left_to_play_for=left_to_play_for,
                                unit=t.config.unit)
-            if not t.dealt:
-                t.check_counts(dict(chips), "stack for the deal")
+            t.check_deal_stacks(dict(chips))
             return t.make_deal(record)
         return self.run(name, command, now=self.now(),
                         label="deal", args={

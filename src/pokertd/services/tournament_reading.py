@@ -35,6 +35,39 @@ def prize_won(t: Tournament, player: str) -> int | None:
     return shares[group.index(player)]
 
 
+def payout_rows(t: Tournament) -> list[dict[str, Any]] | None:
+    """What each paid place pays, as every screen shows it: place, amount, the players who
+    finished there; None while the payouts are not fixed.
+
+    IFP 62: after a deal the places it covers pay the deal's amounts, not the structure's:
+    before the finish each such row is one dealing player's amount (the largest first, the
+    player named and ``"deal": True``); at the finish what the players of that place were
+    paid. A tie (IFP 57) is one row per place with the players who share it."""
+    if t.payouts is None:
+        return None
+    at: dict[int, list[str]] = {}
+    for p in t.players.values():
+        if p.place is not None:
+            at.setdefault(p.place, []).append(p.name)
+    rows: list[dict[str, Any]] = [{"place": i, "amount": a, "players": sorted(at.get(i, []))}
+                                  for i, a in enumerate(t.payouts, start=1)]
+    d = t.deal
+    if d is None:
+        return rows
+    k = len(d["players"])      # the places the deal covers: one for each player in it
+    if t.finished:
+        covered = [{"place": i, "players": sorted(at.get(i, [])), "deal": True}
+                   for i in range(1, k + 1)]
+        for r in covered:
+            paid = [t.players[p].prize for p in r["players"]]
+            r["amount"] = sum(paid) // len(paid) if paid else 0
+    else:
+        owed = sorted(zip(d["amounts"], d["players"]), key=lambda x: (-x[0], x[1]))
+        covered = [{"place": i, "amount": int(a), "players": [p], "deal": True}
+                   for i, (a, p) in enumerate(owed, start=1)]
+    return covered + rows[k:]
+
+
 def seat_changes(events: Iterable[ev.Event], *, latest: bool = True) -> list[ev.Event]:
     """The seat moves recorded in ``events`` (moved, table broken, final table formed).
 
@@ -166,8 +199,13 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
         # seats' stacks removed at the close of registration.
         "chips": t.chips,
         "average_stack": t.chips // t.alive if t.alive else None,
+        # The counts the director corrected at a chip race (TDA 1), with his reasons.
+        "count_corrections": [{"chips": c, "reason": r} for c, r in t.count_corrections],
         "seats": t.config.seats,
         "registration_open": not t.registration_closed,
+        # A late entry finishes above every player out: their places are provisional until
+        # registration closes (Gananda: Winning the Tournament; IFP 9).
+        "places_provisional": t.places_provisional,
         "dead_stacks": None if t.dead_stacks is None else {
             "seats": t.dead_stacks.seats, "chips": t.dead_stacks.chips,
             "by_value": [list(x) for x in t.dead_stacks.by_value],
@@ -177,6 +215,8 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
         # WPA 4: the breaking order of the tables (the last one is the final table).
         "break_order": [] if t.floor is None else list(t.floor.break_order),
         "payouts": None if t.payouts is None else list(t.payouts),
+        # The rows the screens show: after a deal its amounts (IFP 62), see payout_rows.
+        "payout_rows": payout_rows(t),
         # IFP 62: the deal recorded (who gets what of the prizes still to be paid then, and
         # what was left to play for), or None.
         "deal": None if t.deal is None else {

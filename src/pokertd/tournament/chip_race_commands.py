@@ -38,6 +38,10 @@ class ChipRaceCommands(TournamentCore):
             p.stack = chips
         self.chips_in_play = tuple(v for v in self.chips_in_play if v not in out)
 
+    def _on_count_corrected(self, e: ev.CountCorrected, floor: bool) -> None:
+        self.chips += e.chips
+        self.count_corrections.append((e.chips, e.reason))
+
     def colours_due(self, now: float) -> tuple[int, ...]:
         """The chip colours still in play that the structure's chip-up breaks begun by
         ``now`` take out (IFP 56; WPA 14; TDA 24), smallest first."""
@@ -51,17 +55,28 @@ class ChipRaceCommands(TournamentCore):
                 out.update(p.color_up)  # type: ignore[union-attr]
         return tuple(v for v in self.chips_in_play if v in out)
 
-    def race_table(self, table: int, stacks: dict[str, int], now: float) -> list[ev.Event]:
+    def race_table(self, table: int, stacks: dict[str, int], now: float, *,
+                   correction: str | None = None) -> list[ev.Event]:
         """A live chip race at one table at a chip-up break (IFP 56; WPA 14; TDA 24 under its
         preset): ``stacks`` is every seated player's chip count before the race, as counted at
         the table. The odd chips of the colours going out are raced from seat 1, one card per
         odd chip, at most one chip to a player, rounded by the preset (IFP 56 / WPA 14: half
         up; TDA 24C: down), and no one is raced out. The colours leave play once every table
-        has raced them."""
+        has raced them.
+
+        The last table to race completes the count of every chip in play: a count short of
+        the chips in play is refused with the numbers (count again), unless the director
+        records the difference as a count correction with his ``correction`` reason (TDA 1: a
+        floor decision; a ``count_corrected`` event before the race, undone with it)."""
         fl = self._require_running()
         if self.dealt:
             raise DirectorError("the engine deals this event: its chip races are run by "
                                 "chip_up at the chip-up break")
+        if correction is not None and (not isinstance(correction, str)
+                                       or not correction.strip()):
+            raise DirectorError("a count correction needs the director's reason in words "
+                                "(e.g. \"a 100 chip found under table 2\"), got "
+                                f"{correction!r}")
         if isinstance(table, bool) or not isinstance(table, int) or table not in fl.tables:
             raise DirectorError(f"no table {table}: the tables are "
                                 f"{', '.join(str(t) for t in sorted(fl.tables))}")
@@ -96,8 +111,31 @@ class ChipRaceCommands(TournamentCore):
         # The tables that have raced these colours counted their chips (their stacks since).
         held = [p for tid in self.raced_tables if tid in fl.tables
                 for p in fl.tables[tid].seats if p is not None]
-        self.check_counts(stacks, "chips before the race", held=sum(
-            self.players[p].stack for p in held), others=self.alive - len(seated) - len(held))
+        held_chips = sum(self.players[p].stack for p in held)
+        self.check_counts(stacks, "chips before the race", held=held_chips,
+                          others=self.alive - len(seated) - len(held))
+        n = len(self.events)
+        last = set(fl.tables) - self.raced_tables == {table}
+        counted = held_chips + sum(stacks.values())
+        if last and counted != self.chips:
+            # Every chip in play is now counted (IFP 56: the race is run on the counts): the
+            # difference is either a miscount or a chip gone, which only the director knows.
+            gap = self.chips - counted
+            if correction is None:
+                parts = (f" ({held_chips:,} at the tables raced before and "
+                          f"{sum(stacks.values()):,} at table {table})" if held else "")
+                raise DirectorError(
+                    f"table {table} is the last to race: the count is {counted:,} chips"
+                    f"{parts}, {gap:,} short of the {self.chips:,} chips in play; count "
+                    "again, or record the difference as a count correction with your reason "
+                    "(--correction \"reason\")")
+            self.apply(ev.CountCorrected(-gap, correction.strip(), counted))
+        elif correction is not None:
+            raise DirectorError(
+                "no count correction to record: " + (
+                    f"the count at table {table} adds up to the {self.chips:,} chips in play"
+                    if last else f"table {table} is not the last to race, and only the last "
+                    "table's count completes the count of the chips in play"))
         from pokertd.tournament.chips import ChipSet
         cs = ChipSet(self.config.chip_set.name,
                      tuple(c for c in self.config.chip_set.chips if c.value in self.chips_in_play),
@@ -107,7 +145,7 @@ class ChipRaceCommands(TournamentCore):
         self.apply(ev.ChipRaced(table, tuple(res.going_out), tuple(sorted(res.stacks.items())),
                                 tuple(res.winners), res.rule, tuple(sorted(by_seat.items())),
                                 tuple((e.seat, tuple(e.cards)) for e in res.entries)))
-        return self.events[-1:]
+        return self.events[n:]
 
     def _next_chip_up(self, now: float) -> str | None:
         s = self.structure

@@ -153,10 +153,12 @@ class ClockCommands(TournamentCore):
                                       "Gananda: Absent/Late Players", removed=True)
         if self.payouts is None and not self.finished:
             # The add-on closes at the first hand of the level after its own (WPA 6); in a
-            # live event the window runs to that level's end (see addon).
+            # live event at the end of the break after its level, or with none there (or
+            # ``addon.until = "next-level"``) at that level's end (see addon).
             addon_closes = 0
             if s.addon:
-                addon_closes = s.addon.after_level + (0 if self.dealt else 1)
+                addon_closes = s.addon.after_level + (
+                    0 if self.dealt or s.addon_closes_at_break() else 1)
             closes = max(s.late_registration_until_level or 0,
                          s.rebuys.until_level if s.rebuys else 0, addon_closes)
             if level > closes:

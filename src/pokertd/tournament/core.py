@@ -173,6 +173,8 @@ class TournamentCore:
         # table, and the tables that have raced them.
         self.racing: tuple[int, ...] = ()
         self.raced_tables: set[int] = set()
+        # The chip counts corrected by the director (chips, reason), the first first.
+        self.count_corrections: list[tuple[int, str]] = []
         # Mixed games rotated by orbit: each table's place in the rotation (the index of its
         # game, hands of it left), and the index of the last game dealt anywhere (a new
         # table takes it up).
@@ -249,6 +251,7 @@ class TournamentCore:
             "seat_left": {p: list(w) for p, w in sorted(self.seat_left.items())},
             "bust_reports": self.bust_reports,
             "racing": self.racing, "raced_tables": sorted(self.raced_tables),
+            "count_corrections": [list(c) for c in self.count_corrections],
         }
 
     def event_dicts(self) -> list[dict[str, Any]]:

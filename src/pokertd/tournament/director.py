@@ -37,6 +37,12 @@ Rules decided here:
   hand shares the places (TDA RP-8-A); otherwise, TDA being silent, IFP 57 ranks them. A tie
   of ``k`` players for place ``p`` spans places ``p .. p + k - 1`` and shares their prizes
   (:func:`payouts.split_tie`).
+- Places with late registration (Gananda: Winning the Tournament, "the last player eliminated
+  will be the second prize winner; the second last ... the third ... and so on"; IFP 9): a
+  bust-out's place is the number of players left then; a late entry after it finishes above
+  every player out, whose places move down one, so the order they went out ranks them over
+  the whole field (the first out last of all); until registration closes they are
+  provisional (:attr:`Tournament.places_provisional`).
 - Knockouts: credited to the player who won the busted player's chips (see
   :func:`pokertd.sim.knockouts` for a dealt hand); a live director names him, and a player at
   another table than the busted player is refused (IFP 57: the chips are won at his table).
@@ -64,8 +70,12 @@ Rules decided here:
   the sum of the stacks of the players still in. Unsold seats' stacks are never counted.
 - Rebuys only in the rebuy period and add-ons only after their level (IFP 59; WPA 6). A dealt
   event knows when the next level's first hand is dealt; a live one does not, so there the
-  add-on is taken on the break after its level or during the next level (the director sees
-  that no hand of it has been dealt).
+  add-on is taken on the break after its level and closes when that break ends (the next
+  round begins); with no break there, or ``addon.until = "next-level"``, during the next level
+  too (the director sees that no hand of it has been dealt).
+- Chip counts (IFP 56, IFP 62): a deal's stacks add up to the chips in play; the last table's
+  chip race count completes their count, and a difference is refused or recorded as a count
+  correction with the director's reason (TDA 1: ``count_corrected``).
 - Payouts (Gananda: Payout, or the generated structure) are fixed when the field is final:
   at the start when there is no late registration, rebuy or add-on, else when the last of them
   closes, or at the finish; ties share the places they span (IFP 57, WPA 8, Gananda).

@@ -266,6 +266,19 @@ class ChipRaced(Event):
 
 @_event
 @record
+class CountCorrected(Event):
+    """A live chip race's count that came out short of (or over) the chips in play, recorded
+    as a correction with the director's reason (TDA 1: a floor decision), so the chips in play
+    are what was counted: ``chips`` the change (negative when short)."""
+    type: ClassVar[str] = "count_corrected"
+    chips: int
+    reason: str
+    counted: int
+    rule: str = "TDA 1"
+
+
+@_event
+@record
 class Arrived(Event):
     type: ClassVar[str] = "arrived"
     player: str

@@ -86,6 +86,20 @@ class Money(TournamentCore):
             rule = "generated"
         self.apply(ev.PayoutsFixed(n, pool, tuple(amounts), rule))
 
+    def check_deal_stacks(self, stacks: dict[str, int]) -> None:
+        """IFP 62: a deal shares the prizes by the chips the remaining players hold, so their
+        counts must add up to the chips in play, to the chip; a count short or over is
+        refused with the total, the chips in play and the difference (count again)."""
+        for p, c in stacks.items():
+            self._check_count(f"{p}'s stack for the deal", c)
+        total = sum(stacks.values())
+        if total != self.chips:
+            gap = self.chips - total
+            raise DirectorError(
+                f"the stacks for the deal total {total:,} chips, but {self.chips:,} chips are "
+                f"in play: {abs(gap):,} {'short' if gap > 0 else 'over'} (IFP 62: the deal "
+                "shares the prizes by every chip in play); count again")
+
     def make_deal(self, record: DealRecord) -> list[ev.Event]:
         """Record a deal (IFP 62): every remaining player in it and agreeing, for the prizes
         still to be paid."""
@@ -174,15 +188,26 @@ class Money(TournamentCore):
         status = self.clock.status(now)
         if status.on_break:
             completed = status.level_number
-        elif self.level < status.level_number or not self.dealt:
-            # No hand of this level dealt yet; in a live event the director sees that at the
+        elif (self.level < status.level_number if self.dealt
+              else not s.addon_closes_at_break()):
+            # No hand of this level dealt yet; in a live event with no break after the
+            # add-on's level (or ``addon.until = "next-level"``) the director sees that at the
             # table (the software does not see the cards): the whole next level.
             completed = status.level_number - 1
         else:
+            # WPA 6: "before the first hand of the next round": a live event's add-on closes
+            # with the break after its level, when the next round begins.
             completed = 0
         if not s.addon_allowed(completed, p.stack, p.addons):
+            closed = ""
+            if (s.addon is not None and not self.dealt and not status.on_break
+                    and status.level_number == s.addon.after_level + 1
+                    and s.addon_closes_at_break()):
+                closed = (f"; it closed at the end of the break after level "
+                          f"{s.addon.after_level}, before the first hand of level "
+                          f"{status.level_number}")
             raise DirectorError(f"{player} may not take an add-on at level "
-                                f"{status.level_number} "
+                                f"{status.level_number}{closed} "
                                 "(WPA 6: " + ("no add-on in this event)" if s.addon is None else
                                 f"after level {s.addon.after_level}, {s.addon.max_per_player} "
                                 f"a player, with at least {s.addon.min_stack} chip(s))"))

@@ -15,6 +15,17 @@ class Registration(TournamentCore):
     """Registering, arriving, penalties and the start (IFP 5, 8, 9, 70)."""
 
     def _on_registered(self, e: ev.Registered, floor: bool) -> None:
+        if self.started and self.finishing:
+            # A late entry after bust-outs: every player out finishes below him (Gananda:
+            # Winning the Tournament, "the last player eliminated will be the second prize
+            # winner; the second last ... the third ... and so on"; IFP 57's finishing
+            # position), so their places move down one and the order they went out ranks
+            # them over the whole field once it is known (the first out last of all).
+            for group in self.finishing:
+                for name in group:
+                    q = self.players[name]
+                    q.place = (q.place or 0) + 1
+            self._group_place += 1
         self.players[e.player] = PlayerState(e.player, self.structure.starting_stack, e.absent)
         self.chips += self.structure.starting_stack
         self.entrants += 1
@@ -155,6 +166,15 @@ class Registration(TournamentCore):
         if s.late_registration_until_level is None and s.rebuys is None and s.addon is None:
             self._fix_payouts()
         return self.events[n:]
+
+    @property
+    def places_provisional(self) -> bool:
+        """While late registration is open a late entry finishes above every player out
+        (Gananda: Winning the Tournament; IFP 9), so their places are provisional until it
+        closes (or the seats for sale are sold)."""
+        seats = self.config.seats
+        return (self.started and not self.finished and not self.registration_closed
+                and (seats is None or self.entrants < seats))
 
     @property
     def unsold_seats(self) -> int:

@@ -261,22 +261,39 @@ class Rebuys(Record):
 @record
 class Addon(Record):
     """Add-on terms (WPA 6: after the last hand of the rebuy period and before the first hand
-    of the next level; the player must have at least one chip)."""
+    of the next level; the player must have at least one chip).
+
+    ``until``: when a live event, whose hands the software does not see, stops taking it:
+    ``"break"`` (the default) at the end of the break that follows level ``after_level``, the
+    last moment before the next round's first hand (WPA 6), or, with no break there, at the
+    end of the next level; ``"next-level"`` at the end of the next level, the director
+    watching that no hand of it has been dealt."""
 
     after_level: int
     chips: int
     max_per_player: int = 1
     min_stack: int = 1
+    until: str = "break"
 
     def __post_init__(self) -> None:
         _whole(self.after_level, "after_level", minimum=1)
         _whole(self.chips, "chips", above=0)
         _whole(self.max_per_player, "max_per_player", minimum=1)
         _whole(self.min_stack, "min_stack", minimum=0)
+        if self.until not in ADDON_UNTIL:
+            raise StructureError(f"until {self.until!r}: give {' or '.join(map(repr, ADDON_UNTIL))} "
+                                 "(when a live event stops taking the add-on, WPA 6)")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"after_level": self.after_level, "chips": self.chips,
-                "max_per_player": self.max_per_player, "min_stack": self.min_stack}
+        out = {"after_level": self.after_level, "chips": self.chips,
+               "max_per_player": self.max_per_player, "min_stack": self.min_stack}
+        if self.until != "break":       # the default left out: older logs' configurations
+            out["until"] = self.until
+        return out
+
+
+#: When a live event stops taking the add-on (:attr:`Addon.until`).
+ADDON_UNTIL = ("break", "next-level")
 
 
 def _period_kind(raw: Any) -> str:
@@ -576,6 +593,18 @@ class Structure(Record):
         if a is None or completed_level != a.after_level:
             return False
         return addons_taken < a.max_per_player and stack >= a.min_stack
+
+    def addon_closes_at_break(self) -> bool:
+        """Does a live event's add-on close at the end of the break after its level (WPA 6,
+        :attr:`Addon.until`), or only at the end of the next level (no break there, or the
+        structure says ``next-level``)?"""
+        a = self.addon
+        if a is None or a.until != "break":
+            return False
+        for i, p in enumerate(self.periods[:-1]):
+            if p.kind == "level" and self.level_number_at(i) == a.after_level:
+                return self.periods[i + 1].kind == "break"
+        return False
 
     def registration_open(self, level_number: int) -> bool:
         """Is late registration open for a hand of level ``level_number``?"""

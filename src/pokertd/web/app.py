@@ -510,6 +510,7 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
     @app.post("/console/api/events/{name}/chip-race", dependencies=acts)
     def api_chip_race(name: str, body: forms.ChipRace) -> dict[str, Any]:
         return done(command(name, lambda: service.chip_race(name, body.table, body.stacks,
+                                                            correction=body.correction,
                                                             command_id=body.command_id),
                             command_id=body.command_id), body)
 
@@ -552,6 +553,8 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
             raise HTTPException(400, "IFP 62: give the stack of every remaining player and no "
                                      f"one else (remaining: {', '.join(left)})")
         try:
+            # The preview shows no amounts for counts the deal itself would refuse (IFP 62).
+            t.check_deal_stacks(dict(body.stacks))
             d = deal_amounts(dict(body.stacks), list(t.payouts[:t.alive]), method=body.kind,
                              custom=body.amounts, left_to_play_for=body.left_to_play_for,
                              unit=t.config.unit)

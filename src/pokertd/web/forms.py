@@ -166,6 +166,9 @@ class ChipRace(Command):
 
     table: int = Field(ge=1)
     stacks: dict[str, int] = Field(min_length=1)
+    correction: str | None = Field(default=None, max_length=500)
+    """The last table's count short of the chips in play: the director's reason to record
+    the difference (TDA 1); None: a short count is refused."""
 
 
 class Revert(Command):

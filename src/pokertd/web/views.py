@@ -100,13 +100,7 @@ def snapshot(service: TournamentService, name: str, *, console: bool = False) ->
             nxt = _next_period(t, now)
             bb = nxt["big_blind"] if nxt and not nxt["break"] else None
         average_bb = round(average / bb, 1) if bb else None
-    paid: dict[int, list[str]] = {}
-    for p in t.players.values():
-        if p.place is not None:
-            paid.setdefault(p.place, []).append(p.name)
-    payouts = None if t.payouts is None else [
-        {"place": i, "amount": a, "players": sorted(paid.get(i, []))}
-        for i, a in enumerate(t.payouts, start=1)]
+    payouts = st.pop("payout_rows")      # a deal's amounts where it made one (IFP 62)
     if t.finished:
         # The event is over: its winner is the one player left (the tournament counts no one
         # alive once it has finished) and holds every chip; the clock has nothing more to
@@ -131,7 +125,8 @@ def snapshot(service: TournamentService, name: str, *, console: bool = False) ->
         # Each one confirmed by the director as carried out, or not yet (issue 9).
         "moves": [{"key": k, "text": line, "confirmed": k in notes.confirmed}
                   for k, line in moves],
-        "players_out": [{"name": p.name, "place": p.place}
+        "players_out": [{"name": p.name, "place": p.place,
+                         "provisional": st["places_provisional"]}
                         for p in t.players.values() if p.out],
         # The seats screen and a player's phone find a player by his nickname too.
         "nicknames": nicknames(service.store, t.players),

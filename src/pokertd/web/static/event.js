@@ -35,6 +35,7 @@
       else if (e.type === "addon") lines.push(`${e.player} took the add-on${paid(e)}`);
       else if (e.type === "last_hands_announced") lines.push(`the last ${e.hands} hands of the day (IFP 14)`);
       else if (e.type === "chip_raced") lines.push(`table ${e.table} has raced (${e.rule})`);
+      else if (e.type === "count_corrected") lines.push(`count corrected by ${PT.num(e.chips)} chips (${e.rule}): ${e.reason}`);
     }
     return lines.join("; ") || "done";
   }
@@ -255,8 +256,11 @@
       if (e.target.classList.contains("race")) {
         e.preventDefault();
         const stacks = {};
-        for (const input of e.target.querySelectorAll("input")) stacks[input.name] = Number(input.value);
-        await run("chip-race", { table: Number(e.target.dataset.table), stacks });
+        for (const input of e.target.querySelectorAll("input:not(.correction)")) stacks[input.name] = Number(input.value);
+        const why = e.target.querySelector("input.correction");
+        const body = { table: Number(e.target.dataset.table), stacks };
+        if (why && why.value.trim()) body.correction = why.value.trim();
+        await run("chip-race", body);
         return;
       }
       if (e.target.id === "league-add") {

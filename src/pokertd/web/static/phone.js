@@ -26,7 +26,7 @@
   function where(name) {
     for (const t of s.tables || []) for (const x of t.seats) if (x.player === name) return { table: t.table, seat: x.seat };
     const out = (s.players_out || []).find((p) => p.name === name);
-    return out ? { place: out.place } : null;
+    return out ? { place: out.place + (out.provisional ? " (provisional)" : "") } : null;
   }
 
   function renderMe() {

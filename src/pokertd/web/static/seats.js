@@ -21,7 +21,7 @@
       }
     }
     for (const p of s.players_out || []) {
-      if (fits(p.name)) out.push({ player: called(p.name), place: p.place });
+      if (fits(p.name)) out.push({ player: called(p.name), place: p.place + (p.provisional ? " (provisional)" : "") });
     }
     return out;
   }
