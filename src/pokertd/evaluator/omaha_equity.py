@@ -7,7 +7,9 @@ between the best high and the best eight-or-better low when there is one (IFP 50
 TDA 20-C; ties share their half, a quartered pot), else the high hand takes it all.
 
 ``win`` is the share of boards a hand takes the whole pot alone (in hi-lo: scoops), ``tie``
-the share where it takes part of the pot, and ``equity`` its average share of the pot.
+the share where it takes part of the pot, and ``equity`` its average share of the pot. In
+hi-lo, where nearly every pot is shared, ``high`` and ``low`` say which half a hand wins:
+its average share of the high half (the whole pot when no low qualifies) and of the low half.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ class HandEquity:
     win: float
     tie: float
     equity_fraction: Fraction
+    high: float | None = None          # hi-lo: average share of the high half
+    low: float | None = None           # hi-lo: average share of the low half
 
     @property
     def equity(self) -> float:
@@ -51,6 +55,9 @@ class OmahaEquity:
 
     def to_dict(self) -> dict[str, Any]:
         return {"hands": [{"hand": p.hand, "win": p.win, "tie": p.tie, "equity": p.equity}
+                          if p.high is None else
+                          {"hand": p.hand, "scoop": p.win, "high": p.high, "low": p.low,
+                           "equity": p.equity}
                           for p in self.players], "boards": self.boards, "exact": self.exact}
 
 
@@ -61,8 +68,10 @@ def _cards(text: str, what: str) -> list[int]:
         raise ValueError(f"{what}: {e}") from None
 
 
-def _shares(holes: list[list[tuple[int, ...]]], board: tuple[int, ...], hilo: bool) -> list[Fraction]:
-    """Each player's share of one pot on a complete board."""
+def _shares(holes: list[list[tuple[int, ...]]], board: tuple[int, ...], hilo: bool,
+            halves: list[list[Fraction]] | None = None) -> list[Fraction]:
+    """Each player's share of one pot on a complete board (``halves``: each player's share
+    of the high half and of the low half added to it)."""
     triples = list(itertools.combinations(board, 3))
     highs = [max(evaluate(two + three) for two in pairs for three in triples) for pairs in holes]
     best = max(highs)
@@ -77,8 +86,12 @@ def _shares(holes: list[list[tuple[int, ...]]], board: tuple[int, ...], hilo: bo
     half = Fraction(1, 2) if lw else Fraction(1)
     for i in hw:
         out[i] += half / len(hw)
+        if halves is not None:
+            halves[i][0] += Fraction(1, len(hw))
     for i in lw:
         out[i] += half / len(lw)
+        if halves is not None:
+            halves[i][1] += Fraction(1, len(lw))
     return out
 
 
@@ -116,14 +129,17 @@ def omaha_equity(hands: list[str], board: str = "", dead: str = "", *, hilo: boo
             raise ValueError(f"samples must be at least 1, not {count}")
         rng = random.Random(seed)
         boards = (tuple(known) + tuple(rng.sample(stub, missing)) for _ in range(count))
+    halves = [[Fraction(0), Fraction(0)] for _ in hands] if hilo else None
     for b in boards:
-        for i, s in enumerate(_shares(pairs, b, hilo)):
+        for i, s in enumerate(_shares(pairs, b, hilo, halves)):
             if s:
                 total[i] += s
                 if s == 1:
                     scoops[i] += 1
                 else:
                     parts[i] += 1
-    players = tuple(HandEquity(h, scoops[i] / count, parts[i] / count, total[i] / count)
+    players = tuple(HandEquity(h, scoops[i] / count, parts[i] / count, total[i] / count,
+                               *((float(halves[i][0] / count), float(halves[i][1] / count))
+                                 if halves is not None else (None, None)))
                     for i, h in enumerate(hands))
     return OmahaEquity(players, count, exact)
