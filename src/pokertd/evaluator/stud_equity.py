@@ -47,9 +47,9 @@ def parse_stud_hand(text: str) -> tuple[list[int], int, int]:
         raise ValueError(f"stud hand {text!r}: down cards are two characters each (As, ??)")
     pairs = [down_text[k:k + 2] for k in range(0, len(down_text), 2)]
     down = [c for p in pairs if p != "??" for c in _cards(p, f"stud hand {text!r}")]
-    up = _cards(up_text, f"stud hand {text!r}")
     if "?" in up_text:
         raise ValueError(f"stud hand {text!r}: up cards are face up, so known ({up_text!r})")
+    up = _cards(up_text, f"stud hand {text!r}")
     if not 1 <= len(up) <= 4:
         raise ValueError(f"stud hand {text!r}: 1 to 4 up cards (third to seventh street), "
                          f"not {len(up)}")
@@ -122,7 +122,8 @@ def stud_equity(game: str, hands: list[str], dead: str = "", *, samples: int | N
 
 
 def _completions(game: str, known: list[int], need: int, stub: list[int]) -> Completions:
-    combos = np.array(list(itertools.combinations(stub, need)), np.int64).reshape(-1, need)
+    listed = list(itertools.combinations(stub, need))
+    combos = np.array(listed, np.int64).reshape(len(listed), need)
     masks = (np.int64(1) << combos).sum(axis=1) if need else np.zeros(1, np.int64)
     rows = np.concatenate([np.broadcast_to(np.asarray(known, np.int64), (len(combos), len(known))),
                            combos], axis=1)
