@@ -180,6 +180,19 @@ def test_stud_sampling_is_seeded_and_near_the_exact_equity():
     assert abs(a.players[0].equity - ex.players[0].equity) < 0.01
 
 
+@pytest.mark.parametrize("game,hands", [
+    ("stud8", ["As2d/3h9h7c", "KcKs/8h8d4h"]),
+    ("stud", ["AsKd/QhJh7c9s", "2c3c/4c5c6d8h"]),
+])
+def test_stud_and_stud8_sampling_is_near_the_exact_equity(game, hands):
+    ex = stud_equity(game, hands)
+    sa = stud_equity(game, hands, samples=60_000, seed=9)
+    for e, s in zip(ex.players, sa.players):
+        assert abs(e.equity - s.equity) < 0.01
+        if game == "stud8":
+            assert abs(e.high - s.high) < 0.01 and abs(e.low - s.low) < 0.01
+
+
 def test_stud_refusals_name_what_is_wrong():
     with pytest.raises(ValueError, match="give --samples"):
         stud_equity("stud", ["AsKd/Qh", "2c2d/Jh"])
@@ -279,6 +292,13 @@ def test_draw_refusals_name_what_is_wrong():
         draw_equity("27sd", ["9s7d5c4h2s:x", "8h6d4s3cKc"])
     with pytest.raises(ValueError, match="give --samples"):
         draw_equity("27td", ["9s7d5c4h2s:1,1,1", "8h6d4s3cKc:2,2,2"])
+
+
+def test_single_draw_sampling_is_near_the_exact_equity():
+    hands = ["9s7d5c4h2s:1", "8h6d4s3cKc:2"]
+    ex = draw_equity("27sd", hands)
+    sa = draw_equity("27sd", hands, samples=60_000, seed=4)
+    assert abs(ex.players[0].equity - sa.players[0].equity) < 0.01
 
 
 def test_triple_draw_sampling_is_seeded():

@@ -76,7 +76,7 @@ def equity(
 
     Example: pokertd equity AhAs KdKc --board 2c7d9h
 
-    Example: pokertd equity --game razz Ah2c/3d4s5h 6s7s/8s9sTs --dead Kc
+    Example: pokertd equity --game razz Ah2c/3dKs5h 4s6s/7s8s9h --dead Kc
     """
     if game.value in _NAMES and board:
         raise typer.BadParameter(f"{_NAMES[game.value]} has no board: give the cards in the hands "
