@@ -202,7 +202,7 @@ def sampled(game: str, hands: Sequence[str], needs: Sequence[int], stub: Sequenc
     done = 0
     while done < samples:
         m = min(100_000, samples - done)
-        cards = deck[np.argsort(rng.random((m, len(deck))), axis=1)[:, :total]]
+        cards = rng.permuted(np.broadcast_to(deck, (m, len(deck))), axis=1)[:, :total]
         highs, lows = [], []
         at = 0
         for i, k in enumerate(needs):
