@@ -104,8 +104,11 @@ def equity(
                 result = compute(hands, board, dead, samples=samples, seed=seed)
         else:
             from ..evaluator.omaha_equity import omaha_equity
-            result = omaha_equity(hands, board, dead, hilo=game is Game.plo8, samples=samples,
-                                  seed=seed)
+            from .compiling import compiling_notice
+
+            with compiling_notice():             # Omaha's hands: the Numba batch kernels
+                result = omaha_equity(hands, board, dead, hilo=game is Game.plo8, samples=samples,
+                                      seed=seed)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     if output is OutputFormat.json:
