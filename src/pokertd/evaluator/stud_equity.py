@@ -6,7 +6,8 @@ A hand is written ``DOWN/UP``: ``AsKd/Qh`` on third street (two down, one up), `
 on fifth, ``AsKd2c/QhJh7c9s`` on seventh (the seventh-street card is down, TDA RP-10). A down
 card not seen (an opponent's) is ``??``: ``????/QhJh``. Every player is on the same street
 (the same number of up and of down cards); cards unknown and cards to come are alike drawn
-from the stub, so an unseen down card is simply one more card to come.
+from the stub, so an unseen down card is simply one more card to come. A seventh-street
+community card (the short stub of TDA RP-10-H) is not modelled: every player draws his own.
 
 Values: stud takes the best five-card high hand of seven; razz the best ace-to-five low
 (no qualifier); stud hi-lo splits between the best high and the best eight-or-better low,
