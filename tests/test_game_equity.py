@@ -405,3 +405,27 @@ def test_razz_sixth_street_near_pokerkits_sampled_equity():
     ours = stud_equity("razz", hands)
     theirs = pokerkit_equities("razz", hands, 4000)
     assert abs(ours.players[0].equity - theirs[0]) < 0.03
+
+
+def test_omaha_hilo_random_turns_are_every_rivers_plain_split():
+    """Twelve random Omaha hi-lo spots on the turn, two to four hands: the equity (an exact
+    fraction) is the plain walk over every river with the one-call evaluators (IFP 50)."""
+    import random
+
+    from pokertd.evaluator.lowball import omaha_high, omaha_low8
+    from pokertd.evaluator.omaha_equity import omaha_equity
+    rng = random.Random(24)
+    for _ in range(12):
+        n = rng.randint(2, 4)
+        cards = rng.sample(range(52), 4 * n + 4)
+        hands = [cards_text(cards[4 * i:4 * i + 4]) for i in range(n)]
+        board = cards_text(cards[4 * n:])
+        rivers = [c for c in range(52) if c not in cards]
+        total = [Fraction(0)] * n
+        for c in rivers:
+            b = board + cards_text([c])
+            lows = [omaha_low8(h, b) for h in hands]
+            for i, s in enumerate(shares([omaha_high(h, b) for h in hands], [v or None for v in lows])):
+                total[i] += s
+        r = omaha_equity(hands, board, hilo=True)
+        assert [p.equity_fraction for p in r.players] == [t / len(rivers) for t in total]

@@ -22,7 +22,6 @@ from math import comb
 from typing import Any
 
 from ..cards import parse_cards
-from .lowball import LOW8_FLOOR
 
 __all__ = ["MAX_EXACT_EVALUATIONS", "OmahaEquity", "omaha_equity"]
 
@@ -74,6 +73,29 @@ _UNIT = 2 * _HALF
 _CHUNK = 8192                            # boards valued at once (60 five-card hands each)
 
 
+def _low8(pairs: Any, triples: Any) -> Any:
+    """Each board's best eight-or-better low of one hand (two of its cards, three of the
+    board), as a number where higher is the better low and 0 is none. A qualifying low is
+    five different ranks of eight or lower: as a bit set of ranks (the ace bit 0, the eight
+    bit 7) two lows compare by their highest card first, then the next, which is the order
+    of the bit sets read as integers: the smaller set is the better low."""
+    import numpy as np
+
+    rank = np.arange(52) >> 2
+    low = (rank + 1) % 13                                   # the ace is 0, the eight 7
+    bit = np.where(low <= 7, 1 << low, 0)
+
+    def sets(groups: Any) -> Any:
+        b = bit[groups]
+        union = np.bitwise_or.reduce(b, axis=-1)
+        ok = (b != 0).all(axis=-1) & (b.sum(axis=-1) == union)   # all low, all different
+        return np.where(ok, union, -1)
+    p = sets(pairs)[None, :, None]                          # (1, 6, 1)
+    t = sets(triples)[:, None, :]                           # (N, 1, 10)
+    ok = (p >= 0) & (t >= 0) & ((p & t) == 0)
+    return np.where(ok, 256 - (p | t), 0).reshape(len(triples), 60).max(axis=1)
+
+
 def _tally(holes: list[list[int]], boards: Any, hilo: bool, acc: Any) -> None:
     """Add the pot shares of ``boards`` (an (N, 5) array of complete boards) to ``acc``:
     per player, the pot units, scoops, part pots, and the high-half and low-half units.
@@ -82,7 +104,6 @@ def _tally(holes: list[list[int]], boards: Any, hilo: bool, acc: Any) -> None:
     import numpy as np
 
     from .batch import evaluate_batch
-    from .lowball import low_batch
 
     n = len(boards)
     triples = boards[:, np.array(list(itertools.combinations(range(5), 3)))]      # (N, 10, 3)
@@ -94,8 +115,7 @@ def _tally(holes: list[list[int]], boards: Any, hilo: bool, acc: Any) -> None:
                               axis=3).reshape(-1, 5).astype(np.uint8)
         highs.append(evaluate_batch(five, check=False).reshape(n, 60).max(axis=1))
         if hilo:
-            low = low_batch(five).reshape(n, 60).max(axis=1)
-            lows.append(np.where(low > LOW8_FLOOR, low, 0))
+            lows.append(_low8(pairs, triples))
     top = np.max(highs, axis=0)
     wins = [h == top for h in highs]
     count = np.sum(wins, axis=0)
