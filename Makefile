@@ -76,6 +76,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/tournament.py
 	$(BIN)/python bench/forecast.py
 	$(BIN)/python bench/cli.py
+	$(BIN)/python bench/equity_games.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache

@@ -64,7 +64,7 @@ def test_a_mixed_hand_out_of_turn_names_the_action():
     with pytest.raises(PHHError) as e:
         replay(loads(text))
     # Razz: the highest door card (Ks, p1) brings it in (TDA RP-10).
-    assert e.value.action == 3 and "player 0's turn" in str(e.value)
+    assert e.value.action == 3 and "p1's turn" in str(e.value)
 
 
 @pytest.mark.parametrize("variant", ["PO", "FO/8", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "NO", "PO/8"])

@@ -137,7 +137,9 @@ def test_files_are_found_as_rglob_finds_them_in_path_order(tmp_path, monkeypatch
 def replay_one_at_a_time(data):
     """replay() with every action read by _apply, the general reader of an action (the
     mixed games have only that reader)."""
+    from pokertd.engine.hand import BETTING
     from pokertd.formats.phh_mixed import is_mixed, replay_mixed
+    from pokertd.formats.phh_refusals import file_numbers, refusal
     if is_mixed(data.get("variant")):
         return replay_mixed(data)
     h = hand_from_phh(data)
@@ -145,7 +147,8 @@ def replay_one_at_a_time(data):
         try:
             phh._apply(h, a, i)
         except IllegalAction as e:
-            raise PHHError(f"action {i} ({a.strip()}): {e}", i) from e
+            # The refusal in the file's terms (IFP 26 out of turn, p1 .. pN), as replay's.
+            raise refusal(a, i, e, h.actor if h.phase == BETTING else -1) from e
         except PHHError:
             raise
         except ValueError as e:
@@ -153,7 +156,7 @@ def replay_one_at_a_time(data):
     try:
         h.finish_showdown()
     except IllegalAction as e:
-        raise PHHError(f"showdown: {e}", len(data["actions"])) from e
+        raise PHHError(f"showdown: {file_numbers(str(e))}", len(data["actions"])) from e
     if not h.done:
         raise PHHError(f"the history stops before the hand is over ({h.legal_actions().describe()})",
                        len(data["actions"]))

@@ -1,5 +1,7 @@
 """``pokertd equity``: equity of hands and ranges, exact or Monte Carlo: hold'em, and with
-``--game plo|plo8`` Omaha and Omaha hi-lo."""
+``--game`` Omaha and Omaha hi-lo (plo, plo8), seven-card stud, stud hi-lo and razz (stud,
+stud8, razz: hands ``DOWN/UP``) and deuce-to-seven single and triple draw (27sd, 27td:
+hands ``CARDS:N1,N2,N3``, the cards drawn at each draw to come)."""
 
 from __future__ import annotations
 
@@ -17,40 +19,79 @@ class Game(str, Enum):
     holdem = "holdem"
     plo = "plo"
     plo8 = "plo8"
+    stud = "stud"
+    stud8 = "stud8"
+    razz = "razz"
+    d27_single = "27sd"
+    d27_triple = "27td"
+
+
+_SPLIT = ("plo8", "stud8")
+_NAMES = {"stud": "seven-card stud", "stud8": "stud hi-lo", "razz": "razz",
+          "27sd": "2-7 single draw", "27td": "2-7 triple draw"}
 
 
 def equity_table(result, title: str) -> Table:
+    """Win, tie and equity; in hi-lo scoop, the shares of the high and of the low half, and
+    equity (a split pot is the rule there, not a tie)."""
     table = Table(title=title)
     table.add_column("hand")
-    table.add_column("win", justify="right")
-    table.add_column("tie", justify="right")
+    split = getattr(result.players[0], "high", None) is not None
+    for name in ("scoop", "high half", "low half") if split else ("win", "tie"):
+        table.add_column(name, justify="right")
     table.add_column("equity", justify="right")
     for p in result.players:
-        table.add_row(p.hand, f"{p.win:.4%}", f"{p.tie:.4%}", f"{p.equity:.4%}")
+        cells = (p.win, p.high, p.low) if split else (p.win, p.tie)
+        table.add_row(p.hand, *[f"{c:.4%}" for c in cells], f"{p.equity:.4%}")
     return table
 
 
 @app.command()
 def equity(
-    hands: Annotated[list[str], typer.Argument(help="Two or more hands or ranges: AhAs, KdKc, 'QQ+,AKs'.")],
+    hands: Annotated[list[str], typer.Argument(help="Two or more hands or ranges: AhAs, KdKc, "
+                                               "'QQ+,AKs'; stud: DOWN/UP (AsKd/Qh, ????/QhJh); "
+                                               "2-7 draw: CARDS[:N1,N2,N3] (7h5d3c2sKd:1).")],
     board: Annotated[str, typer.Option(help="Known board cards, e.g. 2c7d9h.")] = "",
     dead: Annotated[str, typer.Option(help="Dead cards that cannot come, e.g. 3s4s.")] = "",
     samples: Annotated[int | None, typer.Option(help="Monte Carlo with this many samples (default: exact).")] = None,
     seed: Annotated[int | None, typer.Option(help="Seed for Monte Carlo, for a reproducible result.")] = None,
     output: Annotated[OutputFormat, typer.Option("--format", help="table or json.")] = OutputFormat.table,
     game: Annotated[Game, typer.Option(help="holdem, plo (Omaha: four cards, two of them with "
-                                       "three of the board) or plo8 (Omaha hi-lo eight or better).")]
+                                       "three of the board), plo8 (Omaha hi-lo eight or better), "
+                                       "stud, stud8 (stud hi-lo), razz, 27sd or 27td (deuce-to-"
+                                       "seven single or triple draw).")]
     = Game.holdem,
 ) -> None:
     """Win, tie and equity of each hand: exact (every board) unless --samples is given.
 
     Omaha (--game plo, plo8) is exact when the boards are few enough, else 20,000 random
-    boards.
+    boards. Stud, razz and 2-7 draw are exact over every deal of the cards to come, and
+    refused with a request for --samples when those are too many. Hi-lo games show scoop,
+    high half and low half.
+
+    Stud hands are DOWN/UP: the down cards (?? for one not seen), a slash, the up cards;
+    every player on the same street. 2-7 hands are the five cards held, then :N1,N2,N3 for
+    the cards drawn at each draw still to come (the worst cards thrown: pairs, then the
+    highest); no counts: pat.
 
     Example: pokertd equity AhAs KdKc --board 2c7d9h
+
+    Example: pokertd equity --game razz Ah2c/3dKs5h 4s6s/7s8s9h --dead Kc
     """
+    if game.value in _NAMES and board:
+        raise typer.BadParameter(f"{_NAMES[game.value]} has no board: give the cards in the hands "
+                                 "and the cards seen folded as --dead", param_hint="'--board'")
     try:
-        if game is Game.holdem:
+        if game in (Game.stud, Game.stud8, Game.razz):
+            from ..evaluator.stud_equity import stud_equity
+            from .compiling import compiling_notice
+
+            with compiling_notice():             # stud high hands: the Numba batch kernels
+                result = stud_equity(game.value, hands, dead, samples=samples, seed=seed)
+        elif game in (Game.d27_single, Game.d27_triple):
+            from ..evaluator.draw_equity import draw_equity
+            result = draw_equity(game.value, hands, dead, samples=samples, seed=seed)
+        elif game is Game.holdem:
             from ..evaluator.equity import equity as compute
             from .compiling import compiling_notice
 
@@ -63,13 +104,20 @@ def equity(
                 result = compute(hands, board, dead, samples=samples, seed=seed)
         else:
             from ..evaluator.omaha_equity import omaha_equity
-            result = omaha_equity(hands, board, dead, hilo=game is Game.plo8, samples=samples,
-                                  seed=seed)
+            from .compiling import compiling_notice
+
+            with compiling_notice():             # Omaha's hands: the Numba batch kernels
+                result = omaha_equity(hands, board, dead, hilo=game is Game.plo8, samples=samples,
+                                      seed=seed)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     if output is OutputFormat.json:
         typer.echo(json.dumps(result.to_dict()))
         return
     how = "exact" if result.exact else f"Monte Carlo, seed {seed}" if seed is not None else "Monte Carlo"
+    if game.value in _NAMES:
+        what = "deals" if result.exact else "samples"
+        Console().print(equity_table(result, f"{_NAMES[game.value]}: {result.deals:,} {what} ({how})"))
+        return
     title = f"{'board ' + board if board else 'pre-flop'}: {result.boards:,} {'boards' if result.exact else 'samples'} ({how})"
     Console().print(equity_table(result, title))

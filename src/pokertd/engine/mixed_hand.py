@@ -65,10 +65,13 @@ def _high_showing(cards: Sequence[int]) -> tuple[int, ...]:
 
 def _low_showing(cards: Sequence[int]) -> tuple[int, ...]:
     """Razz's low hand showing (aces low, pairs bad), as a key where larger is the better
-    (lower) hand; ties to the high card by suit (TDA RP-10-D)."""
+    (lower) hand; ties to the high card by suit "in both games" (TDA RP-10-D): razz ranks
+    the ace low there too, so between A-8 and A-8 the eights decide (spades first), as the
+    razz bring-in reads the door cards (RP-10)."""
     lows = [((c >> 2) + 1) % 13 for c in cards]
     counts = sorted(((lows.count(r), r) for r in set(lows)), reverse=True)
-    return (*[-k for k, _ in counts], 0, *[-r for _, r in counts], max(cards, default=-1))
+    high = _high_card_by_suit(cards, True) if cards else -1
+    return (*[-k for k, _ in counts], 0, *[-r for _, r in counts], high)
 
 
 def _best_five(cards: Sequence[int], value: Any) -> tuple[int, tuple[int, ...]]:

@@ -156,7 +156,9 @@ def omaha_low8(hole: Any, board: Any) -> int:
 
 # ------------------------------------------------------------------ NumPy batch interfaces
 
+@lru_cache(maxsize=2)
 def _batch_tables(which: int) -> tuple[Any, Any]:
+    """(sorted keys, values) as arrays, built once: equity calls the batch functions often."""
     import numpy as np
 
     table = _tables()[which]

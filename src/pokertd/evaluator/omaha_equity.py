@@ -7,7 +7,9 @@ between the best high and the best eight-or-better low when there is one (IFP 50
 TDA 20-C; ties share their half, a quartered pot), else the high hand takes it all.
 
 ``win`` is the share of boards a hand takes the whole pot alone (in hi-lo: scoops), ``tie``
-the share where it takes part of the pot, and ``equity`` its average share of the pot.
+the share where it takes part of the pot, and ``equity`` its average share of the pot. In
+hi-lo, where nearly every pot is shared, ``high`` and ``low`` say which half a hand wins:
+its average share of the high half (the whole pot when no low qualifies) and of the low half.
 """
 
 from __future__ import annotations
@@ -20,14 +22,12 @@ from math import comb
 from typing import Any
 
 from ..cards import parse_cards
-from .lowball import LOW8_FLOOR, _low5
-from .strength import evaluate
 
 __all__ = ["MAX_EXACT_EVALUATIONS", "OmahaEquity", "omaha_equity"]
 
-# Exact enumeration past this many hand evaluations (boards times players) would take more
-# than a few seconds in Python: Monte Carlo instead.
-MAX_EXACT_EVALUATIONS = 200_000
+# Exact enumeration past this many boards times players (each 60 five-card hands, valued in
+# the Numba kernels) would take more than a few seconds: Monte Carlo instead.
+MAX_EXACT_EVALUATIONS = 1_000_000
 DEFAULT_SAMPLES = 20_000
 
 
@@ -37,6 +37,8 @@ class HandEquity:
     win: float
     tie: float
     equity_fraction: Fraction
+    high: float | None = None          # hi-lo: average share of the high half
+    low: float | None = None           # hi-lo: average share of the low half
 
     @property
     def equity(self) -> float:
@@ -51,6 +53,9 @@ class OmahaEquity:
 
     def to_dict(self) -> dict[str, Any]:
         return {"hands": [{"hand": p.hand, "win": p.win, "tie": p.tie, "equity": p.equity}
+                          if p.high is None else
+                          {"hand": p.hand, "scoop": p.win, "high": p.high, "low": p.low,
+                           "equity": p.equity}
                           for p in self.players], "boards": self.boards, "exact": self.exact}
 
 
@@ -61,25 +66,76 @@ def _cards(text: str, what: str) -> list[int]:
         raise ValueError(f"{what}: {e}") from None
 
 
-def _shares(holes: list[list[tuple[int, ...]]], board: tuple[int, ...], hilo: bool) -> list[Fraction]:
-    """Each player's share of one pot on a complete board."""
-    triples = list(itertools.combinations(board, 3))
-    highs = [max(evaluate(two + three) for two in pairs for three in triples) for pairs in holes]
-    best = max(highs)
-    hw = [i for i, v in enumerate(highs) if v == best]
-    out = [Fraction(0)] * len(holes)
-    lw: list[int] = []
+# A pot in whole units: split among up to ten hands (2,520 = lcm(1..10)) and halved, every
+# share is a whole number of them, so the sums are exact integers.
+_HALF = 2520
+_UNIT = 2 * _HALF
+_CHUNK = 8192                            # boards valued at once (60 five-card hands each)
+
+
+def _low8(pairs: Any, triples: Any) -> Any:
+    """Each board's best eight-or-better low of one hand (two of its cards, three of the
+    board), as a number where higher is the better low and 0 is none. A qualifying low is
+    five different ranks of eight or lower: as a bit set of ranks (the ace bit 0, the eight
+    bit 7) two lows compare by their highest card first, then the next, which is the order
+    of the bit sets read as integers: the smaller set is the better low."""
+    import numpy as np
+
+    rank = np.arange(52) >> 2
+    low = (rank + 1) % 13                                   # the ace is 0, the eight 7
+    bit = np.where(low <= 7, 1 << low, 0)
+
+    def sets(groups: Any) -> Any:
+        b = bit[groups]
+        union = np.bitwise_or.reduce(b, axis=-1)
+        ok = (b != 0).all(axis=-1) & (b.sum(axis=-1) == union)   # all low, all different
+        return np.where(ok, union, -1)
+    p = sets(pairs)[None, :, None]                          # (1, 6, 1)
+    t = sets(triples)[:, None, :]                           # (N, 1, 10)
+    ok = (p >= 0) & (t >= 0) & ((p & t) == 0)
+    return np.where(ok, 256 - (p | t), 0).reshape(len(triples), 60).max(axis=1)
+
+
+def _tally(holes: list[list[int]], boards: Any, hilo: bool, acc: Any) -> None:
+    """Add the pot shares of ``boards`` (an (N, 5) array of complete boards) to ``acc``:
+    per player, the pot units, scoops, part pots, and the high-half and low-half units.
+    Every hand is the best of its 6 hole pairs with the board's 10 triples (exactly two and
+    three, Omaha), valued in the Numba batch kernels."""
+    import numpy as np
+
+    from .batch import evaluate_batch
+
+    n = len(boards)
+    triples = boards[:, np.array(list(itertools.combinations(range(5), 3)))]      # (N, 10, 3)
+    highs, lows = [], []
+    for hole in holes:
+        pairs = np.array(list(itertools.combinations(hole, 2)), np.int64)          # (6, 2)
+        five = np.concatenate([np.broadcast_to(pairs[None, :, None, :], (n, 6, 10, 2)),
+                               np.broadcast_to(triples[:, None, :, :], (n, 6, 10, 3))],
+                              axis=3).reshape(-1, 5).astype(np.uint8)
+        highs.append(evaluate_batch(five, check=False).reshape(n, 60).max(axis=1))
+        if hilo:
+            lows.append(_low8(pairs, triples))
+    top = np.max(highs, axis=0)
+    wins = [h == top for h in highs]
+    count = np.sum(wins, axis=0)
+    has_low = np.zeros(n, bool)
     if hilo:
-        lows = [max(_low5(two + three) for two in pairs for three in triples) for pairs in holes]
-        lb = max(lows)
-        if lb > LOW8_FLOOR:
-            lw = [i for i, v in enumerate(lows) if v == lb]
-    half = Fraction(1, 2) if lw else Fraction(1)
-    for i in hw:
-        out[i] += half / len(hw)
-    for i in lw:
-        out[i] += half / len(lw)
-    return out
+        best = np.max(lows, axis=0)
+        has_low = best > 0
+        lwins = [(lo == best) & has_low for lo in lows]
+        lcount = np.maximum(np.sum(lwins, axis=0), 1)
+    high_units = np.where(has_low, _HALF, _UNIT) // count
+    for i, w in enumerate(wins):
+        share = np.where(w, high_units, 0)
+        high_half = np.where(w, _HALF // count, 0)
+        low_half = np.where(lwins[i], _HALF // lcount, 0) if hilo else np.zeros(n, np.int64)
+        share = share + low_half
+        acc[i][0] += int(share.sum())
+        acc[i][1] += int(np.count_nonzero(share == _UNIT))
+        acc[i][2] += int(np.count_nonzero((share > 0) & (share < _UNIT)))
+        acc[i][3] += int(high_half.sum())
+        acc[i][4] += int(low_half.sum())
 
 
 def omaha_equity(hands: list[str], board: str = "", dead: str = "", *, hilo: bool = False,
@@ -101,29 +157,30 @@ def omaha_equity(hands: list[str], board: str = "", dead: str = "", *, hilo: boo
         raise ValueError("a card appears twice among the hands, the board and the dead cards")
     stub = [c for c in range(52) if c not in set(used)]
     missing = 5 - len(known)
-    pairs = [list(itertools.combinations(cs, 2)) for cs in holes]
-    total = [Fraction(0)] * len(hands)
-    scoops = [0] * len(hands)
-    parts = [0] * len(hands)
+    import numpy as np
+
     n_boards = comb(len(stub), missing)
     exact = samples is None and n_boards * len(hands) <= MAX_EXACT_EVALUATIONS
     if exact:
-        boards: Any = (tuple(known) + extra for extra in itertools.combinations(stub, missing))
+        extras: Any = itertools.combinations(stub, missing)
         count = n_boards
     else:
         count = samples if samples is not None else DEFAULT_SAMPLES
         if count < 1:
             raise ValueError(f"samples must be at least 1, not {count}")
         rng = random.Random(seed)
-        boards = (tuple(known) + tuple(rng.sample(stub, missing)) for _ in range(count))
-    for b in boards:
-        for i, s in enumerate(_shares(pairs, b, hilo)):
-            if s:
-                total[i] += s
-                if s == 1:
-                    scoops[i] += 1
-                else:
-                    parts[i] += 1
-    players = tuple(HandEquity(h, scoops[i] / count, parts[i] / count, total[i] / count)
-                    for i, h in enumerate(hands))
+        extras = (rng.sample(stub, missing) for _ in range(count))
+    acc = [[0] * 5 for _ in hands]
+    done = 0
+    while done < count:
+        m = min(_CHUNK, count - done)
+        rows = np.array(list(itertools.islice(extras, m)), np.int64).reshape(m, missing)
+        boards = np.concatenate([np.broadcast_to(np.asarray(known, np.int64), (m, len(known))),
+                                 rows], axis=1)
+        _tally(holes, boards, hilo, acc)
+        done += m
+    players = tuple(HandEquity(h, a[1] / count, a[2] / count, Fraction(a[0], _UNIT * count),
+                               *((a[3] / (_HALF * count), a[4] / (_HALF * count))
+                                 if hilo else (None, None)))
+                    for h, a in zip(hands, acc))
     return OmahaEquity(players, count, exact)

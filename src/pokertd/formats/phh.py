@@ -22,9 +22,10 @@ from typing import Any
 
 from ..cards import CARDS
 from ..engine import Hand, IllegalAction
-from ..engine.hand import FIXED_LIMIT, NO_LIMIT, STRUCTURES
+from ..engine.hand import BETTING, FIXED_LIMIT, NO_LIMIT, STRUCTURES
 from ..rules import RuleSet
 from .phh_reader import PHHError
+from .phh_refusals import file_numbers, refusal
 from .phh_reader import loads as _read
 
 __all__ = [
@@ -380,7 +381,7 @@ def replay(data: dict[str, Any], rules: RuleSet | str | None = None) -> Any:
             else:
                 _apply(h, a, i)
         except IllegalAction as e:
-            raise PHHError(f"action {i} ({a.strip()}): {e}", i) from e
+            raise refusal(a, i, e, h.actor if h.phase == BETTING else -1) from e
         except PHHError:
             raise
         except ValueError as e:
@@ -388,7 +389,7 @@ def replay(data: dict[str, Any], rules: RuleSet | str | None = None) -> Any:
     try:
         h.finish_showdown()                     # hands not shown or mucked: cards speak (IFP 48)
     except IllegalAction as e:
-        raise PHHError(f"showdown: {e}", len(actions)) from e
+        raise PHHError(f"showdown: {file_numbers(str(e))}", len(actions)) from e
     if not h.done:
         raise PHHError(f"the history stops before the hand is over ({h.legal_actions().describe()})",
                        len(actions))

@@ -15,9 +15,10 @@ from typing import Any
 
 from ..engine import IllegalAction
 from ..engine.games import GAMES, STRUCTURE_LETTERS
-from ..engine.mixed import DEALING, SHOWDOWN, MixedHand
+from ..engine.mixed import BETTING, DEALING, DRAWING, SHOWDOWN, MixedHand
 from ..rules import RuleSet
 from .phh_reader import PHHError
+from .phh_refusals import file_numbers, refusal
 
 __all__ = ["MIXED_VARIANTS", "export_mixed", "hand_from_phh_mixed", "is_mixed", "replay_mixed"]
 
@@ -137,13 +138,13 @@ def replay_mixed(data: dict[str, Any], rules: RuleSet | str | None = None) -> Mi
         try:
             _apply(h, a, i)
         except IllegalAction as e:
-            raise PHHError(f"action {i} ({a.strip()}): {e}", i) from e
+            raise refusal(a, i, e, h.actor if h.phase in (BETTING, DRAWING) else -1) from e
         except ValueError as e:
             raise PHHError(f"action {i} ({a.strip()}): {e}", i) from e
     try:
         h.finish_showdown()
     except IllegalAction as e:
-        raise PHHError(f"showdown: {e}", len(actions)) from e
+        raise PHHError(f"showdown: {file_numbers(str(e))}", len(actions)) from e
     if not h.done:
         why = "cards to deal" if h.phase == DEALING else h.describe_legal()
         raise PHHError(f"the history stops before the hand is over ({why})", len(actions))
