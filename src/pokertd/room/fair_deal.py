@@ -166,7 +166,7 @@ def _hand_over(table: Table, number: int) -> Any:
 def _revealed(c: Commitment, played: Any) -> dict[str, Any]:
     return {"hand": c.hand, "commitment": c.commitment, "salt": c.salt,
             "committed_order": cards_text(c.committed_order), "seeds": list(c.seeds),
-            "order": " ".join(played.deck)}
+            "order": "".join(played.deck)}
 
 
 def public(table: Table) -> dict[str, Any]:
