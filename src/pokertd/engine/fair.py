@@ -23,6 +23,12 @@ The scheme (``pokertd-fair/1``), one hand at a time:
    table, then burn and flop, burn and turn, burn and river). After the hand the dealer
    reveals the salt, both orders and the seeds with the hand's events (:meth:`FairDeal.reveal`).
 
+A served table (:mod:`pokertd.room.fair_deal`) deals by the same steps 2 and 3 under the scheme
+``pokertd-fair-table/1``: its commitment (:func:`table_commitment`) binds the table, the hand
+number, the committed order and the salt, not the set-up, because it is published one hand
+ahead, before anyone knows who will play the hand; its seeds name players, not positions
+(:func:`verify_table`).
+
 :func:`verify` checks a revealed hand (``pokertd verify HAND.json``): the commitment, that the
 dealt order follows from the committed order and the seeds, that every card dealt, burned and
 turned follows the dealt order, and that the events are the hand the engine plays from them

@@ -104,9 +104,10 @@ def apply(table: Table, kind: str, p: dict[str, Any]) -> None:
 
 def deal(table: Table, number: int) -> tuple[list[int], list[tuple[str, dict[str, Any]]],
                                               list[tuple[str, dict[str, Any]]]]:
-    """Hand ``number``'s dealt order (step 3), the events to write before its deal (its own
-    commitment, only if the log has none: a table opened before the table was fair cannot
-    be, so this is a guard) and after it (the next hand's commitment, step 1)."""
+    """Hand ``number``'s dealt order (step 3), the events to write before its deal and after
+    it (the next hand's commitment, step 1). Before it: nothing, as a fair table's log has
+    each hand's commitment from its opening on; if it had none, the hand's own would be drawn
+    there (published with the deal, so without its players' seeds) rather than no deal."""
     log = table.fair_log
     before: list[tuple[str, dict[str, Any]]] = []
     c = None if log is None else log.hands.get(number)
