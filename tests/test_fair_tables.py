@@ -702,3 +702,32 @@ def test_pokertd_verify_exit_codes_0_verified_1_tampered_2_malformed(served, tmp
     assert r.exit_code == 2 and "not a revealed hand: order:" in r.output
     r = runner.invoke(app, ["verify", str(junk)])
     assert r.exit_code == 2 and "not a JSON file" in r.output
+
+
+def test_a_hand_stopped_at_its_all_in_showdown_is_not_revealed_until_it_goes_on_ifp_61(store):
+    """IFP 61 (hand-for-hand): a hand stopped at its all-in showdown is shown as the betting
+    closed; its deck and salt are not revealed, nor downloadable, until it goes on."""
+    clock = Clock()
+    server = TableServer(store, clock=clock, rng=lambda n: random.Random(n))
+    t, _ = server.open_table("Fair", FAIR)
+    t.join("Ann", 1, 1000)
+    t.join("Cal", 2, 1000, bot="calling")
+    t.tick(clock.now + 1)
+    number = t.hands
+    while t.hand is not None and not t.hand.done:
+        if t.actor_seat() == 1:
+            t.act(1, "all_in")
+        else:
+            clock.now += 1
+            t.tick(clock.now)
+    assert t.stop()
+    salt = next(r.payload["salt"] for r in _records(store, "Fair")
+                if r.type == "committed" and r.payload["hand"] == number)
+    shown = json.dumps(view(t, None))
+    assert salt not in shown and view(t, 1)["fair"]["current"]["hand"] == number
+    assert view(t, None)["fair"]["revealed"] is None
+    with pytest.raises(TableError, match="not over .*IFP 61"):
+        fair_deal.record(t, number)
+    assert t.go_on()
+    assert view(t, None)["fair"]["revealed"]["salt"] == salt
+    assert len(verify(json.loads(json.dumps(fair_deal.record(t, number))))) == 4
