@@ -676,8 +676,8 @@ def test_every_leaf_of_a_served_hand_changed_fails_verification(served):
             verify(_set(rec, path, changed))
         except FairnessError:
             continue
-        passed.append((path, _set(rec, path, changed)))
-    assert len(paths) > 50 and [p for p, _ in passed] == [], "\n".join(map(str, [p for p, _ in passed]))
+        passed.append(path)
+    assert len(paths) > 50 and passed == [], "\n".join(map(str, passed))
 
 
 def test_pokertd_verify_exit_codes_0_verified_1_tampered_2_malformed(served, tmp_path):
@@ -697,7 +697,8 @@ def test_pokertd_verify_exit_codes_0_verified_1_tampered_2_malformed(served, tmp
     r = runner.invoke(app, ["verify", str(good), str(tampered)])
     assert r.exit_code == 1 and f"{tampered}: fails verification: commitment:" in r.output
     r = runner.invoke(app, ["verify", str(missing)])
-    assert r.exit_code == 2 and "not a revealed hand: fields:" in r.output and "missing order" in r.output
+    assert r.exit_code == 2 and "not a revealed hand: fields:" in r.output
+    assert "missing order" in r.output
     r = runner.invoke(app, ["verify", str(wrong)])
     assert r.exit_code == 2 and "not a revealed hand: order:" in r.output
     r = runner.invoke(app, ["verify", str(junk)])
