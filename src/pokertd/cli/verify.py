@@ -1,8 +1,10 @@
 """``pokertd verify HAND.json...``: check provably fair hands (:mod:`pokertd.engine.fair`).
 
-Each file is a hand revealed after play (``pokertd simulate --fair DIR`` writes them). For each
-one the checks passed are printed; a hand that fails prints ``Error: FILE: reason`` and the
-exit status is 1. A file that is not JSON is bad input (exit 2).
+Each file is a hand revealed after play: ``pokertd simulate --fair DIR`` writes them, and a
+served table dealing fairly gives each of its hands at ``GET /tables/NAME/hands/N.json``. For
+each one the checks passed are printed; a hand that fails a check prints ``Error: FILE: fails
+verification: reason``. Exit status: 0 every hand verified, 1 a hand failed a check, 2 a file
+that is not a revealed hand (not JSON, a field missing, unknown or of the wrong kind).
 """
 
 # No `from __future__ import annotations`: Typer reads each parameter's annotation.
@@ -21,9 +23,9 @@ def verify(
 ) -> None:
     """Check provably fair hands: the commitment, the deck order from the seeds, the cards dealt.
     """
-    from ..engine.fair import FairnessError, verify as check
+    from ..engine.fair import FairnessError, MalformedHand, verify as check
 
-    failed = False
+    failed = malformed = False
     for path in hands:
         try:
             record = json.loads(path.read_text(encoding="utf-8"))
@@ -33,6 +35,10 @@ def verify(
             raise fail(f"{path}: not a JSON file ({exc})") from None
         try:
             passed = check(record)
+        except MalformedHand as exc:
+            fail(f"{path}: not a revealed hand: {exc}")
+            malformed = True
+            continue
         except FairnessError as exc:
             fail(f"{path}: fails verification: {exc}")
             failed = True
@@ -40,5 +46,7 @@ def verify(
         typer.echo(f"{path}: verified")
         for line in passed:
             typer.echo(f"  {line}")
+    if malformed:
+        raise typer.Exit(2)
     if failed:
         raise typer.Exit(1)

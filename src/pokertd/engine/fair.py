@@ -23,6 +23,12 @@ The scheme (``pokertd-fair/1``), one hand at a time:
    table, then burn and flop, burn and turn, burn and river). After the hand the dealer
    reveals the salt, both orders and the seeds with the hand's events (:meth:`FairDeal.reveal`).
 
+A served table (:mod:`pokertd.room.fair_deal`) deals by the same steps 2 and 3 under the scheme
+``pokertd-fair-table/1``: its commitment (:func:`table_commitment`) binds the table, the hand
+number, the committed order and the salt, not the set-up, because it is published one hand
+ahead, before anyone knows who will play the hand; its seeds name players, not positions
+(:func:`verify_table`).
+
 :func:`verify` checks a revealed hand (``pokertd verify HAND.json``): the commitment, that the
 dealt order follows from the committed order and the seeds, that every card dealt, burned and
 turned follows the dealt order, and that the events are the hand the engine plays from them
@@ -48,16 +54,25 @@ from ..cards import CARDS, cards_text, parse_cards
 from .events import replay
 from .hand import Hand
 
-__all__ = ["SCHEME", "FairDeal", "FairnessError", "commitment_of", "dealt_order", "shuffled",
-           "verify"]
+__all__ = ["SCHEME", "TABLE_SCHEME", "FairDeal", "FairnessError", "MalformedHand",
+           "check_table_seeds", "commitment_of", "dealt_order", "shuffled", "table_commitment",
+           "verify", "verify_table"]
 
 SCHEME = "pokertd-fair/1"
+TABLE_SCHEME = "pokertd-fair-table/1"
 _FIELDS = ("scheme", "hand", "config", "commitment", "salt", "committed_order", "seeds",
            "order", "events")
+_TABLE_FIELDS = ("scheme", "table", "hand", "commitment", "salt", "committed_order", "seeds",
+                 "order", "events")
 
 
 class FairnessError(ValueError):
     """A revealed hand that fails verification: the message says which check and why."""
+
+
+class MalformedHand(FairnessError):
+    """Not a revealed hand at all (not an object, a field missing, unknown or of the wrong
+    kind): ``pokertd verify`` exits 2 for it, 1 for a hand that fails a check."""
 
 
 def _canonical(value: Any) -> bytes:
@@ -109,11 +124,11 @@ def dealt_order(committed: Sequence[int], seeds: Sequence[Mapping[str, Any]]) ->
 
 def _check_seeds(seeds: Any) -> list[dict[str, Any]]:
     if not isinstance(seeds, list):
-        raise FairnessError(f"seeds: expected a list of {{'player', 'seed'}}, got {seeds!r}")
+        raise MalformedHand(f"seeds: expected a list of {{'player', 'seed'}}, got {seeds!r}")
     for k, s in enumerate(seeds):
         if (not isinstance(s, dict) or set(s) != {"player", "seed"}
                 or not isinstance(s["seed"], str) or type(s["player"]) is not int):
-            raise FairnessError(f"seeds[{k}]: expected {{'player': position, 'seed': text}}, "
+            raise MalformedHand(f"seeds[{k}]: expected {{'player': position, 'seed': text}}, "
                                 f"got {s!r}")
     return seeds
 
@@ -190,28 +205,37 @@ def _deck(record: Mapping[str, Any], field: str) -> list[int]:
     try:
         cards = parse_cards(text) if isinstance(text, str) else None
     except ValueError as exc:
-        raise FairnessError(f"{field}: {exc}") from None
+        raise MalformedHand(f"{field}: {exc}") from None
     if cards is None or len(cards) != 52:
-        raise FairnessError(f"{field}: expected the 52 cards as text, got {text!r}")
+        raise MalformedHand(f"{field}: expected the 52 cards as text, got {text!r}")
     return [int(c) for c in cards]
 
 
-def verify(record: Any) -> list[str]:
-    """Check a revealed hand; the checks passed, in order, or :class:`FairnessError`."""
-    if not isinstance(record, dict):
-        raise FairnessError("a revealed hand is a JSON object")
-    if set(record) != set(_FIELDS):
-        extra, missing = sorted(set(record) - set(_FIELDS)), sorted(set(_FIELDS) - set(record))
-        raise FairnessError(f"fields: expected {', '.join(_FIELDS)}"
+def _fields(record: Any, fields: Sequence[str]) -> None:
+    if set(record) != set(fields):
+        extra, missing = sorted(set(record) - set(fields)), sorted(set(fields) - set(record))
+        raise MalformedHand(f"fields: expected {', '.join(fields)}"
                             + (f"; missing {', '.join(missing)}" if missing else "")
                             + (f"; unknown {', '.join(map(str, extra))}" if extra else ""))
+
+
+def verify(record: Any) -> list[str]:
+    """Check a revealed hand; the checks passed, in order, or :class:`FairnessError`
+    (:class:`MalformedHand` when the record is not a revealed hand at all). A hand of a
+    served table (scheme ``pokertd-fair-table/1``) is checked by :func:`verify_table`."""
+    if not isinstance(record, dict):
+        raise MalformedHand("a revealed hand is a JSON object")
+    if record.get("scheme") == TABLE_SCHEME:
+        return verify_table(record)
+    _fields(record, _FIELDS)
     if record["scheme"] != SCHEME:
-        raise FairnessError(f"scheme: {record['scheme']!r} is not {SCHEME!r}")
+        raise MalformedHand(f"scheme: {record['scheme']!r} is not {SCHEME!r} or "
+                            f"{TABLE_SCHEME!r}")
     passed = []
     committed = _deck(record, "committed_order")
     salt, hand, config = record["salt"], record["hand"], record["config"]
     if not isinstance(salt, str) or not isinstance(hand, str) or not isinstance(config, dict):
-        raise FairnessError("hand and salt are text and config an object")
+        raise MalformedHand("hand and salt are text and config an object")
     if commitment_of(hand, config, committed, salt) != record["commitment"]:
         raise FairnessError("commitment: SHA-256 of the hand, its set-up, the committed order "
                             "and the salt is not the published commitment")
@@ -222,12 +246,27 @@ def verify(record: Any) -> list[str]:
         raise FairnessError(f"order: the committed order mixed with the {len(seeds)} seed(s) "
                             "is not the dealt order")
     passed.append(f"the dealt order follows from the committed order and {len(seeds)} seed(s)")
-    events = record["events"]
-    if not isinstance(events, list) or not events or not isinstance(events[0], dict):
-        raise FairnessError("events: expected the hand's list of events")
+    events = _events(record)
     if events[0].get("type") != "started" or events[0].get("config") != config:
         raise FairnessError("events: the hand did not start with the committed set-up")
-    n = len(config["stacks"])
+    return passed + _dealing_and_replay(events, order)
+
+
+def _events(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    events = record["events"]
+    if not isinstance(events, list) or not events or not isinstance(events[0], dict):
+        raise MalformedHand("events: expected the hand's list of events")
+    config = events[0].get("config")
+    if not isinstance(config, dict) or not isinstance(config.get("stacks"), list):
+        raise FairnessError("events: the hand does not start with its set-up ('started' with "
+                            "the stacks)")
+    return events
+
+
+def _dealing_and_replay(events: list[dict[str, Any]], order: list[int]) -> list[str]:
+    """Step 3 checked: every card dealt, burned and turned comes from the front of the dealt
+    order, and the events are the hand the engine plays from them."""
+    n = len(events[0]["config"]["stacks"])
     pos = 2 * n
     for k, e in enumerate(events):
         if not isinstance(e, dict):
@@ -248,7 +287,7 @@ def verify(record: Any) -> list[str]:
                 raise FairnessError(f"event {k}: {t} {got}, the dealt order gives {want} "
                                     f"(cards {pos + 1}-{pos + m} of the dealt order)")
             pos += m
-    passed.append("every card dealt, burned and turned follows the dealt order")
+    passed = ["every card dealt, burned and turned follows the dealt order"]
     try:
         h = replay(events)
     except (ValueError, KeyError, TypeError, IndexError) as exc:
@@ -257,3 +296,56 @@ def verify(record: Any) -> list[str]:
         raise FairnessError("events: the hand is not over")
     passed.append(f"the {len(events)} events replay to the finishing stacks {h.stacks}")
     return passed
+
+
+# --- a served table's hands (pokertd.room.fair_deal) ------------------------------------------
+
+
+def table_commitment(table: str, hand: int, order: Sequence[int], salt: str) -> str:
+    """The commitment a served table publishes for its hand ``hand`` (scheme
+    ``pokertd-fair-table/1``): SHA-256 of the canonical JSON of {"scheme", "table", "hand",
+    "order", "salt"}. Unlike :func:`commitment_of` it binds no set-up: it is published when
+    the hand before is dealt, before anyone knows who will sit in the next one."""
+    return hashlib.sha256(_canonical({"scheme": TABLE_SCHEME, "table": table, "hand": hand,
+                                      "order": cards_text(order), "salt": salt})).hexdigest()
+
+
+def check_table_seeds(seeds: Any) -> list[dict[str, Any]]:
+    """A served table's seeds as revealed: ``[{"player": name, "seed": text}, ...]`` in the
+    order the server took them."""
+    if not isinstance(seeds, list):
+        raise MalformedHand(f"seeds: expected a list of {{'player', 'seed'}}, got {seeds!r}")
+    for k, s in enumerate(seeds):
+        if (not isinstance(s, dict) or set(s) != {"player", "seed"}
+                or not isinstance(s["seed"], str) or not isinstance(s["player"], str)):
+            raise MalformedHand(f"seeds[{k}]: expected {{'player': name, 'seed': text}}, "
+                                f"got {s!r}")
+    return seeds
+
+
+def verify_table(record: Mapping[str, Any]) -> list[str]:
+    """Check a hand revealed by a served table (``GET /tables/NAME/hands/N.json``): the
+    commitment is SHA-256 of the table, the hand number, the committed order and the salt;
+    the dealt order is the committed order mixed with the players' seeds (step 2, the same
+    mixing as :func:`dealt_order`); every card dealt follows it (step 3); the events replay
+    in the engine to their result."""
+    _fields(record, _TABLE_FIELDS)
+    table, hand, salt = record["table"], record["hand"], record["salt"]
+    if not isinstance(table, str) or type(hand) is not int or not isinstance(salt, str):
+        raise MalformedHand("table and salt are text and hand a whole number")
+    if not isinstance(record["commitment"], str):
+        raise MalformedHand("commitment: expected the hex SHA-256 published before the hand")
+    committed = _deck(record, "committed_order")
+    if table_commitment(table, hand, committed, salt) != record["commitment"]:
+        raise FairnessError("commitment: SHA-256 of the table, the hand number, the committed "
+                            "order and the salt is not the published commitment")
+    passed = [f"commitment {record['commitment']} matches table {table!r} hand {hand}, the "
+              "committed order and the salt"]
+    seeds = check_table_seeds(record["seeds"])
+    order = _deck(record, "order")
+    if dealt_order(committed, seeds) != order:
+        raise FairnessError(f"order: the committed order mixed with the {len(seeds)} seed(s) "
+                            "is not the dealt order")
+    passed.append(f"the dealt order follows from the committed order and {len(seeds)} seed(s)"
+                  + (f" ({', '.join(s['player'] for s in seeds)})" if seeds else ""))
+    return passed + _dealing_and_replay(_events(record), order)

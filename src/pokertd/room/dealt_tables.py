@@ -179,7 +179,7 @@ def summarize(ev: DealtEvent) -> dict[str, Any]:
         "state": "registering", "entrants": [{"name": e.name, "bot": e.bot}
                                              for e in ev.entrants],
         "tables": [], "results": [], "payouts": None, "winner": None,
-        "seeded": ev.seed is not None}
+        "seeded": ev.seed is not None, "fair": bool(s.get("fair"))}
     if ev.loaded is not None:
         tm = ev.loaded.tournament
         out["state"] = "finished" if tm.finished else "running"
@@ -410,14 +410,15 @@ class DealtEvents:
                table_size: int = 10, password: str | None = None,
                level_minutes: float | None = None, act_seconds: float = 20.0,
                bot_delay: float = 1.0, pause_seconds: float = 2.0,
-               seed: str | int | None = None) -> str:
+               seed: str | int | None = None, fair: bool = False) -> str:
         """A new event taking ``seats`` entrants at tables of ``table_size``; a sit-and-go
         when they fit one table (it starts when the last seat is taken). ``level_minutes``:
         the fast structure (:func:`fast_structure`) instead of the preset's. ``seed``: a
         seeded event, the same in every run (the module docstring; for tests, research and
         replays: its cards are known to whoever knows the seed); none, the system CSPRNG's
-        decks. The host token is returned (the host adds bots and starts a multi-table
-        event)."""
+        decks. ``fair``: every table of the event deals verifiably
+        (:mod:`pokertd.room.fair_deal`). The host token is returned (the host adds bots and
+        starts a multi-table event)."""
         from pokertd.tournament.house import config_preset
 
         from .seeds import check_seed
@@ -433,7 +434,8 @@ class DealtEvents:
         if self.store.find_stream(EVENT_KIND, name) is not None or \
                 self.store.find_stream("tournament", name) is not None:
             raise TableError(f"an event named {name!r} already exists")
-        TableConfig(act_seconds=act_seconds, bot_delay=bot_delay, pause_seconds=pause_seconds)
+        TableConfig(act_seconds=act_seconds, bot_delay=bot_delay, pause_seconds=pause_seconds,
+                    fair=fair)
         try:
             seed = check_seed(seed)
         except ValueError as exc:
@@ -444,6 +446,8 @@ class DealtEvents:
                     "bot_delay": bot_delay, "pause_seconds": pause_seconds}
         if seed is not None:
             settings["seed"] = seed
+        if fair:
+            settings["fair"] = True
         with self.store.transaction() as log:
             info = log.create_stream(EVENT_KIND, name, {"preset": preset})
             log.append(info.id, 0, [NewEvent("opened", {
@@ -565,7 +569,7 @@ class DealtEvents:
                 config = TableConfig(seats=s["table_size"], small_blind=1, big_blind=2,
                                      act_seconds=s["act_seconds"], bot_delay=s["bot_delay"],
                                      pause_seconds=s["pause_seconds"], time_bank=30.0,
-                                     rules=_rules_name(ev))
+                                     rules=_rules_name(ev), fair=bool(s.get("fair")))
                 t, _ = self.server.open_table(name, config, event=ev.name, table_id=tid,
                                               seed=ev.seed)
             self._hook(ev, t)

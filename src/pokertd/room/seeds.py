@@ -19,6 +19,9 @@ bot's decision (null for the deck and the button). The draws:
 - ``use: "bot"``: a bot's decision is made by a new bot of the seat's kind seeded with the
   key's hex digest (:func:`pokertd.bots.make_bot`; Python's ``random.Random`` seeded with a
   text is the same in every run);
+- ``use: "fair-order"`` and ``"fair-salt"`` (``action`` null): a seeded fair table's committed
+  order of hand ``HAND`` (the cards shuffled as for ``"deck"``) and its salt (the key's hex
+  digest), :mod:`pokertd.room.fair_deal`;
 - ``use: "button"``: a table of its own draws its first button (IFP 16) from
   ``random.Random(int(key))``. A dealt event's seats and buttons are its director's, drawn from
   the same seed (:class:`~pokertd.tournament.director.Tournament`: the seed and the length of

@@ -274,7 +274,9 @@ class TableServer:
                    table_id: int | None = None, seed: str | int | None = None) -> tuple[Table, str]:
         """A new table and its host token (the host adds and removes bots). ``seed``: its
         decks and bots' decisions derived from it (:mod:`pokertd.room.seeds`: for tests,
-        research and replays, never for real play); none: the system CSPRNG."""
+        research and replays, never for real play); none: the system CSPRNG. A ``fair``
+        config deals verifiably (:mod:`pokertd.room.fair_deal`); with a seed too, its
+        commitments come from the seed (its hands verify, but prove nothing to a player)."""
         from .seeds import check_seed
         try:
             seed = check_seed(seed)
@@ -294,7 +296,13 @@ class TableServer:
                       "table": table_id}
             if seed is not None:
                 opened["seed"] = seed
-            log.append(info.id, 0, [NewEvent("opened", opened)])
+            first = [NewEvent("opened", opened)]
+            if config.fair:
+                # hand 1's commitment, published before any seed is taken (fair_deal, step 1)
+                from .fair_deal import committed_event
+                first.append(NewEvent("committed", committed_event(
+                    name, 1, seed=seed, event=event, table_id=table_id)))
+            log.append(info.id, 0, first)
         t = self._load(name)
         self._start(name)
         return t, host
@@ -553,5 +561,5 @@ class TableServer:
                             {"seat": k + 1, "name": s.name, "bot": s.bot, "stack": s.stack}
                             for k, s in enumerate(t.seats) if s is not None],
                         "hands": t.hands, "state": "playing" if t.hand is not None else "waiting",
-                        "seeded": t.seed is not None})
+                        "seeded": t.seed is not None, "fair": c.fair})
         return out

@@ -17,6 +17,10 @@ A table is one event stream of kind ``"table"``. Its events:
 ``hand``           ``hand``, ``event`` (one engine event, :mod:`pokertd.engine.events`),
                    ``id`` (the client's action id, for an action), ``bank`` (the actor's
                    time bank left)
+``committed``      a fair table's (:mod:`pokertd.room.fair_deal`): ``hand``,
+                   ``commitment``, ``order`` and ``salt`` (server side only until the
+                   hand is over)
+``seeded``         ``hand``, ``seat``, ``player``, ``seed``: a player's seed for that hand
 =================  ==================================================================
 
 The state is the replay of these events (:meth:`Table.apply`); the hand in progress is rebuilt
@@ -52,7 +56,7 @@ from pokertd.engine.events import hand_from_config, play_acted
 from pokertd.storage import NewEvent, Store
 from pokertd.tournament.button import ButtonState, HandPositions, start_button
 
-from . import seeds
+from . import fair_deal, seeds
 
 __all__ = [
     "BOT_KINDS", "KIND", "Seat", "Table", "TableConfig", "TableError", "UnknownTable",
@@ -99,7 +103,9 @@ class TableConfig:
     """A table's settings. ``act_seconds``: the time to act; ``time_bank``: each player's extra
     seconds for the whole session, used once the time to act is over; ``bot_delay``: a bot acts
     after 0.5 to 1.5 times this many seconds (a human pace); ``pause_seconds`` between hands
-    (the showdown stays on screen)."""
+    (the showdown stays on screen); ``fair``: every hand dealt so that its players can check
+    it (a commitment before it, their seeds, the reveal after it: :mod:`pokertd.room.fair_deal`).
+    """
 
     seats: int = 6
     small_blind: int = 5
@@ -113,6 +119,7 @@ class TableConfig:
     time_bank: float = 30.0
     bot_delay: float = 1.0
     pause_seconds: float = 3.0
+    fair: bool = False
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= 10:
@@ -136,6 +143,8 @@ class TableConfig:
                 raise TableError(f"{f}={v}: 0 to 3600 seconds")
         if self.act_seconds <= 0:
             raise TableError("act_seconds must be more than 0: a player needs time to act")
+        if not isinstance(self.fair, bool):
+            raise TableError(f"fair={self.fair!r}: true (a verifiable deal) or false")
 
     @property
     def buy_in(self) -> tuple[int, int]:
@@ -233,6 +242,8 @@ class Table:
     stopped: int | None = None
     # the stopped hand as its clients see it, built once per stop (shown_state)
     _at_stop: Any = field(default=None, repr=False, compare=False)
+    # A fair table's commitments and seeds (pokertd.room.fair_deal); None: not fair.
+    fair_log: Any = None
 
     # --- replay -------------------------------------------------------------------------
 
@@ -320,6 +331,8 @@ class Table:
             self.seats = new
         elif kind == "button":
             self.button = ButtonState(self.config.seats, p["first"])
+        elif kind in fair_deal.EVENTS:
+            fair_deal.apply(self, kind, p)
         else:
             raise TableError(f"table {self.name!r}: unknown event {kind!r} in its log")
 
@@ -616,7 +629,11 @@ class Table:
         if absent:
             opts["absent"] = absent                               # IFP 8
         number = self.hands + 1
-        if self.seed is None:
+        after: list[tuple[str, dict[str, Any]]] = []
+        if c.fair:      # the committed order mixed with the players' seeds
+            deck, before, after = fair_deal.deal(self, number)
+            events += before
+        elif self.seed is None:
             deck = list(range(52))
             self.rng.shuffle(deck)
         else:
@@ -631,7 +648,7 @@ class Table:
                           "waiting": list(pos.waiting), "heads_up": pos.heads_up},
             "deck": [str(CARDS[d]) for d in deck]}))
         events += [("hand", {"hand": number, "event": e}) for e in h.events()]
-        self._commit(events)
+        self._commit(events + after)
         if self.played is not None:       # (None: the hand ended as it was dealt)
             self.hand = h
         self.turn_started = now
@@ -999,6 +1016,8 @@ def _spectator_view(table: Table, now: float) -> dict[str, Any]:
         "config": table.config_dict, "you": None, "hand": None, "seats": seats_out,
         "host": False, "showdown": showdown, "awards": awards,
     }
+    if table.config.fair:
+        out["fair"] = fair_deal.public(table)
     if played is not None and h is not None:
         positions = played.positions
         pots = [{"amount": a, "seats": [played.seats[i] for i in elig]}

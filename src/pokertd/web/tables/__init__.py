@@ -10,7 +10,9 @@ view the server built for that client's seat. Routes:
 - ``/tables/{name}``: the table page (seated, or watching without any hole card);
 - ``/tables/{name}/ws``: the websocket (the protocol: ``docs/table-protocol.md``; the same
   for a browser and for an outside program);
-- ``/tables/{name}/hands/{n}.phh?token=...``: a hand one played, as PHH.
+- ``/tables/{name}/hands/{n}.phh?token=...``: a hand one played, as PHH;
+- ``/tables/{name}/hands/{n}.json``: a fair table's hand over, in the form ``pokertd verify``
+  checks (:mod:`pokertd.room.fair_deal`).
 """
 
 from __future__ import annotations
@@ -56,6 +58,8 @@ class NewTable(BaseModel):
     pause_seconds: float = Field(3.0, ge=0, le=60)
     # decks and bots' decisions derived from it (tests, research, replays: never real play)
     seed: str | int | None = None
+    # a verifiable deal (pokertd.room.fair_deal)
+    fair: bool = False
 
 
 class NewEvent(BaseModel):
@@ -72,6 +76,8 @@ class NewEvent(BaseModel):
     pause_seconds: float = Field(2.0, ge=0, le=60)
     # a seeded event: the same in every run (tests, research, replays: never real play)
     seed: str | int | None = None
+    # every table of the event deals verifiably (pokertd.room.fair_deal)
+    fair: bool = False
 
 
 def install(app: FastAPI, store: Store, *, server: TableServer | None = None) -> TableServer:
@@ -139,7 +145,8 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
             config = TableConfig(seats=body.seats, small_blind=body.small_blind,
                                  big_blind=body.big_blind, structure=body.structure,
                                  act_seconds=body.act_seconds, time_bank=body.time_bank,
-                                 bot_delay=body.bot_delay, pause_seconds=body.pause_seconds)
+                                 bot_delay=body.bot_delay, pause_seconds=body.pause_seconds,
+                                 fair=body.fair)
             t, host = server.open_table(body.name, config, seed=body.seed)
             for k in range(body.bots):
                 server.command(t.name, lambda tb, k=k: tb.join(
@@ -155,7 +162,7 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
                                  table_size=body.table_size, password=body.password or None,
                                  level_minutes=body.level_minutes, act_seconds=body.act_seconds,
                                  bot_delay=body.bot_delay, pause_seconds=body.pause_seconds,
-                                 seed=body.seed)
+                                 seed=body.seed, fair=body.fair)
             if body.bots:
                 events.add_bots(body.name, host, body.bots, body.bot_kind)
         except (TableError, ValueError) as exc:
@@ -234,6 +241,20 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
             raise refused(exc) from None
         return await committed(PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="{name}-hand-{number}.phh"'}), [name])
+
+    @router.get("/tables/{name}/hands/{number}.json")
+    async def hand_verifiable(name: str, number: int) -> Response:
+        """A fair table's hand over, as ``pokertd verify`` checks it: everything in it was
+        revealed to every client (players and spectators) when the hand ended, so no token
+        is asked."""
+        from pokertd.room.fair_deal import record
+        try:
+            data = record(server.table(name), number)
+        except TableError as exc:
+            raise refused(exc) from None
+        return await committed(Response(json.dumps(data, indent=1), media_type="application/json",
+                                        headers={"Content-Disposition": 'attachment; filename='
+                                                 f'"{name}-hand-{number}.json"'}), [name])
 
     @router.websocket("/tables/{name}/ws")
     async def table_ws(ws: WebSocket, name: str) -> None:
@@ -362,10 +383,16 @@ class Connection:
                 raise TableError(f"seat {seat} holds no bot")
             srv.command(self.name, lambda tb: tb.leave(seat))
             return {"type": "ok", "id": mid}
+        if kind == "seed":
+            from pokertd.room.fair_deal import give_seed
+            seat = self.seat()
+            hand = srv.command(self.name, lambda t: give_seed(t, seat, m.get("seed"),
+                                                              m.get("hand")))
+            return {"type": "ok", "id": mid, "hand": hand}
         if kind == "ping":
             return {"type": "pong", "id": mid}
         raise TableError(f"unknown message type {kind!r}: hello, join, act, away, back, leave, "
-                         "add_bot, remove_bot, ping")
+                         "add_bot, remove_bot, seed, ping")
 
 
 async def _json_object(request: Request) -> dict[str, Any]:

@@ -8,7 +8,8 @@
       const body = {};
       for (const [k, v] of new FormData(form)) {
         if (v === "") continue;
-        body[k] = form.elements[k].type === "number" ? Number(v) : v;
+        const type = form.elements[k].type;
+        body[k] = type === "number" ? Number(v) : type === "checkbox" ? true : v;
       }
       try {
         const out = await PT.post(path, body);

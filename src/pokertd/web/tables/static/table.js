@@ -41,7 +41,8 @@
       const f = JSON.parse(m.data);
       if (f.type === "state") {
         if (!("last_hands" in f)) f.last_hands = state ? state.last_hands : [];   // unchanged
-        state = f; received = performance.now(); render(); }
+        state = f; received = performance.now(); render();
+        if (window.PTFair) PTFair.render(f, send); }
       else if (f.type === "joined") { localStorage.setItem(KEY, f.token); $("join").close(); }
       else if (f.type === "error") {
         if (pending && f.id === pending.id) pending = null;
