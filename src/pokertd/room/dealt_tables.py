@@ -372,6 +372,9 @@ class DealtEvents:
                     return
                 ev.summary = summary
                 ev.out = payload["out"]
+                results = {r["player"]: r for r in summary["results"]}
+                for t in ev.tables.values():     # the players still seated: the winner
+                    self.server.tell_finished(t.name, ev.name, results)
                 asyncio.get_running_loop().call_later(self.GRACE, self._drop, ev)
             self.server.after_written(key, written)
         for k in keys:

@@ -49,6 +49,7 @@ _UNSEATED = {
     "moved": "the tournament moved you to another table: connect to it and say hello with "
              "the same token",
     "out": "you are out of the tournament: your token acts for no seat",
+    "finished": "the tournament is over: no more hands; your token acts for no seat",
 }
 
 R = TypeVar("R")
@@ -540,6 +541,21 @@ class TableServer:
             subs.discard(sub)
             if not subs:
                 del self.subscribers[sub.table]
+
+    def tell_finished(self, name: str, event: str, results: dict[str, dict[str, Any]]) -> None:
+        """Dealt event ``event`` is over (its end in the store): each client still seated at
+        its table ``name`` is told his place and prize (an ``unseated`` frame, ``finished``:
+        no more hands, his token acts for no seat)."""
+        t = self.tables.get(name)
+        for sub in list(self.subscribers.get(name, ())) if t is not None else ():
+            s = t.seats[sub.seat - 1] if sub.seat is not None else None
+            r = results.get(s.name) if s is not None else None
+            if r is None:
+                continue
+            sub.send(json.dumps({"type": "unseated", "table": name, "reason": "finished",
+                                 "seat": sub.seat, "name": s.name, "event": event,
+                                 "place": r["place"], "prize": r["prize"],
+                                 "message": _UNSEATED["finished"]}))
 
     def frame(self, name: str, seat: int | None, host: bool = False,
               history: bool = True) -> str:

@@ -32,7 +32,7 @@ from pokertd.room.tables import BOT_KINDS, TableConfig, TableError, phh_for
 from pokertd.storage import Store
 
 from ..auth import check_csrf, csrf_token, current_user
-from .connection import Connection, int_field
+from .connection import Connection, int_field, quiet_bad_frames
 
 HERE = Path(__file__).resolve().parent
 
@@ -84,6 +84,7 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
     from pokertd.room.dealt_tables import DealtEvents
 
     server = server or TableServer(store)
+    quiet_bad_frames()
     events = DealtEvents(server, app.state.service)
     app.state.tables = server
     app.state.dealt = events

@@ -27,7 +27,7 @@ from pokertd.room.server import TableServer
 from pokertd.room.tables import TableError
 from pokertd.room.turns import parse_turn
 
-__all__ = ["MAX_MESSAGE", "Connection", "int_field", "quote"]
+__all__ = ["MAX_MESSAGE", "Connection", "int_field", "quiet_bad_frames", "quote"]
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +124,7 @@ class Connection:
                 if reply is not None:
                     # after the frames of the change it answers, once the store has it
                     self.server.deliver(self.sub, json.dumps(reply))
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):      # (a receive once closed)
             pass
         finally:
             self.server.unsubscribe(self.sub)
@@ -248,6 +248,30 @@ class Connection:
         if kind is None:
             raise Refused(f'a message needs a "type": one of {", ".join(KINDS)}')
         raise Refused(f"unknown message type {quote(kind)}: one of {', '.join(KINDS)}")
+
+
+class _NotUtf8(logging.Filter):
+    """A text frame that is not UTF-8 fails the connection (RFC 6455 8.1: uvicorn closes it
+    with 1007, before the application sees it) and uvicorn logs it with a traceback: a
+    client's bad frame is told to the log in one line, a warning, not as a server error."""
+
+    SAID = "Invalid UTF-8 sequence received from client."
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == self.SAID:
+            record.msg = ("a client sent a text frame that is not UTF-8: closed with 1007 "
+                          "(RFC 6455 8.1)")
+            record.args = ()
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def quiet_bad_frames() -> None:
+    """Install :class:`_NotUtf8` on uvicorn's error log (once)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _NotUtf8) for f in logger.filters):
+        logger.addFilter(_NotUtf8())
 
 
 def _text(v: Any, what: str, limit: int = 200) -> str:
