@@ -8,9 +8,8 @@ library and the `websockets` package.
 It enters the dealt tournament (or sits at the cash table), says hello with its token on every
 (re)connection and waits for `welcome`, acts once on each `legal` (naming its turn), says
 `back` when the server marked it away, follows the tournament to its new table when moved,
-and stops when its seat is gone: out (it prints its place), the tournament over, or bust.
-Its strategy is simple on purpose: raise a pair or two high cards, otherwise check, call a
-small bet, or fold.
+and stops when its seat is gone (`unseated`: out, the tournament over, or bust), printing
+its result. Its strategy is simple on purpose.
 """
 
 import argparse
@@ -62,12 +61,7 @@ class Bot:
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.token: str | None = None
-        self.errors = 0
-        self.ids = 0
-
-    def next_id(self) -> str:
-        self.ids += 1
-        return f"{self.args.name}:{self.ids}"
+        self.errors = self.ids = 0
 
     async def run(self) -> dict:
         a, q = self.args, lambda s: urllib.parse.quote(s, safe="")
@@ -98,8 +92,9 @@ class Bot:
     async def play(self, url: str) -> dict:
         """One connection: until the server says our seat is gone (the `unseated` frame)."""
         async with websockets.connect(url) as ws:
-            async def send(message: dict) -> None:
-                await ws.send(json.dumps({**message, "id": self.next_id()}))
+            async def send(message: dict) -> None:     # each message its own id
+                self.ids += 1
+                await ws.send(json.dumps({**message, "id": f"{self.args.name}:{self.ids}"}))
 
             await send({"type": "hello", "token": self.token or ""})
             welcomed, acted, backing = False, None, False
