@@ -536,3 +536,66 @@ def test_the_time_bank_is_refilled_every_so_many_hands_a_house_rule_tda_29(
     again = Table.load(store, "C", clock=lambda: clock[0])
     assert again.seats[seat - 1].bank == t.seats[seat - 1].bank
     store.close()
+
+
+def test_a_dealt_event_tells_a_moved_player_where_to_and_an_eliminated_one_his_place(
+        tmp_path: Path) -> None:
+    """Eight people at two tables of four, each going all in at every turn: a player the
+    director moves (IFP 11a balancing, IFP 10 a table broken, IFP 15 the final table) is told
+    ``unseated`` ``moved`` with the table and seat he goes to (his token is the same there);
+    one eliminated (IFP 57) is told ``out`` with his place; the winner, ``finished``."""
+    from pokertd.engine import IllegalAction
+    from pokertd.room.dealt_tables import DealtEvents
+    from pokertd.services.tournaments import TournamentService
+
+    store = open_store(f"sqlite:///{tmp_path / 'd.db'}")
+    now = [1000.0]
+    server = TableServer(store, clock=lambda: now[0], rng=lambda n: random.Random(f"4:{n}"))
+    events = DealtEvents(server, TournamentService(store, clock=lambda: now[0]))
+    host = events.create("Move", preset="ifp-2012", seats=8, table_size=4, level_minutes=1,
+                         act_seconds=5, bot_delay=0, pause_seconds=0)
+    tokens = {f"P{k}": events.enter("Move", f"P{k}") for k in range(1, 9)}
+    events.start("Move", host)
+    ev = events.event("Move")
+    subs: dict[str, Any] = {}
+    told: list[tuple[str, dict[str, Any]]] = []
+
+    def follow(name: str) -> None:
+        w = events.where("Move", tokens[name])
+        subs[name] = server.subscribe(w["table"], tokens[name])
+
+    for name in tokens:
+        follow(name)
+    for _ in range(20000):
+        if events.summary("Move")["state"] == "finished":
+            break
+        now[0] += 1
+        for t in list(ev.tables.values()):
+            seat = t.actor_seat()
+            try:
+                server.command(t.name, lambda tb: tb.act(seat, "all_in") if seat else
+                               tb.tick(now[0]))
+            except IllegalAction:
+                server.command(t.name, lambda tb: tb.act(seat, "call"))
+        for name, sub in list(subs.items()):
+            while not sub.queue.empty():
+                f = json.loads(sub.queue.get_nowait())
+                if f["type"] == "unseated":
+                    told.append((name, f))
+                    if f["reason"] == "moved":
+                        w = events.where("Move", tokens[name])
+                        assert f["to"] == {"table": w["table"], "seat": w["seat"]}
+                        assert server.table(w["table"]).seat_of_token(tokens[name]) == w["seat"]
+                        follow(name)
+    summary = events.summary("Move")
+    assert summary["state"] == "finished"
+    places = {r["player"]: r["place"] for r in summary["results"]}
+    reasons = {f["reason"] for _, f in told}
+    assert "moved" in reasons, told
+    outs = {name: f["place"] for name, f in told if f["reason"] == "out"}
+    assert outs and all(places[n] == p for n, p in outs.items())
+    assert set(outs) == {n for n, p in places.items() if p != 1}     # each one, once
+    assert len(outs) == sum(1 for _, f in told if f["reason"] == "out")
+    won = [(n, f) for n, f in told if f["reason"] == "finished"]
+    assert [(n, f["place"]) for n, f in won] == [(summary["winner"], 1)]
+    store.close()

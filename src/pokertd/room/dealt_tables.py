@@ -343,10 +343,13 @@ class DealtEvents:
         summary = summarize(ev)
         payload = {"summary": summary,
                    "out": sorted(p.name for p in ev.loaded.tournament.players.values() if p.out)}
+        results = {r["player"]: r for r in summary["results"]}
         if not self.server.writing:
             self._append(ev, "finished", payload)
             ev.summary = summary
             ev.out = payload["out"]
+            for t in ev.tables.values():     # the players still seated: the winner
+                self.server.tell_finished(t.name, ev.name, results)
             with contextlib.suppress(RuntimeError):
                 asyncio.get_running_loop()
                 self._drop(ev)
@@ -372,7 +375,6 @@ class DealtEvents:
                     return
                 ev.summary = summary
                 ev.out = payload["out"]
-                results = {r["player"]: r for r in summary["results"]}
                 for t in ev.tables.values():     # the players still seated: the winner
                     self.server.tell_finished(t.name, ev.name, results)
                 asyncio.get_running_loop().call_later(self.GRACE, self._drop, ev)
