@@ -8,8 +8,8 @@ library and the `websockets` package.
 It enters the dealt tournament (or sits at the cash table), says hello with its token on every
 (re)connection and waits for `welcome`, acts once on each `legal` (naming its turn), says
 `back` when the server marked it away, follows the tournament to its new table when moved,
-and stops when its seat is gone (`unseated`: out, the tournament over, or bust), printing
-its result. Its strategy is simple on purpose.
+buys in again when bust at a cash table, and stops when a tournament is over for it (out, or
+won), printing its result. Its strategy is simple on purpose.
 """
 
 import argparse
@@ -70,23 +70,25 @@ class Bot:
             self.token = http.post(f"/tables/api/events/{q(a.event)}/enter",
                                    {"name": a.name})["token"]
         while True:
-            table = a.table
-            if a.event:           # where the tournament seats us now (it moves players)
-                where = http.get(f"/tables/api/events/{q(a.event)}/seat?token={q(self.token)}")
-                if where.get("place") is not None:
-                    return {"reason": "finished" if not where["out"] else "out", **where}
-                if where["table"] is None:
-                    await asyncio.sleep(0.5)         # not started yet
-                    continue
-                table = where["table"]
-            url = "ws" + a.base[4:] + f"/tables/{q(table)}/ws"
             try:
-                gone = await self.play(url)
+                table = a.table
+                if a.event:       # where the tournament seats us now (it moves players)
+                    where = http.get(f"/tables/api/events/{q(a.event)}/seat?token="
+                                     + q(self.token))
+                    if where.get("place") is not None:
+                        return {"reason": "finished" if not where["out"] else "out", **where}
+                    if where["table"] is None:
+                        await asyncio.sleep(0.5)     # not started yet
+                        continue
+                    table = where["table"]
+                gone = await self.play("ws" + a.base[4:] + f"/tables/{q(table)}/ws")
             except (OSError, websockets.ConnectionClosed) as exc:
                 print(f"{a.name}: connection lost ({exc}); reconnecting", file=sys.stderr)
                 await asyncio.sleep(1)
                 continue
-            if gone["reason"] not in ("moved", "closed"):
+            if gone["reason"] == "busted" and a.table:
+                self.token = None                    # a cash table: buy in again
+            elif gone["reason"] not in ("moved", "closed"):
                 return gone
 
     async def play(self, url: str) -> dict:
