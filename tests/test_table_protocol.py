@@ -271,6 +271,16 @@ def test_every_bad_frame_gets_a_short_error_frame_and_the_connection_goes_on(
     print("\n".join(f"{w}: {m}" for w, m in seen))
 
 
+def test_an_unknown_tables_socket_gets_a_short_error_and_a_close_reason(live: Live) -> None:
+    with live.ws("N" * 3000) as ws:
+        f = recv(ws)
+        with pytest.raises(ConnectionClosed) as closed:
+            recv(ws)
+    assert f["type"] == "error" and "no table named 'NNN" in f["message"]
+    assert len(json.dumps(f)) < 300
+    assert closed.value.rcvd.code == 1008 and closed.value.rcvd.reason == "no such table"
+
+
 def test_a_text_frame_of_invalid_utf8_closes_with_1007_as_rfc_6455_requires(live: Live,
                                                                            caplog) -> None:
     """RFC 6455 8.1: a text frame that is not UTF-8 fails the connection; the websocket layer

@@ -32,7 +32,7 @@ from pokertd.room.tables import BOT_KINDS, TableConfig, TableError, phh_for
 from pokertd.storage import Store
 
 from ..auth import check_csrf, csrf_token, current_user
-from .connection import Connection, int_field, quiet_bad_frames
+from .connection import Connection, int_field, quiet_bad_frames, quote
 
 HERE = Path(__file__).resolve().parent
 
@@ -248,9 +248,11 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
         await ws.accept()
         try:
             server.table(name)
-        except TableError as exc:
-            await ws.send_json({"type": "error", "message": str(exc)})
-            await ws.close()
+        except TableError:
+            # (the name quoted short: an address of any length is never echoed whole)
+            await ws.send_json({"type": "error", "message": f"no table named {quote(name)}: "
+                                "the lobby, GET /tables/api/lobby, lists the open tables"})
+            await ws.close(1008, "no such table")
             return
         conn = Connection(server, events, name, ws)
         await conn.run()
