@@ -75,6 +75,9 @@ def _parse_constant(name: str) -> Any:
     raise Refused(f"{name} is not a JSON number: send whole numbers")
 
 
+_JSON_KINDS = {list: "an array", str: "a string", bool: "true or false", type(None): "null"}
+
+
 def read(text: str) -> dict[str, Any]:
     """A client's text frame as the message object it must be, or :class:`Refused`."""
     if not text.strip():
@@ -91,8 +94,8 @@ def read(text: str) -> dict[str, Any]:
         raise Refused(f"not JSON ({exc.msg} at character {exc.pos}): send one JSON object "
                       'per text frame, e.g. {"type": "ping"}') from None
     if not isinstance(data, dict):
-        raise Refused(f"a message is a JSON object, e.g. {{\"type\": \"ping\"}}, not a JSON "
-                      f"{type(data).__name__}")
+        raise Refused(f"a message is a JSON object, e.g. {{\"type\": \"ping\"}}, not "
+                      f"{_JSON_KINDS.get(type(data), 'a number')}")
     mid = data.get("id")
     if mid is not None and (isinstance(mid, bool) or not isinstance(mid, (str, int))
                             or len(str(mid)) > MAX_ID):
@@ -192,6 +195,10 @@ class Connection:
                 srv.deliver(self.sub, told)
             return None
         if kind == "join":
+            missing = [k for k in ("name", "seat", "stack") if m.get(k) is None]
+            if missing:
+                raise Refused(f"join needs a name, a seat and a stack (chips within the "
+                              f"buy-in): {', '.join(missing)} missing")
             token = srv.command(self.name, lambda t: t.join(
                 _text(m.get("name"), "name"), int_field(m.get("seat"), "seat"),
                 int_field(m.get("stack"), "stack")))
