@@ -334,20 +334,24 @@ def test_a_slow_clients_states_are_coalesced_and_its_replies_kept_in_order() -> 
 
 def test_a_client_that_stops_reading_is_closed_with_a_reason_and_loses_no_reply(
         live: Live) -> None:
-    """A real client that stops reading (a tiny receive buffer) and sends thousands of pings:
-    the replies it got arrive in order, none missing between, and then the server closes it
-    with 1008 and a reason it can read, instead of dropping replies (before issue 21 the queue
-    was emptied, replies and tokens included)."""
+    """A real client that stops reading (a tiny receive buffer) and sends tens of thousands of
+    pings: the replies it got arrive in order, none missing between, and once the socket takes
+    no more and its outbox is full of replies, the server closes it with 1008 and a reason it
+    can read, instead of dropping replies (before issue 21 the queue was emptied, replies and
+    tokens included). A burst of 2,000 pings from a client that then reads is answered whole
+    (a client sending fast is not taken for one that does not read)."""
     live.open_table(name="Slow", seats=2)
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.connect(("127.0.0.1", live.port))
     with connect(f"ws://127.0.0.1:{live.port}/tables/Slow/ws", sock=sock, max_size=None,
                  max_queue=4) as ws:
-        n = 20_000
+        # more replies than the socket's buffers on both sides take (a few MB): 60,000 pongs
+        # of 100-character ids
+        n = 60_000
         with contextlib.suppress(ConnectionClosed):   # (closed while it still sends)
             for k in range(n):
-                ws.send(json.dumps({"type": "ping", "id": k}))
+                ws.send(json.dumps({"type": "ping", "id": f"{k:0100d}"}))
             time.sleep(1.0)              # the server's outbox fills meanwhile
         pongs = []
         with pytest.raises(ConnectionClosed) as closed:
@@ -355,9 +359,14 @@ def test_a_client_that_stops_reading_is_closed_with_a_reason_and_loses_no_reply(
                 f = recv(ws, 30)
                 if f["type"] == "pong":
                     pongs.append(f["id"])
-    assert pongs and pongs == list(range(len(pongs))) and len(pongs) < n
+    assert pongs and pongs == [f"{k:0100d}" for k in range(len(pongs))] and len(pongs) < n
     rcvd = closed.value.rcvd
     assert rcvd is not None and rcvd.code == CLOSE_CODE and "too slow" in rcvd.reason
+    with live.ws("Slow") as ws:                          # a reader: every reply
+        for k in range(2000):
+            ws.send(json.dumps({"type": "ping", "id": k}))
+        got = [f["id"] for f in (recv(ws) for _ in range(2001)) if f["type"] == "pong"]
+    assert got == list(range(2000))
 
 
 # --- welcome, turns -----------------------------------------------------------------------

@@ -127,6 +127,11 @@ class Connection:
                 if reply is not None:
                     # after the frames of the change it answers, once the store has it
                     self.server.deliver(self.sub, json.dumps(reply))
+                if not self.sub.queue.empty():
+                    # the sender's turn before the next message: a client sending a burst
+                    # while it reads is not taken for one that does not read (the outbox
+                    # fills only when the socket does not take its frames)
+                    await asyncio.sleep(0)
         except (WebSocketDisconnect, RuntimeError):      # (a receive once closed)
             pass
         finally:
