@@ -262,7 +262,7 @@ class Player:
 
         seated = False
         acted_at = -1
-        last_turn: tuple[Any, ...] | None = None
+        last_turn: dict[str, int] | None = None
         seen: int | None = None
         join_text = json.dumps(join) if join is not None else None
         try:
@@ -314,13 +314,12 @@ class Player:
                         f = json.loads(text)
                         if f.get("you") is None or not f.get("legal"):
                             continue
-                        hd = f["hand"]
-                        turn = (hd["number"], len(hd["board"]), hd["total_pot"],
-                                tuple(x.get("bet", 0) for x in f["seats"]))
+                        turn = f["legal"]["turn"]        # {hand, action}: this decision
                         if turn == last_turn:
                             continue      # the same turn again (another seat's change): acted
                         last_turn = turn
                         msg = self.decide(f)
+                        msg["turn"] = turn                # a late act is refused, not misapplied
                         acted_at = version
                         self.meter.sent(table, version, time.perf_counter())
                         await ws.send(json.dumps(msg))

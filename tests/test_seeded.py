@@ -296,3 +296,27 @@ def test_a_seeded_round_cut_short_in_its_deal_is_dealt_whole_after_the_restart(
     tb = events.service.load("Night").tournament
     assert tb.results() == ta.results()
     assert seeded_events.hands(a, "Night") == seeded_events.hands(store, "Night")
+
+
+def test_a_dealt_events_tables_refill_the_time_bank_at_each_new_level_a_house_rule(reference):
+    """The house's time-bank rule at a dealt tournament (pokertd.room.turns; TDA 29: "TDs may
+    adjust the time allowed"): each table's first hand of a new level gives every player
+    ``bank_refill`` seconds back (10 by default), written in its ``hand_started``; no other
+    hand does."""
+    store, _ = reference
+    changes = same = 0
+    for info in store.streams("table"):
+        last = None
+        for rec in store.read(info.id):
+            if rec.type != "hand_started":
+                continue
+            level = rec.payload["level"]
+            refill = rec.payload.get("bank_refill")
+            if last is not None and level != last:
+                assert refill == 10, (info.name, rec.payload["hand"])
+                changes += 1
+            else:
+                assert refill is None, (info.name, rec.payload["hand"])
+                same += 1
+            last = level
+    assert changes >= 2 and same > 0

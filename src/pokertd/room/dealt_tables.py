@@ -343,10 +343,13 @@ class DealtEvents:
         summary = summarize(ev)
         payload = {"summary": summary,
                    "out": sorted(p.name for p in ev.loaded.tournament.players.values() if p.out)}
+        results = {r["player"]: r for r in summary["results"]}
         if not self.server.writing:
             self._append(ev, "finished", payload)
             ev.summary = summary
             ev.out = payload["out"]
+            for t in ev.tables.values():     # the players still seated: the winner
+                self.server.tell_finished(t.name, ev.name, results)
             with contextlib.suppress(RuntimeError):
                 asyncio.get_running_loop()
                 self._drop(ev)
@@ -372,6 +375,8 @@ class DealtEvents:
                     return
                 ev.summary = summary
                 ev.out = payload["out"]
+                for t in ev.tables.values():     # the players still seated: the winner
+                    self.server.tell_finished(t.name, ev.name, results)
                 asyncio.get_running_loop().call_later(self.GRACE, self._drop, ev)
             self.server.after_written(key, written)
         for k in keys:
@@ -410,15 +415,17 @@ class DealtEvents:
                table_size: int = 10, password: str | None = None,
                level_minutes: float | None = None, act_seconds: float = 20.0,
                bot_delay: float = 1.0, pause_seconds: float = 2.0,
-               seed: str | int | None = None, fair: bool = False) -> str:
+               seed: str | int | None = None, fair: bool = False, time_bank: float = 30.0,
+               bank_refill: float = 10.0) -> str:
         """A new event taking ``seats`` entrants at tables of ``table_size``; a sit-and-go
         when they fit one table (it starts when the last seat is taken). ``level_minutes``:
         the fast structure (:func:`fast_structure`) instead of the preset's. ``seed``: a
         seeded event, the same in every run (the module docstring; for tests, research and
         replays: its cards are known to whoever knows the seed); none, the system CSPRNG's
         decks. ``fair``: every table of the event deals verifiably
-        (:mod:`pokertd.room.fair_deal`). The host token is returned (the host adds bots and
-        starts a multi-table event)."""
+        (:mod:`pokertd.room.fair_deal`). ``time_bank``: each player's time bank, given back
+        ``bank_refill`` seconds at each new level (the house's rule, :mod:`pokertd.room.turns`).
+        The host token is returned (the host adds bots and starts a multi-table event)."""
         from pokertd.tournament.house import config_preset
 
         from .seeds import check_seed
@@ -435,7 +442,7 @@ class DealtEvents:
                 self.store.find_stream("tournament", name) is not None:
             raise TableError(f"an event named {name!r} already exists")
         TableConfig(act_seconds=act_seconds, bot_delay=bot_delay, pause_seconds=pause_seconds,
-                    fair=fair)
+                    fair=fair, time_bank=time_bank, bank_refill=bank_refill)
         try:
             seed = check_seed(seed)
         except ValueError as exc:
@@ -443,7 +450,8 @@ class DealtEvents:
         host = new_token()
         settings = {"preset": preset, "seats": seats, "table_size": table_size,
                     "level_minutes": level_minutes, "act_seconds": act_seconds,
-                    "bot_delay": bot_delay, "pause_seconds": pause_seconds}
+                    "bot_delay": bot_delay, "pause_seconds": pause_seconds,
+                    "time_bank": time_bank, "bank_refill": bank_refill}
         if seed is not None:
             settings["seed"] = seed
         if fair:
@@ -568,7 +576,9 @@ class DealtEvents:
                 s = ev.settings
                 config = TableConfig(seats=s["table_size"], small_blind=1, big_blind=2,
                                      act_seconds=s["act_seconds"], bot_delay=s["bot_delay"],
-                                     pause_seconds=s["pause_seconds"], time_bank=30.0,
+                                     pause_seconds=s["pause_seconds"],
+                                     time_bank=s.get("time_bank", 30.0),
+                                     bank_refill=s.get("bank_refill", 10.0),
                                      rules=_rules_name(ev), fair=bool(s.get("fair")))
                 t, _ = self.server.open_table(name, config, event=ev.name, table_id=tid,
                                               seed=ev.seed)
@@ -980,6 +990,24 @@ class DealtEvents:
             p = ev.loaded.tournament.players[e.name]
             out.update(place=p.place, prize=p.prize, out=p.out)
         return out
+
+    def whereabouts(self, t: Table, token: str) -> dict[str, Any] | None:
+        """For the game server's ``unseated`` frame: where the token's player went when
+        table ``t`` of an event freed his seat (``moved``: his table and seat now; ``out``:
+        his place and prize, IFP 57); None: not an event's table."""
+        if t.event is None or t.event not in self.events:
+            return None
+        try:
+            w = self.where(t.event, token)
+        except (TableError, LookupError):
+            return None
+        if w.get("out"):
+            return {"reason": "out", "event": t.event, "place": w.get("place"),
+                    "prize": w.get("prize")}
+        if w["table"] is not None and w["table"] != t.name:
+            return {"reason": "moved", "event": t.event, "to": {"table": w["table"],
+                                                                "seat": w["seat"]}}
+        return {"event": t.event}
 
     def summary(self, name: str) -> dict[str, Any]:
         text = self.done.get(name)

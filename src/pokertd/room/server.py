@@ -36,9 +36,21 @@ from typing import Any, TypeVar
 
 from pokertd.storage import NewEvent, Store
 
+from .outbox import Outbox
 from .tables import KIND, Table, TableConfig, TableError, frames, hash_token, new_token, view
 
 __all__ = ["DependencyRefused", "Subscriber", "TableServer", "Writer", "event_key"]
+
+# What an "unseated" frame says to its client, by reason.
+_UNSEATED = {
+    "busted": "you lost every chip: your seat is free and your token acts for no seat; join "
+              "again to buy in",
+    "left": "you left: your seat is free and your token acts for no seat",
+    "moved": "the tournament moved you to another table: connect to it and say hello with "
+             "the same token",
+    "out": "you are out of the tournament: your token acts for no seat",
+    "finished": "the tournament is over: no more hands; your token acts for no seat",
+}
 
 R = TypeVar("R")
 
@@ -52,26 +64,27 @@ def event_key(name: str) -> tuple[str, str]:
 @dataclass(eq=False)
 class Subscriber:
     """One client watching a table: its seat's token (None: a spectator) and its outgoing
-    frames. The seat is found from the token at every frame: a seat its player has left (or
-    lost every chip in) and someone else has taken shows the newcomer's cards to no one else."""
+    frames (:class:`~pokertd.room.outbox.Outbox`: a slow client's state frames coalesced, its
+    replies never dropped). The seat is found from the token at every frame: a seat its player
+    has left (or lost every chip in) and someone else has taken shows the newcomer's cards to
+    no one else; ``seat``: the one it had at the last frame (lost: the client is told why)."""
 
     table: str
     token: str | None = None
     host: bool = False
-    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
+    queue: Outbox | asyncio.Queue[str] = field(default_factory=Outbox)
     token_hash: str | None = field(init=False, default=None)
+    seat: int | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.token_hash = hash_token(self.token) if self.token else None
 
-    def send(self, frame: str) -> None:
+    def send(self, frame: str, state: bool = False) -> None:
         q = self.queue
-        if q.full():
-            # A client too slow to read: only the newest state matters to it.
-            with contextlib.suppress(asyncio.QueueEmpty):
-                while True:
-                    q.get_nowait()
-        q.put_nowait(frame)
+        if isinstance(q, Outbox):
+            q.put(frame, state)
+        else:               # a test's own unbounded asyncio.Queue: it reads every frame
+            q.put_nowait(frame)
 
 
 class DependencyRefused(Exception):
@@ -503,15 +516,32 @@ class TableServer:
     # --- clients ------------------------------------------------------------------------
 
     def subscribe(self, name: str, token: str | None = None, host: bool = False, *,
-                  queue: asyncio.Queue[str] | None = None) -> Subscriber:
+                  queue: Outbox | asyncio.Queue[str] | None = None) -> Subscriber:
         """A new subscriber for the seat of ``token`` (``queue``: the client's outgoing frames,
         kept when the same client subscribes again); the table's state is its first frame."""
         t = self.table(name)
         sub = Subscriber(name, token, host) if queue is None else Subscriber(name, token, host, queue)
         self.subscribers.setdefault(name, set()).add(sub)
-        frame = self.frame(name, t.seat_of_hash(sub.token_hash), host)
-        self.after_written(name, lambda ok: sub.send(frame) if ok else None)
+        sub.seat = t.seat_of_hash(sub.token_hash)
+        frame = self.frame(name, sub.seat, host)
+        self.after_written(name, lambda ok: sub.send(frame, True) if ok else None)
         return sub
+
+    def unseated(self, name: str, token: str | None, seat: int | None = None) -> str | None:
+        """The frame telling the client of ``token`` that its seat at table ``name`` is no
+        longer its own, and why (``reason``: busted, left, moved with where to, out with the
+        place): None if the table freed no seat of this token."""
+        t = self.table(name)
+        gone = t.gone.get(hash_token(token)) if token else None
+        if gone is None:
+            return None
+        out: dict[str, Any] = {"type": "unseated", "table": name, **gone}
+        if seat is not None:
+            out["seat"] = seat
+        for ext in self.extensions:         # a dealt event: moved (where to) or out (place)
+            out.update(ext.whereabouts(t, token) or {})
+        out["message"] = _UNSEATED[out["reason"]]
+        return json.dumps(out)
 
     def unsubscribe(self, sub: Subscriber) -> None:
         subs = self.subscribers.get(sub.table)
@@ -519,6 +549,21 @@ class TableServer:
             subs.discard(sub)
             if not subs:
                 del self.subscribers[sub.table]
+
+    def tell_finished(self, name: str, event: str, results: dict[str, dict[str, Any]]) -> None:
+        """Dealt event ``event`` is over (its end in the store): each client still seated at
+        its table ``name`` is told his place and prize (an ``unseated`` frame, ``finished``:
+        no more hands, his token acts for no seat)."""
+        t = self.tables.get(name)
+        for sub in list(self.subscribers.get(name, ())) if t is not None else ():
+            s = t.seats[sub.seat - 1] if sub.seat is not None else None
+            r = results.get(s.name) if s is not None else None
+            if r is None:
+                continue
+            sub.send(json.dumps({"type": "unseated", "table": name, "reason": "finished",
+                                 "seat": sub.seat, "name": s.name, "event": event,
+                                 "place": r["place"], "prize": r["prize"],
+                                 "message": _UNSEATED["finished"]}))
 
     def frame(self, name: str, seat: int | None, host: bool = False,
               history: bool = True) -> str:
@@ -543,13 +588,24 @@ class TableServer:
                 seats[sub.token_hash] = t.seat_of_hash(sub.token_hash)
         built = frames(t, {(seats[sub.token_hash], sub.host) for sub in subs}, history=history)
         out = [(sub, built[(seats[sub.token_hash], sub.host)]) for sub in subs]
+        lost = []
+        for sub in subs:
+            now = seats[sub.token_hash]
+            if sub.seat is not None and now is None:
+                told = self.unseated(name, sub.token, sub.seat)
+                if told is not None:
+                    lost.append((sub, told))
+            sub.seat = now
 
         def send(ok: bool) -> None:
             if ok:          # (refused: the table is loaded again, and sent again)
                 for sub, frame in out:
+                    sub.send(frame, True)
+                for sub, frame in lost:
                     sub.send(frame)
                 self.sent += len(out)
         self.after_written(name, send)
+
     def lobby(self) -> list[dict[str, Any]]:
         out = []
         for name, t in sorted(self.tables.items()):

@@ -13,10 +13,12 @@ A table is one event stream of kind ``"table"``. Its events:
 ``away``/``back``  ``seat``, ``rule``: IFP 8 absent player (his time ran out), back again
 ``hand_started``   ``hand``, ``seats`` (each position's seat), ``names``, ``positions``
                    (button, blinds), ``deck`` (the shuffled deck: server side only),
-                   ``level`` (a tournament's level number, else null)
+                   ``level`` (a tournament's level number, else null), ``bank_refill``
+                   (seconds back in each player's time bank, :mod:`pokertd.room.turns`)
 ``hand``           ``hand``, ``event`` (one engine event, :mod:`pokertd.engine.events`),
-                   ``id`` (the client's action id, for an action), ``bank`` (the actor's
-                   time bank left)
+                   ``id`` (the client's action id with its owner, for an action:
+                   :func:`pokertd.room.turns.scoped_id`), ``bank`` (the actor's time bank
+                   left)
 ``committed``      a fair table's (:mod:`pokertd.room.fair_deal`): ``hand``,
                    ``commitment``, ``order`` and ``salt`` (server side only until the
                    hand is over)
@@ -57,6 +59,7 @@ from pokertd.storage import NewEvent, Store
 from pokertd.tournament.button import ButtonState, HandPositions, start_button
 
 from . import fair_deal, seeds
+from .turns import bank_refill, check_turn, current_turn, scoped_id
 
 __all__ = [
     "BOT_KINDS", "KIND", "Seat", "Table", "TableConfig", "TableError", "UnknownTable",
@@ -77,6 +80,7 @@ def _bot(kind: str, seed: str) -> Any:
     return make_bot(kind, seed)
 HISTORY = 10          # hands kept for the last-hands list and the PHH downloads
 RECENT_IDS = 64       # action ids remembered per table (a resend acts once)
+GONE = 256            # tokens remembered per table with why their seat was freed
 
 
 class TableError(ValueError):
@@ -101,7 +105,9 @@ def hash_token(token: str) -> str:
 @dataclass(frozen=True)
 class TableConfig:
     """A table's settings. ``act_seconds``: the time to act; ``time_bank``: each player's extra
-    seconds for the whole session, used once the time to act is over; ``bot_delay``: a bot acts
+    seconds, used once the time to act is over, given back ``bank_refill`` seconds at a time
+    (never above ``time_bank``) every ``bank_refill_hands`` hands at a cash table, at each new
+    level at a tournament's (a house rule: :mod:`pokertd.room.turns`); ``bot_delay``: a bot acts
     after 0.5 to 1.5 times this many seconds (a human pace); ``pause_seconds`` between hands
     (the showdown stays on screen); ``fair``: every hand dealt so that its players can check
     it (a commitment before it, their seeds, the reveal after it: :mod:`pokertd.room.fair_deal`).
@@ -120,6 +126,8 @@ class TableConfig:
     bot_delay: float = 1.0
     pause_seconds: float = 3.0
     fair: bool = False
+    bank_refill: float = 10.0
+    bank_refill_hands: int = 20
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats <= 10:
@@ -137,7 +145,11 @@ class TableConfig:
         if self.min_buy_in < 0 or self.max_buy_in < 0 or (
                 self.max_buy_in and self.buy_in[0] > self.max_buy_in):
             raise TableError(f"buy-in {self.min_buy_in}..{self.max_buy_in}: 0 <= minimum <= maximum")
-        for f in ("act_seconds", "time_bank", "bot_delay", "pause_seconds"):
+        if isinstance(self.bank_refill_hands, bool) or not isinstance(
+                self.bank_refill_hands, int) or not 0 <= self.bank_refill_hands <= 10_000:
+            raise TableError(f"bank_refill_hands={self.bank_refill_hands}: a whole number of "
+                             "hands, 0 (never) to 10000")
+        for f in ("act_seconds", "time_bank", "bot_delay", "pause_seconds", "bank_refill"):
             v = getattr(self, f)
             if not 0 <= v <= 3600:
                 raise TableError(f"{f}={v}: 0 to 3600 seconds")
@@ -222,6 +234,9 @@ class Table:
     bot_due: float = 0.0
     ended_at: float | None = None
     ids: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_IDS))
+    # the hashes of tokens whose seat was freed here, with why (busted, left, moved): the
+    # game server tells their clients (an "unseated" frame), never leaving them to guess
+    gone: dict[str, dict[str, Any]] = field(default_factory=dict)
     version: int = 0
     on_hand_end: Callable[[Table], None] | None = None
     # A dealt tournament deals each hand from its director's setup (see dealt_tables), under
@@ -290,6 +305,7 @@ class Table:
                 s.leaving = True
             else:
                 self.seats[p["seat"] - 1] = None
+                self._gone(s, p["seat"], "left")
         elif kind == "away":
             self._seat(p["seat"]).away = True
         elif kind == "back":
@@ -302,6 +318,11 @@ class Table:
                                      list(p.get("blinds", [])))
             self.hands = p["hand"]
             self.hand = None
+            refill = p.get("bank_refill") or 0.0
+            for k in p["seats"] if refill else ():
+                s = self.seats[k - 1]
+                if s is not None and s.bot is None:
+                    s.bank = min(self.config.time_bank, s.bank + refill)
             pos = p["positions"]
             if self.hand_source is None and self.button is not None:
                 self.button.record(_positions(pos), self._names())
@@ -318,6 +339,7 @@ class Table:
         elif kind == "seating":
             # A dealt tournament's seats as its director has them (moves, breaks, bust-outs).
             banks = {x.name: x.bank for x in self.seats if x is not None}
+            before = [(k, x) for k, x in enumerate(self.seats, start=1) if x is not None]
             new: list[Seat | None] = []
             for k, d in enumerate(p["seats"], start=1):
                 if d is None:
@@ -329,6 +351,12 @@ class Table:
                     x.bot_player = _bot(x.bot, f"{self.name}:{k}:{x.name}")
                 new.append(x)
             self.seats = new
+            staying = {x.token for x in new if x is not None}
+            for tok in staying:
+                self.gone.pop(tok, None)           # (moved back here)
+            for k, x in before:
+                if x.token not in staying:
+                    self._gone(x, k, "moved")      # or out: the event says which
         elif kind == "button":
             self.button = ButtonState(self.config.seats, p["first"])
         elif kind in fair_deal.EVENTS:
@@ -348,10 +376,28 @@ class Table:
             # tournament's seats are the director's (its runner reseats them).
             if s is not None and (s.leaving or (s.stack == 0 and self.hand_source is None)):
                 self.seats[k] = None
+                self._gone(s, k + 1, "left" if s.leaving else "busted")
         self.history.appendleft(played)
         self.hands_over += 1
         self.played = None
         self.hand = None
+
+    def _gone(self, s: Seat, seat: int, reason: str) -> None:
+        if s.token is None:
+            return
+        self.gone.pop(s.token, None)
+        self.gone[s.token] = {"reason": reason, "seat": seat, "name": s.name,
+                              "hand": self.hands}
+        while len(self.gone) > GONE:
+            del self.gone[next(iter(self.gone))]
+
+    def turn(self) -> dict[str, int] | None:
+        """The turn in play (:mod:`pokertd.room.turns`): the hand's number and the number of
+        its action to come; None when nobody is to act."""
+        if self.actor_seat() is None:
+            return None
+        assert self.played is not None
+        return current_turn(self.played.number, self.played.events)
 
     def _rebuild_hand(self) -> None:
         """The hand in progress from its log: the engine deals the stored deck again and the
@@ -629,6 +675,9 @@ class Table:
         if absent:
             opts["absent"] = absent                               # IFP 8
         number = self.hands + 1
+        refill = bank_refill(time_bank=c.time_bank, refill=c.bank_refill,
+                             every_hands=c.bank_refill_hands, number=number, level=level,
+                             last_level=self.history[0].level if self.history else None)
         after: list[tuple[str, dict[str, Any]]] = []
         if c.fair:      # the committed order mixed with the players' seeds
             deck, before, after = fair_deal.deal(self, number)
@@ -647,6 +696,8 @@ class Table:
                           "small_blind": pos.small_blind, "big_blind": pos.big_blind,
                           "waiting": list(pos.waiting), "heads_up": pos.heads_up},
             "deck": [str(CARDS[d]) for d in deck]}))
+        if refill:      # the house's time-bank rule (pokertd.room.turns; TDA 29, RP-19)
+            events[-1][1]["bank_refill"] = refill
         events += [("hand", {"hand": number, "event": e}) for e in h.events()]
         self._commit(events + after)
         if self.played is not None:       # (None: the hand ended as it was dealt)
@@ -658,13 +709,23 @@ class Table:
             self._ended(now)
 
     def act(self, seat: int, action: str, amount: int | None = None, *,
-            action_id: str | None = None, now: float | None = None) -> bool:
+            action_id: str | None = None, now: float | None = None,
+            turn: dict[str, int] | None = None) -> bool:
         """The player in ``seat`` acts: ``fold``, ``check``, ``call``, ``raise`` (``amount``:
         the raise-to total), ``all_in``. The engine decides; its refusal
         (:class:`IllegalAction`: what, what is legal, the rule) writes nothing. An
-        ``action_id`` already seen acts once: False, nothing done."""
-        if action_id is not None and action_id in self.ids:
-            return False
+        ``action_id`` this seat's player already sent acts once: False, nothing done (another
+        player's ids are his own, :func:`~pokertd.room.turns.scoped_id`). ``turn``: the turn
+        the act answers (its ``legal``'s); another than the one in play is refused."""
+        if action_id is not None:
+            s = self.seats[seat - 1] if 1 <= seat <= len(self.seats) else None
+            action_id = scoped_id(None if s is None else s.token, seat, action_id)
+            if action_id in self.ids:
+                return False
+        if turn is not None:
+            why = check_turn(turn, self.turn())
+            if why is not None:
+                raise TableError(why)
         now = self.clock() if now is None else now
         h = self.hand
         if h is None or h.done:
@@ -956,7 +1017,8 @@ def _own_part(table: Table, base: dict[str, Any], seat: int | None,
             own["legal"] = {"fold": la.fold, "check": la.check, "call": la.call,
                             "min_raise_to": la.min_raise_to, "max_raise_to": la.max_raise_to,
                             "bet": h.current == 0, "all_in": h.bets[la.player] + h.stacks[la.player],
-                            "pot_limit": table.config.structure == "pot-limit"}
+                            "pot_limit": table.config.structure == "pot-limit",
+                            "turn": table.turn()}
     if history:
         own["last_hands"] = [_summary(p, p.seats.index(seat) if seat in p.seats else None)
                              for p in over]

@@ -17,25 +17,24 @@ view the server built for that client's seat. Routes:
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, TypeVar
 
-from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
 
-from pokertd.engine import IllegalAction
 from pokertd.room.server import TableServer
 from pokertd.room.tables import BOT_KINDS, TableConfig, TableError, phh_for
 from pokertd.storage import Store
 
 from ..auth import check_csrf, csrf_token, current_user
+from .connection import Connection, int_field, quiet_bad_frames, quote
 
 HERE = Path(__file__).resolve().parent
 
@@ -52,6 +51,9 @@ class NewTable(BaseModel):
     structure: str = "no-limit"
     act_seconds: float = Field(20, gt=0, le=600)
     time_bank: float = Field(30, ge=0, le=3600)
+    # the house's time-bank rule (pokertd.room.turns): seconds back every so many hands
+    bank_refill: float = Field(10, ge=0, le=3600)
+    bank_refill_hands: int = Field(20, ge=0, le=10_000)
     bots: int = Field(0, ge=0, le=9)
     bot_kind: str = "sensible"
     bot_delay: float = Field(1.0, ge=0, le=10)
@@ -74,6 +76,8 @@ class NewEvent(BaseModel):
     act_seconds: float = Field(20, gt=0, le=600)
     bot_delay: float = Field(1.0, ge=0, le=10)
     pause_seconds: float = Field(2.0, ge=0, le=60)
+    time_bank: float = Field(30, ge=0, le=3600)
+    bank_refill: float = Field(10, ge=0, le=3600)    # at each new level (pokertd.room.turns)
     # a seeded event: the same in every run (tests, research, replays: never real play)
     seed: str | int | None = None
     # every table of the event deals verifiably (pokertd.room.fair_deal)
@@ -86,6 +90,7 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
     from pokertd.room.dealt_tables import DealtEvents
 
     server = server or TableServer(store)
+    quiet_bad_frames()
     events = DealtEvents(server, app.state.service)
     app.state.tables = server
     app.state.dealt = events
@@ -145,6 +150,8 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
             config = TableConfig(seats=body.seats, small_blind=body.small_blind,
                                  big_blind=body.big_blind, structure=body.structure,
                                  act_seconds=body.act_seconds, time_bank=body.time_bank,
+                                 bank_refill=body.bank_refill,
+                                 bank_refill_hands=body.bank_refill_hands,
                                  bot_delay=body.bot_delay, pause_seconds=body.pause_seconds,
                                  fair=body.fair)
             t, host = server.open_table(body.name, config, seed=body.seed)
@@ -162,7 +169,8 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
                                  table_size=body.table_size, password=body.password or None,
                                  level_minutes=body.level_minutes, act_seconds=body.act_seconds,
                                  bot_delay=body.bot_delay, pause_seconds=body.pause_seconds,
-                                 seed=body.seed, fair=body.fair)
+                                 seed=body.seed, fair=body.fair, time_bank=body.time_bank,
+                                 bank_refill=body.bank_refill)
             if body.bots:
                 events.add_bots(body.name, host, body.bots, body.bot_kind)
         except (TableError, ValueError) as exc:
@@ -208,7 +216,7 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
     async def api_bots(name: str, request: Request) -> dict[str, Any]:
         body = await _json_object(request)
         try:
-            events.add_bots(name, str(body.get("host", "")), _int(body.get("count", 1), "count"),
+            events.add_bots(name, str(body.get("host", "")), int_field(body.get("count", 1), "count"),
                             str(body.get("kind", "sensible")))
         except (TableError, ValueError) as exc:
             raise refused(exc) from None
@@ -261,138 +269,17 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
         await ws.accept()
         try:
             server.table(name)
-        except TableError as exc:
-            await ws.send_json({"type": "error", "message": str(exc)})
-            await ws.close()
+        except TableError:
+            # (the name quoted short: an address of any length is never echoed whole)
+            await ws.send_json({"type": "error", "message": f"no table named {quote(name)}: "
+                                "the lobby, GET /tables/api/lobby, lists the open tables"})
+            await ws.close(1008, "no such table")
             return
         conn = Connection(server, events, name, ws)
         await conn.run()
 
     app.include_router(router)
     return server
-
-
-class Connection:
-    """One websocket client of one table (the protocol: ``docs/table-protocol.md``)."""
-
-    def __init__(self, server: TableServer, events: Any, name: str, ws: WebSocket) -> None:
-        self.server = server
-        self.events = events
-        self.name = name
-        self.ws = ws
-        self.sub = server.subscribe(name, None)
-        self.token: str | None = None
-        self.host: str | None = None
-
-    async def run(self) -> None:
-        sender = asyncio.get_running_loop().create_task(self._send())
-        try:
-            while True:
-                msg = await self.ws.receive_text()
-                try:
-                    data = json.loads(msg)
-                    if not isinstance(data, dict):
-                        raise ValueError("a message is a JSON object")
-                    reply = self.handle(data)
-                except (TableError, IllegalAction, ValueError, KeyError, TypeError) as exc:
-                    reply = {"type": "error", "message": str(exc),
-                             "id": data.get("id") if isinstance(data, dict) else None}
-                    if isinstance(exc, IllegalAction):
-                        reply.update(rule=exc.rule, legal=exc.legal)
-                if reply is not None:
-                    # after the frames of the change it answers, once the store has it
-                    self.server.deliver(self.sub, json.dumps(reply))
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        finally:
-            self.server.unsubscribe(self.sub)
-            sender.cancel()
-
-    async def _send(self) -> None:
-        with contextlib.suppress(WebSocketDisconnect, RuntimeError, asyncio.CancelledError):
-            while True:
-                frame = await self.sub.queue.get()
-                await self.ws.send_text(frame)
-
-    def _resubscribe(self, host: bool) -> None:
-        self.server.unsubscribe(self.sub)
-        self.sub = self.server.subscribe(self.name, self.token, host, queue=self.sub.queue)
-
-    def seat(self) -> int:
-        seat = self.server.table(self.name).seat_of_token(self.token)
-        if seat is None:
-            raise TableError("you have no seat at this table: join first (or say hello with "
-                             "your token)")
-        return seat
-
-    def is_host(self) -> bool:
-        return self.server.table(self.name).is_host(self.host)
-
-    def handle(self, m: dict[str, Any]) -> dict[str, Any] | None:
-        kind = m.get("type")
-        mid = m.get("id")
-        srv = self.server
-        if kind == "hello":
-            self.token = m.get("token") or None
-            self.host = m.get("host") or None
-            t = srv.table(self.name)
-            seat = t.seat_of_token(self.token)
-            self._resubscribe(self.is_host())
-            return {"type": "welcome", "seat": seat, "host": self.is_host(), "id": mid}
-        if kind == "join":
-            token = srv.command(self.name, lambda t: t.join(
-                str(m.get("name", "")), _int(m.get("seat"), "seat"), _int(m.get("stack"), "stack")))
-            self.token = token
-            seat = srv.table(self.name).seat_of_token(token)
-            self._resubscribe(self.is_host())
-            return {"type": "joined", "seat": seat, "token": token, "id": mid}
-        if kind == "act":
-            seat = self.seat()
-            amount = m.get("amount")
-            done = srv.command(self.name, lambda t: t.act(
-                seat, str(m.get("action")), None if amount is None else _int(amount, "amount"),
-                action_id=None if mid is None else str(mid)))
-            return {"type": "ok", "id": mid, "repeated": not done}
-        if kind in ("away", "back"):
-            seat = self.seat()
-            srv.command(self.name, lambda t: t.set_away(seat, kind == "away"))
-            return {"type": "ok", "id": mid}
-        if kind == "leave":
-            seat = self.seat()
-            srv.command(self.name, lambda t: t.leave(seat))
-            self.token = None
-            self._resubscribe(self.is_host())
-            return {"type": "ok", "id": mid}
-        if kind == "add_bot":
-            if not self.is_host():
-                raise TableError("only the table's host adds bots")
-            t = srv.table(self.name)
-            seat = _int(m.get("seat"), "seat")
-            bot = str(m.get("bot", "sensible"))
-            srv.command(self.name, lambda tb: tb.join(
-                str(m.get("name") or f"Bot {seat}"), seat,
-                _int(m.get("stack", t.config.buy_in[0] * 5), "stack"), bot=bot))
-            return {"type": "ok", "id": mid}
-        if kind == "remove_bot":
-            if not self.is_host():
-                raise TableError("only the table's host removes bots")
-            seat = _int(m.get("seat"), "seat")
-            t = srv.table(self.name)
-            s = t.seats[seat - 1] if 1 <= seat <= len(t.seats) else None
-            if s is None or s.bot is None:
-                raise TableError(f"seat {seat} holds no bot")
-            srv.command(self.name, lambda tb: tb.leave(seat))
-            return {"type": "ok", "id": mid}
-        if kind == "seed":
-            from pokertd.room.fair_deal import give_seed
-            seat = self.seat()
-            hand = srv.command(self.name, lambda t: give_seed(t, seat, m.get("seed"),
-                                                              m.get("hand")))
-            return {"type": "ok", "id": mid, "hand": hand}
-        if kind == "ping":
-            return {"type": "pong", "id": mid}
-        raise TableError(f"unknown message type {kind!r}: hello, join, act, away, back, leave, "
-                         "add_bot, remove_bot, seed, ping")
 
 
 async def _json_object(request: Request) -> dict[str, Any]:
@@ -405,12 +292,3 @@ async def _json_object(request: Request) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise HTTPException(422, f"the body must be a JSON object, not {type(body).__name__}")
     return body
-
-
-def _int(v: Any, what: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, (int, str)):
-        raise TableError(f"{what}: a whole number")
-    try:
-        return int(v)
-    except ValueError:
-        raise TableError(f"{what}={v!r}: a whole number") from None

@@ -49,6 +49,10 @@
         if ($("join").open) $("join-error").textContent = f.message; else msg(f.message);
         render();
       } else if (f.type === "ok" && pending && f.id === pending.id) pending = null;
+      else if (f.type === "unseated") {       // the seat is gone: say why (busted, out, moved)
+        msg(f.place ? `${f.message} (place ${f.place})` : f.message);
+        if (!EVENT) localStorage.removeItem(KEY);
+      }
       document.documentElement.dataset.frames = Number(document.documentElement.dataset.frames || 0) + 1;
     };
   }
@@ -59,7 +63,8 @@
   }
   function act(action, amount) {
     msg("");
-    send(amount === undefined ? { type: "act", action } : { type: "act", action, amount });
+    const turn = state && state.legal ? state.legal.turn : undefined;   // this turn only
+    send(amount === undefined ? { type: "act", action, turn } : { type: "act", action, amount, turn });
     $("actions").classList.add("sent");
   }
 
