@@ -239,7 +239,7 @@ def _next_break(t: Tournament, st: Any) -> dict[str, Any] | None:
         p = s.periods[j]
         if p.kind == "break":
             return {"break": number + 1, "after_level": s.level_number_at(j),
-                    "seconds_to": round(s.period_start(j) - st.elapsed, 1),
+                    "seconds_to": round(t.clock.period_start(j) - st.elapsed, 1),
                     "minutes": p.minutes, "color_up": list(p.color_up)}  # type: ignore[union-attr]
     return None
 

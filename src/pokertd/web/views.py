@@ -63,7 +63,7 @@ def _time_to_break(t: Tournament, now: float) -> float | None:
     e = st.elapsed
     for i in range(st.period_index + 1, len(s.periods)):
         if s.periods[i].kind == "break":
-            return max(0.0, s.period_start(i) - e)
+            return max(0.0, t.clock.period_start(i) - e)
     return None
 
 
