@@ -235,6 +235,7 @@ class ClockControls(TournamentCore):
         levels = breaks = 0
         for i, p in enumerate(self.structure.periods):
             row: dict[str, Any] = {"index": i, "kind": p.kind, "minutes": p.minutes,
+                                   "period": p.to_dict(),
                                    "state": "played" if i < current else "now" if i == current
                                    else "to come"}
             if isinstance(p, Level):
