@@ -181,6 +181,19 @@ def test_a_structure_that_breaks_its_rules_is_refused_with_its_message(change, m
     assert (t.state(), len(t.events)) == before
 
 
+def test_blinds_the_chips_in_play_cannot_pay_are_refused_ifp_56():
+    t = _started()
+    periods = [p.to_dict() for p in t.structure.periods]
+    periods[6] = {**periods[6], "small_blind": 80, "big_blind": 160}     # level 6, after break 1
+    with pytest.raises(DirectorError, match=r"level 6: 80/160 cannot be paid in the chips in "
+                                            r"play then \(the smallest is 25 after break 1's "
+                                            r"chip-up, IFP 56\): give multiples of 25"):
+        t.change_levels(T0 + 10, 1, periods[1:])
+    periods[6] = {**periods[6], "small_blind": 75, "big_blind": 175}
+    t.change_levels(T0 + 10, 1, periods[1:])
+    assert t.structure.level(6).blinds == (75, 175)
+
+
 def test_the_summary_of_a_change_names_what_changes():
     t = _started()
     periods = [p.to_dict() for p in t.structure.periods]

@@ -174,6 +174,7 @@ class ClockControls(TournamentCore):
             raise DirectorError(f"the structure would be refused: {exc}") from None
         if new.periods == self.structure.periods:
             raise DirectorError("the levels to come are as they were: nothing to change")
+        self._check_chips(new, first)
         rule = field_rule("new_level", self.rules.name, "IFP 23")
         self.apply(ev.LevelsChanged(float(now), first,
                                     tuple(p.to_dict() for p in new.periods[first:]),
@@ -224,6 +225,30 @@ class ClockControls(TournamentCore):
                     out.append(f"{text(p)} after level {before} removed")
         joined = "; ".join(out) or "levels to come"
         return joined if len(joined) <= 80 else joined[:77] + "..."
+
+    def _check_chips(self, s: Structure, first: int) -> None:
+        """Each level to come is paid in the chips in play then (the colours its chip-ups have
+        left: IFP 56 colours up to the next higher denomination in play): its blinds and
+        antes are multiples of the smallest of them."""
+        values = list(self.config.chip_set.values)
+        breaks = 0
+        for i, p in enumerate(s.periods):
+            if isinstance(p, Break):
+                breaks += 1
+                values = [v for v in values if v not in p.color_up]
+                continue
+            if i < first or not values:
+                continue
+            small = values[0]
+            amounts = [a for a in (p.small_blind, p.big_blind, p.ante, p.big_blind_ante,
+                                   p.stud_ante, p.bring_in) if a]
+            if any(a % small for a in amounts):
+                after = f" after break {breaks}'s chip-up" if breaks else ""
+                raise DirectorError(
+                    f"level {s.level_number_at(i)}: {p.small_blind:,}/{p.big_blind:,}"
+                    + (f" ante {p.ante or p.big_blind_ante:,}" if p.ante or p.big_blind_ante
+                       else "") + f" cannot be paid in the chips in play then (the smallest "
+                    f"is {small:,}{after}, IFP 56): give multiples of {small:,}")
 
     def periods_view(self, now: float) -> list[dict[str, Any]]:
         """Every level and break as the director sees them: index, kind, number, minutes,
