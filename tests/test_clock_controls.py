@@ -435,3 +435,16 @@ def test_the_chip_race_outcome_is_in_the_snapshot_ifp_56(director: TestClient, c
     assert html.count('class="race-result"') == len(tables)
     clock.now += 10 * 60                             # the break is over
     assert director.get("/console/api/events/Friday").json()["chip_race"] is None
+
+
+def test_the_live_forecast_reads_a_clock_the_director_has_set():
+    """The forecast plays the rest of the structure from the level and the time left the
+    clock shows, not from the seconds it has counted."""
+    from pokertd.sim.live import remainder
+
+    t = _started()
+    t.set_clock(T0 + 60, "next")
+    t.follow_clock(T0 + 60)
+    assert remainder(t, T0 + 60)[2] == L1                  # level 2's start
+    t.set_clock(T0 + 120, "set", 600)
+    assert remainder(t, T0 + 120)[2] == 2 * L1 - 600

@@ -143,6 +143,18 @@ class TournamentClock:
         i = bisect_right(self._starts, elapsed) - 1
         return min(max(i, 0), len(self._ends) - 1)
 
+    def plain_elapsed(self, now: float | int | datetime) -> float:
+        """The seconds of play at which the structure's own timeline (no time set by the
+        director) is in the same period with the same time left, as near as it can be (time
+        added beyond the period's length starts it afresh): for a reader that plays the rest
+        of the structure from a clock reading (the live forecast)."""
+        e = self.elapsed(now)
+        i = self.period_at(e)
+        s = self.structure
+        left = self._ends[i] - e
+        return max(float(s.period_start(i)), s.period_end(i) - left) if left > 0 else (
+            s.period_end(i) - left)
+
     @property
     def adjusted(self) -> bool:
         """Whether the director has set the clock (its timeline is not the structure's)."""
