@@ -411,10 +411,12 @@
       const head = cell(); head.className = "what";
       cell(input("minutes", p.minutes));
       if (p.kind === "break") {
-        const c = cell(); c.colSpan = 3;
+        const c = cell(); c.colSpan = 3; c.className = "chip-up";
+        const label = document.createElement("label");
         const i = document.createElement("input");
-        i.name = "color_up"; i.value = (p.color_up || []).join(", "); i.placeholder = "chip-up: e.g. 25";
-        c.append(i);
+        i.name = "color_up"; i.value = (p.color_up || []).join(", "); i.placeholder = "none";
+        label.append("Chip-up, the chips going out (IFP 56): ", i);
+        c.append(label);
       } else {
         cell(input("small_blind", p.small_blind));
         cell(input("big_blind", p.big_blind));
