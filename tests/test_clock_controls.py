@@ -408,8 +408,7 @@ def test_the_chip_race_outcome_is_in_the_snapshot_ifp_56(director: TestClient, c
     _event(director)
     clock.now += 4 * L1 + 30                       # break 1: the 5s go out (chip-up)
     s = director.get("/console/api/events/Friday").json()
-    race = s["chip_race"]
-    assert race["going_out"] == [5] and race["results"] == []
+    assert s["chip_race"]["going_out"] == [5] and s["chip_races"] is None
     tables = {t["table"]: [x["player"] for x in t["seats"]] for t in s["tables"]}
     for table, players in sorted(tables.items()):
         stacks = {p: 1505 if k % 2 else 1500 for k, p in enumerate(players)}
@@ -417,8 +416,10 @@ def test_the_chip_race_outcome_is_in_the_snapshot_ifp_56(director: TestClient, c
         r = director.post("/console/api/events/Friday/chip-race",
                           json={"table": table, "stacks": stacks})
         assert r.status_code == 200, r.text
-    race = director.get("/console/api/events/Friday").json()["chip_race"]
-    assert race["tables_left"] == [] and race["tables_done"] == sorted(tables)
+    s = director.get("/console/api/events/Friday").json()
+    assert s["chip_race"] is None                  # every table has raced
+    race = s["chip_races"]
+    assert race["going_out"] == [5] and [r["table"] for r in race["results"]] == sorted(tables)
     for res in race["results"]:
         assert res["chip"] == 25 and res["rule"] == "IFP 56"
         rows = {x["player"]: x for x in res["seats"]}
@@ -434,7 +435,7 @@ def test_the_chip_race_outcome_is_in_the_snapshot_ifp_56(director: TestClient, c
     assert "Every table has raced off the 5 chips." in html
     assert html.count('class="race-result"') == len(tables)
     clock.now += 10 * 60                             # the break is over
-    assert director.get("/console/api/events/Friday").json()["chip_race"] is None
+    assert director.get("/console/api/events/Friday").json()["chip_races"] is None
 
 
 def test_the_live_forecast_reads_a_clock_the_director_has_set():

@@ -200,6 +200,8 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
         "last_hands_rule": preset_rule(t, "end_of_day_hands"),
         # IFP 56 / WPA 14 / TDA 24: a chip race due at a chip-up break, table by table.
         "chip_race": _chip_race_status(t, now),
+        # Its outcome, each table's race as it is run, shown until the break ends.
+        "chip_races": _chip_races(t, now),
     }
 
 
@@ -258,27 +260,33 @@ def preset_rule(t: Tournament, field: str) -> str:
 
 
 def _chip_race_status(t: Tournament, now: float) -> dict[str, Any] | None:
-    """A live chip-up (IFP 56; WPA 14; TDA 24): the colours going out, the tables that have
-    raced and those still to race, and each race's outcome (:func:`chip_race_results`), from
-    the break's start until it ends (the outcome stays shown once every table has raced)."""
     if not t.started or t.finished or t.dealt or t.floor is None:
         return None
-    rule = {"tda-2024": "TDA 24", "wpa": "WPA 14"}.get(t.rules.name, "IFP 56")
     going = t.colours_due(now)
-    if going:
-        return {"going_out": list(going), "tables_done": sorted(t.raced_tables),
-                "tables_left": sorted(set(t.floor.tables) - t.raced_tables),
-                "rule": rule, "results": chip_race_results(t, going)}
-    st = t.clock.status(now)
-    if not st.on_break:
+    if not going:
         return None
-    brk = t.structure.periods[st.period_index]
-    colours = tuple(brk.color_up)  # type: ignore[union-attr]
-    results = chip_race_results(t, colours) if colours else []
+    return {"going_out": list(going), "tables_done": sorted(t.raced_tables),
+            "tables_left": sorted(set(t.floor.tables) - t.raced_tables),
+            "rule": {"tda-2024": "TDA 24", "wpa": "WPA 14"}.get(t.rules.name, "IFP 56")}
+
+
+def _chip_races(t: Tournament, now: float) -> dict[str, Any] | None:
+    """A live chip-up's outcome (IFP 56; WPA 14; TDA 24), table by table as they race
+    (:func:`chip_race_results`), from the first race until the break ends: the colours, the
+    rule and each race; None when no table has raced them."""
+    if not t.started or t.finished or t.dealt or t.floor is None:
+        return None
+    going = t.colours_due(now)
+    if not going:
+        st = t.clock.status(now)
+        if not st.on_break:
+            return None
+        going = tuple(t.structure.periods[st.period_index].color_up)  # type: ignore[union-attr]
+    results = chip_race_results(t, going) if going else []
     if not results:
         return None
-    return {"going_out": list(colours), "tables_done": [r["table"] for r in results],
-            "tables_left": [], "rule": rule, "results": results}
+    return {"going_out": list(going), "results": results,
+            "rule": {"tda-2024": "TDA 24", "wpa": "WPA 14"}.get(t.rules.name, "IFP 56")}
 
 
 def chip_race_results(t: Tournament, going_out: Iterable[int]) -> list[dict[str, Any]]:

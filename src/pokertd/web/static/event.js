@@ -521,7 +521,8 @@
     // the live part too, as does any change of the chip race due.
     const period = (x) => x.clock ? `${x.clock.on_break}/${x.clock.break}/${x.clock.level}` : "";
     if (next.seq !== s.seq || period(next) !== period(s) ||
-        JSON.stringify(next.chip_race || null) !== JSON.stringify(s.chip_race || null)) refresh();
+        JSON.stringify([next.chip_race, next.chip_races]) !==
+        JSON.stringify([s.chip_race, s.chip_races])) refresh();
     else {
       s = { ...s, clock: next.clock, server_time: next.server_time, _received: next._received,
             settings: next.settings, next: next.next, seconds_to_break: next.seconds_to_break };
