@@ -141,6 +141,23 @@ def test_the_clock_does_not_go_back_into_a_closed_registration_ifp_9():
     assert len(t.events) == n
 
 
+def test_the_clock_does_not_go_back_over_a_chip_race_ifp_56():
+    """After break 1's race the 5s are gone: level 4's 40/80 cannot be paid any more."""
+    t = _started()
+    for _ in range(4):
+        t.set_clock(T0 + 1, "next")               # break 1: the 5s go out
+    assert _at(t, T0 + 1)[1]
+    for table in sorted(t.floor.tables):
+        seated = [p for p in t.floor.tables[table].seats if p is not None]
+        t.race_table(table, {p: 1500 for p in seated}, T0 + 2)
+    assert t.chips_in_play[0] == 25
+    t.set_clock(T0 + 3, "next")                   # level 5
+    t.set_clock(T0 + 3, "previous")               # back to the break: allowed
+    with pytest.raises(DirectorError, match=r"level 4's 40/80 cannot be paid in the chips in "
+                                            r"play \(the smallest is now 25"):
+        t.set_clock(T0 + 4, "previous")
+
+
 def test_the_levels_to_come_change_the_played_ones_never_ifp_23():
     t = _started()
     t.set_clock(T0 + 60, "next")                    # level 2 now

@@ -13,8 +13,9 @@ Rules decided here:
   smallest colours in play, IFP 56) hold for a changed structure: one that breaks them is
   refused with the structure's message.
 - IFP 9: the clock does not go back into late registration, the rebuy period or the add-on
-  once they have closed (the unsold seats' stacks removed, the payouts fixed): undo the
-  command that moved it on instead.
+  once they have closed (the unsold seats' stacks removed, the payouts fixed), nor (IFP 56)
+  to a level whose blinds the chips left after a chip race cannot pay: undo the command that
+  moved it on instead.
 - IFP 14 / WPA 9: while the day's last hands are announced the clock stays stopped on the
   day's final level.
 """
@@ -130,6 +131,15 @@ class ClockControls(TournamentCore):
                                 f"seats' stacks are removed): the clock cannot go back to "
                                 f"{self.period_name(target)}; undo the command that moved it "
                                 "on instead")
+        p = s.periods[target]
+        small = self.chips_in_play[0]
+        if isinstance(p, Level) and any(a % small for a in (p.small_blind, p.big_blind, p.ante,
+                                                            p.big_blind_ante) if a):
+            raise DirectorError(f"{self.period_name(target)}'s {p.small_blind:,}/{p.big_blind:,} "
+                                f"cannot be paid in the chips in play (the smallest is now "
+                                f"{small:,}: the chips below it were raced off, IFP 56): the "
+                                "clock cannot go back to it; undo the command that moved it on "
+                                "instead")
         if self.payouts is not None and self._field_closes() >= level:
             raise DirectorError(f"the payouts were fixed when the rebuys and add-ons closed "
                                 f"(IFP 59; WPA 6): the clock cannot go back to "
