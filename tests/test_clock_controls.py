@@ -466,3 +466,17 @@ def test_the_live_forecast_reads_a_clock_the_director_has_set():
     assert remainder(t, T0 + 60)[2] == L1                  # level 2's start
     t.set_clock(T0 + 120, "set", 600)
     assert remainder(t, T0 + 120)[2] == 2 * L1 - 600
+
+
+def test_the_clock_set_during_hand_for_hand_tda_rp_8():
+    """TDA RP-8: the clock is stopped during hand-for-hand play and two minutes come off it
+    per hand; the director's setting holds while it is stopped, and the hands take their
+    time off what he set."""
+    t = _started(preset="tda-2024")
+    t.hand_for_hand(T0 + 60, True)
+    assert not t.clock.status(T0 + 60).running
+    t.set_clock(T0 + 70, "set", 600)
+    assert _at(t, T0 + 500) == (1, False, 600)          # stopped: it stays at 10:00
+    t.hand_for_hand_hand_done(T0 + 520)
+    assert _at(t, T0 + 530) == (1, False, 480)          # two minutes off (TDA RP-8-C)
+    assert t.events[-2].rule == "TDA 1"
