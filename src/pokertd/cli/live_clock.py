@@ -7,12 +7,17 @@ and run here.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from .app import OutputFormat, fail
 from .live import ClockAction, HandForHandAction, LevelsAction
 from .live_common import _echo_json, _print_clock, _run
+
+if TYPE_CHECKING:
+    from ..services.tournaments import TournamentService
+    from ..tournament.director import Tournament
 
 
 def pause(name: str, reason: str, command_id: str | None, db: str | None) -> None:
@@ -91,12 +96,12 @@ def parse_time(text: str | None, action: str) -> float:
     return seconds
 
 
-def _clock_line(t: object, now: float) -> str:
+def _clock_line(t: Tournament, now: float) -> str:
     """The clock as the room's screen shows it: ``level 5 (100/200, ante 25): 12:30 left``."""
     from ..tournament.clock_controls import clock_time
 
-    st = t.clock.status(now)  # type: ignore[attr-defined]
-    here = t.period_name(st.period_index)  # type: ignore[attr-defined]
+    st = t.clock.status(now)
+    here = t.period_name(st.period_index)
     lv = st.level
     if lv is not None:
         ante = lv.ante or lv.big_blind_ante
@@ -153,9 +158,9 @@ def levels(name: str, action: LevelsAction, number: int | None, minutes: int | N
     if not needs_number and number is not None:
         raise fail("levels add puts a level at the end: it takes no number")
 
-    def change(s: object) -> object:
-        t = s.view(name).tournament  # type: ignore[attr-defined]
-        rows = t.periods_view(s.now())  # type: ignore[attr-defined]
+    def change(s: TournamentService) -> Any:
+        t = s.view(name).tournament
+        rows = t.periods_view(s.now())
         current = next((r["index"] for r in rows if r["state"] == "now"), -1)
         first = current + 1
         periods = [p.to_dict() for p in t.structure.periods]
@@ -189,8 +194,7 @@ def levels(name: str, action: LevelsAction, number: int | None, minutes: int | N
             i = _index(rows, "break", number)
             del periods[i]
             first = i
-        return s.change_levels(name, first, periods[first:],  # type: ignore[attr-defined]
-                               command_id=command_id)
+        return s.change_levels(name, first, periods[first:], command_id=command_id)
 
     out = _run(db, change)
     if output is OutputFormat.json:
@@ -210,7 +214,7 @@ def _numbers(text: str) -> list[str]:
     return items
 
 
-def _index(rows: list[dict], kind: str, number: int | None) -> int:
+def _index(rows: list[dict[str, Any]], kind: str, number: int | None) -> int:
     for r in rows:
         if r["kind"] == kind and r["number"] == number:
             return int(r["index"])
@@ -219,7 +223,7 @@ def _index(rows: list[dict], kind: str, number: int | None) -> int:
                else f"no {kind} {number}: the structure has none")
 
 
-def _print_levels(rows: list[dict], output: OutputFormat) -> None:
+def _print_levels(rows: list[dict[str, Any]], output: OutputFormat) -> None:
     if output is OutputFormat.json:
         typer.echo(json.dumps(rows))
         return
