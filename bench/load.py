@@ -544,8 +544,7 @@ class Load:
         replayed = jsonable_encoder(snapshot(fresh, name, console=True))
         if replayed["seq"] != served["seq"]:
             return False, None
-        for s in (served, replayed):
-            s.pop("recent_moves")     # the moves of the last minutes of wall time: not state
+        # (the moves still to make are the service clock's: the replay's clock is the served time)
         return served == replayed, _diff(served, replayed)
 
     async def check_dealt(self, store: Any, http: Any, name: str) -> tuple[bool, str | None]:

@@ -176,8 +176,11 @@ def test_a_23_player_event_from_registration_to_the_deal(browser, live: LiveServ
             page.fill(f"form.race[data-table='{table}'] input[name='{p}']", str(c))
         page.click(f"form.race[data-table='{table}'] button[type=submit]")
         _notice(page, f"table {table} has raced")
-    page.wait_for_selector("#chip-race", state="detached")
+    # The outcome stays shown until the break is over (issue 22), then the card goes.
+    page.wait_for_function("document.querySelector('#chip-race').textContent"
+                           ".includes('Every table has raced off the 5 chips.')")
     live.clock.now += 10 * 60          # the break is over
+    page.wait_for_selector("#chip-race", state="detached")
 
     # Bust on to the final table (IFP 15), his phone open all along.
     while service.load(NAME).tournament.alive > 10:

@@ -43,7 +43,8 @@ from .app import Db, OutputFormat, app, fail
 
 live = typer.Typer(
     name="tournament",
-    help="Run a live tournament: new, register, unregister, start, pause, resume, arrive, penalty, "
+    help="Run a live tournament: new, register, unregister, start, pause, resume, clock, levels, "
+         "arrive, penalty, "
          "bust, button, rebuy, addon, hand-for-hand, last-hands, chip-race, status, moves, "
          "seats, payouts, deal, undo, redo, list, forecast. State is kept in the database "
          "(--db).",
@@ -56,6 +57,22 @@ class Preset(str, Enum):
     ifp = "ifp-2012"
     wpa = "wpa"
     tda = "tda-2024"
+
+
+class ClockAction(str, Enum):
+    next = "next"
+    previous = "previous"
+    add = "add"
+    subtract = "subtract"
+    set = "set"
+
+
+class LevelsAction(str, Enum):
+    show = "show"
+    level = "level"
+    add = "add"
+    break_ = "break"
+    remove_break = "remove-break"
 
 
 class HandForHandAction(str, Enum):
@@ -204,6 +221,59 @@ def resume(name: Name, command_id: CommandId = None, db: Db = None) -> None:
     """Restart the clock."""
     from . import live_clock as run
     run.resume(name, command_id, db)
+
+
+@live.command()
+def clock(
+    name: Name,
+    action: Annotated[ClockAction, typer.Argument(
+        help="next or previous (the next or previous level or break, at its full time); add "
+             "or subtract TIME (to or from the time left); set TIME (the time left).")],
+    time: Annotated[str | None, typer.Argument(
+        help="For add, subtract and set: 5m, 90s, 1h, 12:30 (minutes:seconds), 1:05:00, or "
+             "a number of minutes.", show_default=False)] = None,
+    output: Format = OutputFormat.table,
+    command_id: CommandId = None,
+    db: Db = None,
+) -> None:
+    """Set the clock (IFP 1 / TDA 1: the director's decision): go to the next or previous
+    level, add or take off time, set the time left. The level it brings starts with the next
+    hand (IFP 23 / TDA 23: announce it); undo takes it back. Shown on the room's screens at
+    once."""
+    from . import live_clock as run
+    run.clock(name, action, time, output, command_id, db)
+
+
+@live.command()
+def levels(
+    name: Name,
+    action: Annotated[LevelsAction, typer.Argument(
+        help="show (default); level N: change level N; add: a level at the end; break N: a "
+             "break after level N; remove-break N: take break N out.")] = LevelsAction.show,
+    number: Annotated[int | None, typer.Argument(
+        help="The level (level, break) or the break (remove-break).",
+        show_default=False)] = None,
+    minutes: Annotated[int | None, typer.Option("--minutes", help="Its duration.")] = None,
+    blinds: Annotated[str | None, typer.Option(
+        "--blinds", help="Small and big blind: 150/300.")] = None,
+    ante: Annotated[int | None, typer.Option("--ante", help="The ante (every player).")] = None,
+    bb_ante: Annotated[int | None, typer.Option(
+        "--bb-ante", help="A big-blind ante (TDA RP-11) instead of the ante.")] = None,
+    color_up: Annotated[str | None, typer.Option(
+        "--color-up", help="A break: the chips that go out at it, 25 or 25,100 (a chip race, "
+                           "IFP 56).")] = None,
+    output: Format = OutputFormat.table,
+    command_id: CommandId = None,
+    db: Db = None,
+) -> None:
+    """Show the levels and breaks (played, now, to come), or change the ones still to come
+    (IFP 1 / TDA 1): a level's duration, blinds and antes, a level added at the end, a break
+    added or removed. The levels played and the one being played do not change (IFP 23); a
+    structure that breaks its rules (blinds that do not rise, antes that fall: TDA RP-11; a
+    chip-up of colours not in play: IFP 56) is refused with its message. Undo takes it back."""
+    from . import live_clock as run
+    run.levels(name, action, number, minutes, blinds, ante, bb_ante, color_up, output,
+               command_id, db)
 
 
 @live.command()

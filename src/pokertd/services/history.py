@@ -193,7 +193,10 @@ def read_history(recorded: Iterable[Any]) -> History:
 def describe(batch: Batch) -> str:
     """A command as the director typed it, near enough: ``bust Cid (by Ann)``."""
     args = dict(batch.args)
-    head = [batch.kind]
+    # The levels to come as given (the console's dialog sends them all): the summary says it.
+    args.pop("periods", None)
+    args.pop("first", None)
+    head = [{"clock-set": "clock"}.get(batch.kind, batch.kind)]
     for key in ("players", "player", "table", "action", "method"):
         if key in args:
             v = args.pop(key)
@@ -215,10 +218,12 @@ def _text(v: Any) -> str:
 # --- what an undo or redo changes -------------------------------------------------------------
 
 
-def changes(before: Any, after: Any) -> tuple[list[str], list[dict[str, Any]]]:
+def changes(before: Any, after: Any, now: float | None = None
+            ) -> tuple[list[str], list[dict[str, Any]]]:
     """What changed from the tournament ``before`` to ``after`` (an undo or a redo): lines for
     the director, and the seat changes to carry out (player, from table and seat, to table and
-    seat; None where he has no seat)."""
+    seat; None where he has no seat). ``now``: the clock is compared as it reads then (the
+    director's clock commands, IFP 1 / TDA 1)."""
     lines: list[str] = []
     bp, ap = before.players, after.players
     for name in bp:
@@ -282,8 +287,34 @@ def changes(before: Any, after: Any) -> tuple[list[str], list[dict[str, Any]]]:
             lines.append(f"chips in play {before.chips:,} -> {after.chips:,} (count "
                          "correction " + ("withdrawn" if len(after.count_corrections) <
                                           len(before.count_corrections) else "recorded") + ")")
+        if before.structure.periods != after.structure.periods:
+            lines.append("the levels and breaks to come are changed (tournament levels shows "
+                         "them)")
+        if now is not None and not after.finished:
+            lines += _clock_change(before, after, now)
     lines += _table_changes(before.floor, after.floor)
     return lines, _seat_changes(before, after)
+
+
+def _clock_change(before: Any, after: Any, now: float) -> list[str]:
+    """The clock's period or time left, when an undo or a redo moves it (by more than a
+    second)."""
+    from pokertd.tournament.clock_controls import clock_time
+
+    try:
+        b, a = before.clock.status(now), after.clock.status(now)
+    except ValueError:
+        return []
+
+    def shown(t: Any, st: Any) -> str:
+        left = "" if st.seconds_left is None else f", {clock_time(st.seconds_left)} left"
+        return t.period_name(st.period_index) + left
+
+    bl, al = b.seconds_left, a.seconds_left
+    if b.period_index == a.period_index and (bl is None) == (al is None) and (
+            bl is None or abs(bl - al) < 1):
+        return []
+    return [f"the clock: {shown(before, b)} -> {shown(after, a)}"]
 
 
 def _table_changes(bf: Any, af: Any) -> list[str]:

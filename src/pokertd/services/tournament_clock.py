@@ -1,8 +1,12 @@
 """The tournament service's clock commands: pause and resume, hand-for-hand play (IFP 61; TDA
-RP-8) and the day's last hands (IFP 14; WPA 9).
+RP-8), the day's last hands (IFP 14; WPA 9), and the director's hand on the clock and on the
+levels still to come (IFP 1 / TDA 1; IFP 23).
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from pokertd.services.tournament_core import Outcome, TournamentServiceCore
 from pokertd.tournament import events as ev
@@ -52,3 +56,37 @@ class ClockCommands(TournamentServiceCore):
         return self.run(name, lambda t: t.announce_last_hands(now, hands), now=now,
                         label="last-hands", args={"hands": hands},
                         command_id=command_id)
+
+    def set_clock(self, name: str, action: str, seconds: float = 0, *,
+                  command_id: str | None = None) -> Outcome[list[ev.Event]]:
+        """The director sets the clock (IFP 1 / TDA 1; the level it brings starts at the next
+        hand, IFP 23): ``next``, ``previous``, ``add``/``subtract`` ``seconds``, or ``set``
+        the time left to ``seconds``. One command, undone as any other."""
+        now = self.now()
+        from pokertd.tournament.clock_controls import clock_time
+
+        args: dict[str, Any] = {"action": action}
+        if seconds:
+            args["time"] = clock_time(seconds) if isinstance(seconds, (int, float)) else seconds
+        return self.run(name, lambda t: t.set_clock(now, action, seconds), now=now,
+                        label="clock-set", args=args,
+                        command_id=command_id)
+
+    def change_levels(self, name: str, first: int, periods: Sequence[Mapping[str, Any]], *,
+                      command_id: str | None = None) -> Outcome[list[ev.Event]]:
+        """The levels and breaks still to come, from period index ``first`` on, replaced by
+        ``periods`` (IFP 1 / TDA 1); the structure's checks hold, else refused with its
+        message; the levels played or being played never change (IFP 23)."""
+        now = self.now()
+        periods = [dict(p) for p in periods]
+        text = self.view(name).tournament.levels_change_summary(first, periods)
+        return self.run(name, lambda t: t.change_levels(now, first, periods), now=now,
+                        label="levels", args={"change": text, "first": first,
+                                              "periods": periods},
+                        command_id=command_id)
+
+    def levels(self, name: str) -> list[dict[str, Any]]:
+        """Every level and break, played, now or to come (:meth:`Tournament.periods_view`),
+        as the clock has them now (nothing written)."""
+        loaded = self.view(name)
+        return loaded.tournament.periods_view(self.now())

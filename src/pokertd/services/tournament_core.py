@@ -365,7 +365,7 @@ class TournamentServiceCore:
             except ValueError:
                 pass
         after = Tournament.replay(read_history(recorded).events())
-        lines, moves = changes(before, after)
+        lines, moves = changes(before, after, first.at)
         h = loaded.history
         target = h.batches[first.refers]
         return Reverted(target, describe(target), tuple(lines), tuple(moves), h.last_command(),
@@ -401,7 +401,7 @@ class TournamentServiceCore:
         h.add(Batch(loaded.head + 1, "undo" if undo else "redo", {}, now, target.id))
         after = Tournament.replay(h.events())
         clock = after.follow_clock(now)
-        lines, moves = changes(before, after)
+        lines, moves = changes(before, after, now)
         if before.finished and (not after.finished or after.results() != before.results()):
             self._check_not_in_a_league(name, before, "undo" if undo else "redo",
                                         describe(target))

@@ -240,6 +240,8 @@ def status(t: Tournament, now: float) -> dict[str, Any]:
         "last_hands_rule": preset_rule(t, "end_of_day_hands"),
         # IFP 56 / WPA 14 / TDA 24: a chip race due at a chip-up break, table by table.
         "chip_race": _chip_race_status(t, now),
+        # Its outcome, each table's race as it is run, shown until the break ends.
+        "chip_races": _chip_races(t, now),
     }
 
 
@@ -279,7 +281,7 @@ def _next_break(t: Tournament, st: Any) -> dict[str, Any] | None:
         p = s.periods[j]
         if p.kind == "break":
             return {"break": number + 1, "after_level": s.level_number_at(j),
-                    "seconds_to": round(s.period_start(j) - st.elapsed, 1),
+                    "seconds_to": round(t.clock.period_start(j) - st.elapsed, 1),
                     "minutes": p.minutes, "color_up": list(p.color_up)}  # type: ignore[union-attr]
     return None
 
@@ -306,3 +308,50 @@ def _chip_race_status(t: Tournament, now: float) -> dict[str, Any] | None:
     return {"going_out": list(going), "tables_done": sorted(t.raced_tables),
             "tables_left": sorted(set(t.floor.tables) - t.raced_tables),
             "rule": {"tda-2024": "TDA 24", "wpa": "WPA 14"}.get(t.rules.name, "IFP 56")}
+
+
+def _chip_races(t: Tournament, now: float) -> dict[str, Any] | None:
+    """A live chip-up's outcome (IFP 56; WPA 14; TDA 24), table by table as they race
+    (:func:`chip_race_results`), from the first race until the break ends: the colours, the
+    rule and each race; None when no table has raced them."""
+    if not t.started or t.finished or t.dealt or t.floor is None:
+        return None
+    going = t.colours_due(now)
+    if not going:
+        st = t.clock.status(now)
+        if not st.on_break:
+            return None
+        going = tuple(t.structure.periods[st.period_index].color_up)  # type: ignore[union-attr]
+    results = chip_race_results(t, going) if going else []
+    if not results:
+        return None
+    return {"going_out": list(going), "results": results,
+            "rule": {"tda-2024": "TDA 24", "wpa": "WPA 14"}.get(t.rules.name, "IFP 56")}
+
+
+def chip_race_results(t: Tournament, going_out: Iterable[int]) -> list[dict[str, Any]]:
+    """The outcome of each table's live race of the ``going_out`` colours, in the order
+    raced: every seat's count before, the cards dealt to it (one per odd chip, from seat 1:
+    IFP 56), the chip it won (one at most, of the smallest colour that stays) or the one it
+    was given (no one is raced out: IFP 56; TDA 24A), and its new count."""
+    going = set(going_out)
+    staying = [v for v in t.config.chip_set.values if v not in going]
+    new_chip = min(staying) if staying else None
+    out = []
+    for e in t.events:
+        if not isinstance(e, ev.ChipRaced) or not e.before or set(e.going_out) != going:
+            continue
+        seats = t.floor.tables[e.table].seats if t.floor and e.table in t.floor.tables else ()
+        after = dict(e.stacks)
+        cards = dict(e.cards)
+        rows = []
+        for seat, before in e.before:
+            player = seats[seat - 1] if seat <= len(seats) else None
+            won = seat in e.winners
+            given = not won and new_chip is not None and before < new_chip
+            rows.append({"seat": seat, "player": player or f"seat {seat}", "before": before,
+                         "cards": list(cards.get(seat, ())), "won": new_chip if won else None,
+                         "given": new_chip if given else None, "after": after[seat]})
+        out.append({"table": e.table, "rule": e.rule, "chip": new_chip,
+                    "raced": sum(1 for r in rows if r["won"]), "seats": rows})
+    return out

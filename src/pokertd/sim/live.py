@@ -96,7 +96,7 @@ def remainder(t: Any, now: float, minutes: dict[int, int] | None = None
     data = s.to_dict()
     data.update(starting_stack=stack, late_registration_until_level=None, rebuys=None,
                 addon=None)
-    elapsed = t.clock.elapsed(now)
+    elapsed = t.clock.plain_elapsed(now)      # the director may have set the clock
     current = s.level_number_at(s.period_at(elapsed))
     if minutes:
         number = 0
@@ -267,7 +267,7 @@ def _clock(ts: float) -> str:
 def _suggest(t: Any, now: float, a: Assumptions, target: float, jobs: int,
              ray: str | None) -> Suggestion | None:
     s = t.structure
-    current = s.level_number_at(s.period_at(t.clock.elapsed(now)))
+    current = s.level_number_at(s.period_at(t.clock.plain_elapsed(now)))
     ahead = list(range(current + 1, s.level_count + 1))
     if not ahead:
         return None

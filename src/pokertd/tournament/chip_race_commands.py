@@ -51,7 +51,7 @@ class ChipRaceCommands(TournamentCore):
         elapsed = self.clock.elapsed(now)
         out: set[int] = set()
         for i, p in enumerate(s.periods):
-            if p.kind == "break" and p.color_up and s.period_start(i) <= elapsed:  # type: ignore[union-attr]
+            if p.kind == "break" and p.color_up and self.clock.period_start(i) <= elapsed:  # type: ignore[union-attr]
                 out.update(p.color_up)  # type: ignore[union-attr]
         return tuple(v for v in self.chips_in_play if v in out)
 
@@ -156,7 +156,7 @@ class ChipRaceCommands(TournamentCore):
                 continue
             number += 1
             going = [v for v in p.color_up if v in self.chips_in_play]  # type: ignore[union-attr]
-            if going and s.period_start(i) > elapsed:
+            if going and self.clock.period_start(i) > elapsed:
                 return (f"the next chip-up is break {number}, after level "
                         f"{s.level_number_at(i)} (the {', '.join(map(str, going))} chips go out)")
         return None

@@ -22,11 +22,19 @@ Rules decided here:
   day's final level and the last 3 to 7 hands are announced, the number drawn at random by a
   player.
 - Gananda: Final Table: the clock is stopped while the final table is formed.
+- IFP 1 / TDA 1 (the director's decisions) and IFP 23 / TDA 23 (a new level starts on the
+  floor's announcement): the director steers the clock. :meth:`TournamentClock.set_period`
+  puts it on a period with the time left he gives (the next or previous level, time added or
+  taken off, the time left set); :meth:`TournamentClock.restructure` takes the levels still
+  to come from a changed structure. The clock keeps its own timeline (each period's end, in
+  seconds of play): the periods played keep the ends they had, the ones to come follow with
+  their structure's durations.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from datetime import datetime
 from typing import Any
 
@@ -90,7 +98,7 @@ class TournamentClock:
 
     __slots__ = ("structure", "seconds_per_hand", "max_seconds_per_hand", "started_at",
                  "_pauses", "_deductions", "hand_for_hand", "last_hands",
-                 "_closed_paused", "_deducted", "_last_event")
+                 "_closed_paused", "_deducted", "_last_event", "_ends", "_starts")
 
     def __init__(self, structure: Structure, *, seconds_per_hand: int | None = None,
                  max_seconds_per_hand: int = 180) -> None:
@@ -110,6 +118,47 @@ class TournamentClock:
         self._closed_paused = 0.0
         self._deducted = 0.0
         self._last_event = float("-inf")
+        self._timeline(structure, [])
+
+    def _timeline(self, structure: Structure, kept: list[float]) -> None:
+        """Each period's end: the ``kept`` ones as they are (played, or set by the director),
+        the rest after them by the structure's durations."""
+        ends = list(kept)
+        for p in structure.periods[len(kept):]:
+            ends.append((ends[-1] if ends else 0.0) + p.seconds)
+        self.structure = structure
+        self._ends = ends
+        self._starts = [0.0, *ends[:-1]]
+
+    def period_start(self, i: int) -> float:
+        """Seconds of play at which period ``i`` starts (as the director has set the clock)."""
+        return self._starts[i]
+
+    def period_end(self, i: int) -> float:
+        return self._ends[i]
+
+    def period_at(self, elapsed: float) -> int:
+        """The period in force after ``elapsed`` seconds of play (after the last level, the
+        last level continues)."""
+        i = bisect_right(self._starts, elapsed) - 1
+        return min(max(i, 0), len(self._ends) - 1)
+
+    def plain_elapsed(self, now: float | int | datetime) -> float:
+        """The seconds of play at which the structure's own timeline (no time set by the
+        director) is in the same period with the same time left, as near as it can be (time
+        added beyond the period's length starts it afresh): for a reader that plays the rest
+        of the structure from a clock reading (the live forecast)."""
+        e = self.elapsed(now)
+        i = self.period_at(e)
+        s = self.structure
+        left = self._ends[i] - e
+        return max(float(s.period_start(i)), s.period_end(i) - left) if left > 0 else (
+            s.period_end(i) - left)
+
+    @property
+    def adjusted(self) -> bool:
+        """Whether the director has set the clock (its timeline is not the structure's)."""
+        return self._ends != [float(x) for x in _plain_ends(self.structure)]
 
     # --- recording ---------------------------------------------------------------------------
 
@@ -185,11 +234,11 @@ class TournamentClock:
     def status(self, now: float | int | datetime) -> ClockStatus:
         s = self.structure
         e = self.elapsed(now)
-        i = s.period_at(e)
+        i = self.period_at(e)
         p = s.periods[i]
         on_break = p.kind == "break"
         last = i == len(s.periods) - 1
-        left: float | None = s.period_end(i) - e
+        left: float | None = self._ends[i] - e
         if last and left is not None and left <= 0:
             left = None
         number = s.level_number_at(i)
@@ -211,7 +260,7 @@ class TournamentClock:
         to the next hand; a hand begins with the first riffle). No hand begins on a break."""
         e = self.elapsed(hand_started_at)
         s = self.structure
-        p = s.periods[s.period_at(e)]
+        p = s.periods[self.period_at(e)]
         if p.kind == "break":
             raise ClockError("no hand begins during a break")
         return p  # type: ignore[return-value]
@@ -219,8 +268,7 @@ class TournamentClock:
     def level_number_for_hand(self, hand_started_at: float | int | datetime) -> int:
         """The number of the level of a hand that began at ``hand_started_at`` (IFP 23)."""
         self.level_for_hand(hand_started_at)
-        return self.structure.level_number_at(self.structure.period_at(
-            self.elapsed(hand_started_at)))
+        return self.structure.level_number_at(self.period_at(self.elapsed(hand_started_at)))
 
     # --- hand-for-hand (IFP 61; TDA RP-8) ------------------------------------------------------
 
@@ -285,6 +333,33 @@ class TournamentClock:
         with :meth:`resume` once the seating order is set."""
         self.pause(now, FINAL_TABLE)
 
+    # --- the director's clock (IFP 1 / TDA 1; IFP 23 / TDA 23) --------------------------------
+
+    def set_period(self, now: float | int | datetime, period: int, seconds_left: float) -> None:
+        """From ``now`` the clock shows period ``period`` with ``seconds_left`` left: the
+        periods before it end by ``now`` at the latest (skipped ones last no time), the ones
+        after it follow with their structure's durations. The periods already played keep
+        their place in time (a hand's level is never changed afterwards, IFP 23)."""
+        self._require_started()
+        if not 0 <= period < len(self._ends):
+            raise ClockError(f"no period {period}: the structure has {len(self._ends)}")
+        if not seconds_left > 0:
+            raise ClockError(f"{seconds_left} seconds left: give a time above zero")
+        t = self._event(now)
+        e = self.elapsed(t)
+        kept = [min(x, e) for x in self._ends[:period]]
+        kept.append(e + float(seconds_left))
+        self._timeline(self.structure, kept)
+
+    def restructure(self, structure: Structure, now: float | int | datetime) -> None:
+        """The levels still to come as a changed ``structure`` has them: the periods up to
+        the one in force at ``now`` keep their times, the later ones follow by the new
+        durations."""
+        self._require_started()
+        t = self._event(now)
+        i = self.period_at(self.elapsed(t))
+        self._timeline(structure, self._ends[:i + 1])
+
     # --- saving and restoring ------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
@@ -297,6 +372,7 @@ class TournamentClock:
             "seconds_per_hand": self.seconds_per_hand,
             "max_seconds_per_hand": self.max_seconds_per_hand,
             "last_event": None if self._last_event == float("-inf") else self._last_event,
+            **({"ends": list(self._ends)} if self.adjusted else {}),
         }
 
     @classmethod
@@ -314,4 +390,10 @@ class TournamentClock:
         c._deducted = sum(s for _, s in c._deductions)
         last = data.get("last_event")
         c._last_event = float("-inf") if last is None else float(last)
+        if data.get("ends"):
+            c._timeline(structure, [float(x) for x in data["ends"]][:len(structure.periods)])
         return c
+
+
+def _plain_ends(structure: Structure) -> list[int]:
+    return [structure.period_end(i) for i in range(len(structure.periods))]

@@ -84,7 +84,8 @@ Rules decided here:
 The class is made of parts of one job each, every one a subclass of
 :class:`~pokertd.tournament.core.TournamentCore` (the state, the event machinery and the
 checks they share): :mod:`~pokertd.tournament.registration`,
-:mod:`~pokertd.tournament.clock_commands`, :mod:`~pokertd.tournament.hands`,
+:mod:`~pokertd.tournament.clock_commands`, :mod:`~pokertd.tournament.clock_controls`,
+:mod:`~pokertd.tournament.hands`,
 :mod:`~pokertd.tournament.eliminations`, :mod:`~pokertd.tournament.money`,
 :mod:`~pokertd.tournament.balancing_commands` and :mod:`~pokertd.tournament.chip_race_commands`;
 each keeps the handlers (``_on_<type>``) of its own events.
@@ -99,6 +100,7 @@ from pokertd.tournament import events as ev
 from pokertd.tournament.balancing_commands import BalancingCommands
 from pokertd.tournament.chip_race_commands import ChipRaceCommands
 from pokertd.tournament.clock_commands import ClockCommands
+from pokertd.tournament.clock_controls import ClockControls
 from pokertd.tournament.core import Bust, DirectorError, HandSetup, PlayerState, field_rule
 from pokertd.tournament.eliminations import Eliminations
 from pokertd.tournament.hands import DealtHands
@@ -109,7 +111,7 @@ from pokertd.tournament.registration import Registration
 __all__ = ["Bust", "DirectorError", "HandSetup", "PlayerState", "Tournament", "field_rule"]
 
 
-class Tournament(Registration, ClockCommands, DealtHands, Eliminations, Money,
+class Tournament(Registration, ClockCommands, ClockControls, DealtHands, Eliminations, Money,
                  BalancingCommands, ChipRaceCommands):
     """One tournament: configure, register, start, play, eliminate, pay.
 

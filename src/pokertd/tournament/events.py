@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from pokertd.records import Record, record
 
 __all__ = [
-    "Addon", "Arrived", "Busted", "Created", "ButtonPlaced", "ButtonRecorded", "LastHandsAnnounced", "ChipRaced", "ClockPaused", "ClockResumed",
+    "Addon", "Arrived", "Busted", "Created", "ButtonPlaced", "ButtonRecorded", "LastHandsAnnounced", "ChipRaced", "ClockPaused", "ClockResumed", "ClockSet", "LevelsChanged",
     "DeadStacksRemoved", "DealMade", "Event", "HandForHand", "HandForHandHandDone", "FinalTableFormed", "Finished", "HandPlayed", "LevelStarted", "Moved",
     "PayoutsFixed", "Penalized", "Rebuy", "Registered", "Seated", "Started", "TableBroken", "TableOpened",
     "EVENT_TYPES", "from_dict", "to_dict",
@@ -144,6 +144,35 @@ class ClockPaused(Event):
 class ClockResumed(Event):
     type: ClassVar[str] = "clock_resumed"
     at: float
+
+
+@_event
+@record
+class ClockSet(Event):
+    """The director sets the clock (IFP 1 / TDA 1; a new level starts on his announcement,
+    IFP 23 / TDA 23): from ``at`` it shows period ``period`` (an index into the structure's
+    periods) with ``seconds_left`` left. ``action`` is what he asked: ``next``, ``previous``,
+    ``add``, ``subtract`` or ``set``, with ``seconds`` the time he gave."""
+    type: ClassVar[str] = "clock_set"
+    at: float
+    period: int
+    seconds_left: float
+    action: str
+    seconds: float = 0.0
+    rule: str = ""
+
+
+@_event
+@record
+class LevelsChanged(Event):
+    """The director changes the levels and breaks still to come (IFP 1 / TDA 1): from period
+    ``first`` on (the ones before it are played or being played, and do not change) the
+    structure's periods are ``periods`` (each as ``Level.to_dict`` / ``Break.to_dict``)."""
+    type: ClassVar[str] = "levels_changed"
+    at: float
+    first: int
+    periods: tuple[dict[str, Any], ...]
+    rule: str = ""
 
 
 @_event

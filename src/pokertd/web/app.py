@@ -514,6 +514,36 @@ def create_app(store: Store, *, clock: Callable[[], float] = time.time,
                                                             command_id=body.command_id),
                             command_id=body.command_id), body)
 
+    @app.post("/console/api/events/{name}/clock", dependencies=acts)
+    def api_clock(name: str, body: forms.ClockSet) -> dict[str, Any]:
+        """The director sets the clock (IFP 1 / TDA 1): next or previous level, time added,
+        taken off or set; the level it brings starts at the next hand (IFP 23)."""
+        return done(command(name, lambda: service.set_clock(name, body.action, body.seconds,
+                                                            command_id=body.command_id),
+                            command_id=body.command_id), body)
+
+    @app.post("/console/api/events/{name}/levels", dependencies=acts)
+    def api_levels(name: str, body: forms.Levels) -> dict[str, Any]:
+        """The levels and breaks still to come changed (IFP 1 / TDA 1); a structure that
+        breaks its rules is refused with its message (400)."""
+        return done(command(name, lambda: service.change_levels(name, body.first, body.periods,
+                                                                command_id=body.command_id),
+                            command_id=body.command_id), body)
+
+    @app.post("/console/api/events/{name}/unregister", dependencies=acts)
+    def api_unregister(name: str, body: forms.Players) -> dict[str, Any]:
+        """Registrations withdrawn before the start (as ``tournament unregister``)."""
+        return done(command(name, lambda: service.unregister(name, body.players,
+                                                             command_id=body.command_id),
+                            command_id=body.command_id), body)
+
+    @app.post("/console/api/events/{name}/penalty", dependencies=acts)
+    def api_penalty(name: str, body: forms.Penalty) -> dict[str, Any]:
+        """A penalty (IFP 70, WPA 41, TDA 71), as ``tournament penalty``."""
+        return done(command(name, lambda: service.penalty(
+            name, body.player, body.penalty, rounds=body.rounds, hands=body.hands,
+            command_id=body.command_id), command_id=body.command_id), body)
+
     def revert(name: str, body: forms.Revert, undo: bool) -> dict[str, Any]:
         act = service.undo if undo else service.redo
         # Run again after a lost race only when the command to revert is named: another

@@ -194,3 +194,42 @@ class MoveDone(Command):
 
     move: str = Field(min_length=1, max_length=1000)
     done: bool = True
+
+
+class ClockSet(Command):
+    """The director sets the clock: ``next`` or ``previous`` level (or break), ``add`` or
+    ``subtract`` ``seconds``, or ``set`` the time left to ``seconds`` (IFP 1 / TDA 1)."""
+
+    model_config = _STRICT
+
+    action: Literal["next", "previous", "add", "subtract", "set"]
+    seconds: float = Field(default=0, ge=0, le=24 * 3600)
+
+
+class Levels(Command):
+    """The levels and breaks still to come, from period index ``first`` on (as the snapshot's
+    ``levels`` give them): each ``{"kind": "level", "minutes", "small_blind", "big_blind",
+    "ante", "big_blind_ante"}`` or ``{"kind": "break", "minutes", "color_up": [...]}``."""
+
+    model_config = _STRICT
+
+    first: int = Field(ge=1)
+    periods: list[dict[str, Any]] = Field(min_length=1, max_length=200)
+
+
+class Players(Command):
+    model_config = _STRICT
+
+    players: list[str] = Field(min_length=1, max_length=500)
+
+
+class Penalty(Command):
+    """A penalty (IFP 70, WPA 41, TDA 71): a warning, ``hands`` or ``rounds`` missed, or a
+    disqualification."""
+
+    model_config = _STRICT
+
+    player: str = Field(min_length=1, max_length=100)
+    penalty: Literal["warning", "hands", "rounds", "disqualification"]
+    hands: int = Field(default=0, ge=0, le=1000)
+    rounds: int = Field(default=0, ge=0, le=100)

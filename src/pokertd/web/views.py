@@ -63,7 +63,7 @@ def _time_to_break(t: Tournament, now: float) -> float | None:
     e = st.elapsed
     for i in range(st.period_index + 1, len(s.periods)):
         if s.periods[i].kind == "break":
-            return max(0.0, s.period_start(i) - e)
+            return max(0.0, t.clock.period_start(i) - e)
     return None
 
 
@@ -146,7 +146,10 @@ def snapshot(service: TournamentService, name: str, *, console: bool = False) ->
         if t.finished:
             out["league"] = _league(service, name)
         buy_in = t.config.buy_in
+        # The levels and breaks (played, now, to come: the console's levels dialog).
+        out["levels"] = t.periods_view(now) if t.started else []
         out["players"] = [{"name": p.name, "out": p.out, "place": p.place, "absent": p.absent,
+                           "penalty": p.penalty,
                            "knockouts": p.knockouts, "knocked_out_by": p.knocked_out_by,
                            "rebuys": p.rebuys, "addons": p.addons,
                            "paid": buy_in * (1 + p.rebuys + p.addons)}

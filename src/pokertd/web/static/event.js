@@ -34,7 +34,13 @@
       else if (e.type === "rebuy") lines.push(`${e.player} rebought${paid(e)}`);
       else if (e.type === "addon") lines.push(`${e.player} took the add-on${paid(e)}`);
       else if (e.type === "last_hands_announced") lines.push(`the last ${e.hands} hands of the day (IFP 14)`);
-      else if (e.type === "chip_raced") lines.push(`table ${e.table} has raced (${e.rule})`);
+      else if (e.type === "chip_raced") lines.push(`table ${e.table} has raced (${e.rule}): the outcome is in the chip race card`);
+      else if (e.type === "clock_set") lines.push(`clock set: ${e.action}${e.seconds ? " " + PT.fmt(e.seconds) : ""} (${e.rule})`);
+      else if (e.type === "levels_changed") lines.push(`the levels to come are changed (${e.rule}): announce them`);
+      else if (e.type === "level_started") lines.push(`level ${e.level} has started: announce it (${e.rule || "IFP 23"})`);
+      else if (e.type === "unregistered") lines.push(`${e.player}'s registration is withdrawn`);
+      else if (e.type === "penalized") lines.push(`${e.player}: ${e.penalty === "warning" ? "a warning" :
+        e.penalty === "disqualification" ? "disqualified" : `misses ${e.hands} hands`} (${e.rule})`);
       else if (e.type === "count_corrected") lines.push(`count corrected by ${PT.num(e.chips)} chips (${e.rule}): ${e.reason}`);
     }
     return lines.join("; ") || "done";
@@ -83,6 +89,8 @@
     };
     if (s.undo !== undefined) { label("btn-undo", "Undo", s.undo); label("btn-redo", "Redo", s.redo); }
     show("btn-last-hands", !!c && c.running && !s.finished && s.last_hands === null);
+    show("btn-clock", !!c && !s.finished);
+    show("btn-levels", !!c && !s.finished);
     show("btn-deal", s.started && !s.finished && !!s.payouts && !s.deal && s.players_left <= 10);
   }
 
@@ -369,6 +377,159 @@
       if (out) say(true, `${kind === "undo" ? "undone" : "redone"}: ${out.command}` +
                    (out.changes.length ? ` (${out.changes.join("; ")})` : "") + PT.alreadyDone(out));
     });
+    // --- the clock and the levels to come (IFP 1 / TDA 1) ------------------------------------
+    // A command from a dialog: its refusal is shown in the dialog, which stays open.
+    async function fromDialog(dialog, error, cmd, body) {
+      try {
+        const out = await PT.command(api(cmd), body, (n, why) => { $(error).textContent = PT.resending(n, why); });
+        $(dialog).close();
+        say(true, summary(out.events || []) + PT.alreadyDone(out));
+        await refresh();
+      } catch (err) { $(error).textContent = err.message; }
+    }
+    // "5" is five minutes, "12:30" minutes and seconds, "1:05:00", "90s", "1h".
+    function seconds(text) {
+      const t = text.trim().toLowerCase();
+      let m = /^(\d+(?:\.\d+)?)\s*(h|m|min|s)?$/.exec(t);
+      if (m) return Number(m[1]) * ({ h: 3600, s: 1 }[m[2]] || 60);
+      m = /^(\d{1,3}):([0-5]\d)(?::([0-5]\d))?$/.exec(t);
+      if (m) return m[3] === undefined ? Number(m[1]) * 60 + Number(m[2])
+        : Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+      return null;
+    }
+    function clockNow() {
+      const c = s.clock;
+      $("clock-now").textContent = !c ? "" : `${c.on_break ? "Break " + c.break : "Level " + c.level}` +
+        `${c.on_break ? "" : " · " + PT.blinds(c)} · ${PT.fmt(PT.secondsLeft(s))} left`;
+    }
+    $("btn-clock").addEventListener("click", () => {
+      $("clock-error").textContent = "";
+      clockNow();
+      $("clock-dialog").showModal();
+    });
+    $("clock-cancel").addEventListener("click", () => $("clock-dialog").close());
+    document.querySelectorAll("[data-clock]").forEach((b) => b.addEventListener("click", () => {
+      const action = b.dataset.clock;
+      const body = { action };
+      if (["add", "subtract", "set"].includes(action)) {
+        const sec = seconds($("clock-time").value);
+        if (!sec) {
+          $("clock-error").textContent = `"${$("clock-time").value}" is not a time: give 5 (minutes), 12:30 or 90s`;
+          return;
+        }
+        body.seconds = sec;
+      }
+      fromDialog("clock-dialog", "clock-error", "clock", body);
+    }));
+    // The levels dialog edits the periods still to come (the snapshot's levels).
+    function levelRow(p) {
+      const tr = document.createElement("tr");
+      tr.dataset.period = JSON.stringify(p);
+      const cell = (child) => { const td = document.createElement("td"); if (child) td.append(child); tr.append(td); return td; };
+      const input = (name, value) => {
+        const i = document.createElement("input");
+        i.type = "number"; i.min = "0"; i.name = name; i.value = value; i.required = true; return i;
+      };
+      const head = cell(); head.className = "what";
+      cell(input("minutes", p.minutes));
+      if (p.kind === "break") {
+        const c = cell(); c.colSpan = 3; c.className = "chip-up";
+        const label = document.createElement("label");
+        const i = document.createElement("input");
+        i.name = "color_up"; i.value = (p.color_up || []).join(", "); i.placeholder = "none";
+        label.append("Chip-up, the chips going out (IFP 56): ", i);
+        c.append(label);
+      } else {
+        cell(input("small_blind", p.small_blind));
+        cell(input("big_blind", p.big_blind));
+        cell(input("ante", p.ante || p.big_blind_ante || 0));
+      }
+      const act = cell();
+      const b = document.createElement("button");
+      b.type = "button"; b.className = "small secondary";
+      b.textContent = p.kind === "break" ? "remove" : "+ break after";
+      b.addEventListener("click", () => {
+        if (p.kind === "break") tr.remove();
+        else tr.after(levelRow({ kind: "break", minutes: 10, color_up: [] }));
+        numberRows();
+      });
+      act.append(b);
+      return tr;
+    }
+    let levelsFirst = null, levelsBase = 0;
+    function numberRows() {
+      let n = levelsBase;
+      for (const tr of $("levels-table").tBodies[0].rows) {
+        const p = JSON.parse(tr.dataset.period);
+        tr.cells[0].textContent = p.kind === "break" ? `Break` : `Level ${++n}`;
+      }
+    }
+    function levelsBody() {
+      const periods = [];
+      for (const tr of $("levels-table").tBodies[0].rows) {
+        const p = JSON.parse(tr.dataset.period);
+        const v = (n) => Number(tr.querySelector(`[name=${n}]`).value);
+        p.minutes = v("minutes");
+        if (p.kind === "break") {
+          p.color_up = tr.querySelector("[name=color_up]").value.split(",").map((x) => x.trim())
+            .filter(Boolean).map(Number);
+        } else {
+          p.small_blind = v("small_blind"); p.big_blind = v("big_blind");
+          if (p.big_blind_ante) p.big_blind_ante = v("ante"); else p.ante = v("ante");
+        }
+        periods.push(p);
+      }
+      return { first: levelsFirst, periods };
+    }
+    $("btn-levels").addEventListener("click", async () => {
+      if (queued || pending) await (queued || pending);
+      const rows = (s.levels || []).filter((r) => r.state === "to come");
+      const now = (s.levels || []).find((r) => r.state === "now");
+      levelsFirst = now ? now.index + 1 : null;
+      levelsBase = now ? (now.kind === "level" ? now.number : (s.clock ? s.clock.level : 0)) : 0;
+      $("levels-table").tBodies[0].replaceChildren(...rows.map((r) => levelRow(r.period)));
+      numberRows();
+      $("levels-error").textContent = "";
+      $("levels-dialog").showModal();
+    });
+    $("levels-add").addEventListener("click", () => {
+      const rows = $("levels-table").tBodies[0].rows;
+      const last = rows.length ? JSON.parse(rows[rows.length - 1].dataset.period) : null;
+      const p = last && last.kind === "level" ? { ...last, small_blind: last.small_blind * 2, big_blind: last.big_blind * 2 }
+        : { kind: "level", minutes: 20, small_blind: 100, big_blind: 200, ante: 0, big_blind_ante: 0 };
+      $("levels-table").tBodies[0].append(levelRow(p));
+      numberRows();
+    });
+    $("levels-cancel").addEventListener("click", () => $("levels-dialog").close());
+    $("levels-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      fromDialog("levels-dialog", "levels-error", "levels", levelsBody());
+    });
+    // --- unregister (before the start) and penalties (IFP 70) -------------------------------
+    $("live").addEventListener("click", (e) => {
+      const u = e.target.closest(".unregister-btn");
+      if (u) run("unregister", { players: [u.dataset.player] });
+      const p = e.target.closest(".penalty-btn");
+      if (p) {
+        $("penalty-player").textContent = p.dataset.player;
+        $("penalty-kind").value = "warning";
+        $("penalty-count-label").hidden = true;
+        $("penalty-error").textContent = "";
+        $("penalty-dialog").showModal();
+      }
+    });
+    $("penalty-kind").addEventListener("change", () => {
+      $("penalty-count-label").hidden = !["hands", "rounds"].includes($("penalty-kind").value);
+    });
+    $("penalty-cancel").addEventListener("click", () => $("penalty-dialog").close());
+    $("penalty-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const kind = $("penalty-kind").value;
+      const body = { player: $("penalty-player").textContent, penalty: kind };
+      if (kind === "hands") body.hands = Number($("penalty-count").value);
+      if (kind === "rounds") body.rounds = Number($("penalty-count").value);
+      fromDialog("penalty-dialog", "penalty-error", "penalty", body);
+    });
     document.querySelectorAll("[data-h4h]").forEach((b) =>
       b.addEventListener("click", () => run("hand-for-hand", { action: b.dataset.h4h })));
   }
@@ -378,7 +539,12 @@
   PT.connect(s.name, (next) => {
     // The stream carries the screens' snapshot (no player list): a new event reloads the
     // console's own; otherwise only the clock and the settings are taken from it.
-    if (next.seq !== s.seq) refresh();
+    // A new period (a level or a break begun by the clock: a chip-up's race card) reloads
+    // the live part too, as does any change of the chip race due.
+    const period = (x) => x.clock ? `${x.clock.on_break}/${x.clock.break}/${x.clock.level}` : "";
+    if (next.seq !== s.seq || period(next) !== period(s) ||
+        JSON.stringify([next.chip_race, next.chip_races]) !==
+        JSON.stringify([s.chip_race, s.chip_races])) refresh();
     else {
       s = { ...s, clock: next.clock, server_time: next.server_time, _received: next._received,
             settings: next.settings, next: next.next, seconds_to_break: next.seconds_to_break };
