@@ -174,11 +174,14 @@ def export_mixed(hand: MixedHand, **extra: Any) -> dict[str, Any]:
     # A draw's replacements follow every discard of the round, as PHH orders them (the
     # engine deals each player's at once): held back until the next action that is not one.
     drawn: list[str] | None = None
+    drew: set[int] = set()                       # who discarded in this draw
     for e in hand.events():
         ty = e["type"]
-        if drawn is not None and ty in ("acted", "board", "shown", "mucked"):
-            actions += drawn
+        if drawn is not None and (ty in ("acted", "board", "shown", "mucked")
+                                  or ty == "discarded" and e["player"] in drew):
+            actions += drawn                     # (a second discard: the next draw, all-in)
             drawn = None
+            drew = set()
         if ty == "dealt":
             (actions if drawn is None else drawn).append(f"d dh p{e['player'] + 1} {e['cards']}")
         elif ty == "board":
@@ -186,6 +189,7 @@ def export_mixed(hand: MixedHand, **extra: Any) -> dict[str, Any]:
         elif ty == "discarded":
             actions.append(f"p{e['player'] + 1} sd {e['cards']}".rstrip())
             drawn = [] if drawn is None else drawn
+            drew.add(e["player"])
         elif ty == "acted":
             p = f"p{e['player'] + 1}"
             a = e["action"]
