@@ -74,11 +74,12 @@ def test_short_deck_deals_only_sixes_to_aces_and_the_button_blind_acts_last():
     assert len(set(seen)) == len(seen) == 36 and min(c >> 2 for c in seen) == 4
 
 
-def test_short_deck_refuses_a_five_dealt_by_hand_ifp_63():
+def test_short_deck_refuses_a_five_dealt_by_hand_ifp_63a():
+    """A five in a short deck would make it a deck of too many cards (IFP 63a: fouled)."""
     h = MixedHand("NS", [1000, 1000, 1000], blinds=[0, 0, 20], antes=10, min_bet=20, manual=True)
     with pytest.raises(IllegalAction, match=r"5h is not in the 36-card deck of short-deck hold'em") as e:
         h.deal_hole(0, "5hAs")
-    assert e.value.rule == "IFP 63" and h.holes[0] == []
+    assert e.value.rule == "IFP 63a" and h.holes[0] == []
     with pytest.raises(ValueError, match="2c is not in the 36-card deck"):
         MixedHand("NS", [1000, 1000], blinds=[20, 0], antes=10, min_bet=20, deck=["2c", "As"])
 
@@ -155,3 +156,14 @@ def test_a_simulated_tournament_deals_short_deck_and_badugi_to_a_winner():
     played = Counter(e.game for e in r.tournament.events if isinstance(e, ev.HandPlayed))
     assert set(played) == {"NS", "FB"}
     assert r.tournament.finished and len(r.results) == 12
+
+
+def test_short_deck_board_error_keeps_to_the_36_cards():
+    """A board error ruled on a short-deck hand (IFP Appendix 1: the premature flop) deals the
+    rest of the hand from the short deck: no deuce to five comes into play."""
+    h = MixedHand("NS", [1000] * 3, blinds=[0, 0, 20], antes=10, min_bet=20, seed=11)
+    h.board_error("premature", rng=__import__("random").Random(1))
+    while not h.done:
+        h.check_call() if h.legal_actions()["phase"] == "betting" else h.show()
+    used = h.board + h.burns + h._stub + [c for hole in h.holes for c in hole]
+    assert len(h.board) == 5 and min(c >> 2 for c in used) >= 4

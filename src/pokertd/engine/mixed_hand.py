@@ -887,13 +887,14 @@ class MixedHand:
             self._after_dealing()
 
     def _check_deck(self, cards: list[int]) -> None:
-        """A short deck has no deuce to five (IFP 63: a card that is not of the deck fouls it)."""
+        """A short deck has no deuce to five: one found makes the deck one of too many cards,
+        fouled (IFP 63a), so a history that deals one is refused."""
         if self.game.deck < 52:
             bad = [c for c in cards if c >> 2 < 4]
             if bad:
                 raise IllegalAction(f"{cards_text(bad)} is not in the {self.game.deck}-card deck "
                                     f"of {self.game.name} (sixes to aces)", self.describe_legal(),
-                                    "IFP 63")
+                                    "IFP 63a")
 
     # ------------------------------------------------------------------ draws
 
