@@ -46,7 +46,8 @@ def test_wikipedia_badugi_hand_replays_carol_s_eight_beats_alice_s_nine():
 def test_triton_2019_short_deck_hand_replays_xuan_s_straight_beats_phua_s_set():
     """Antes of 3,000 from six players and the button's 3,000 blind; Xuan's queens make the
     king-high straight on 9-6-K-J-T, over Phua's three kings (a straight beats three of a
-    kind in NS)."""
+    kind in NS). pokerkit's documentation of NoLimitShortDeckHoldem plays this hand to the
+    same stacks, [489000, 226000, 684000, 400000, 0, 198000]."""
     h = replay_mixed(load_phh(TELEVISED / "phua-xuan-2019.phh"))
     start = [495000, 232000, 362000, 403000, 301000, 204000]
     put = [3000 + 3000, 3000 + 3000, 3000 + 298000, 3000, 301000, 3000 + 3000]
