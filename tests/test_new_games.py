@@ -152,6 +152,15 @@ def test_a_short_deck_level_needs_an_ante():
     _structure(games=["FB"], periods=[{"minutes": 10, "small_blind": 10, "big_blind": 20}])
 
 
+def test_a_short_deck_table_seats_at_most_fourteen():
+    """Two cards each, three burns and five board cards from 36: 14 players at most."""
+    with pytest.raises(StructureError, match="short-deck hold'em's 36 cards deal at most 14"):
+        _structure(max_players_per_table=15)
+    assert _structure(games=["NS"], max_players_per_table=14).max_players_per_table == 14
+    with pytest.raises(ValueError, match="short-deck hold'em is dealt to 2 to 14 players, not 15"):
+        MixedHand("NS", [100] * 15, blinds=[0] * 14 + [2], antes=1, min_bet=2)
+
+
 def test_a_simulated_tournament_deals_short_deck_and_badugi_to_a_winner():
     r = simulate(12, preset=TournamentConfig(structure=_structure()), seed=3, check=True)
     played = Counter(e.game for e in r.tournament.events if isinstance(e, ev.HandPlayed))

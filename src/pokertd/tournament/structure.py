@@ -394,6 +394,12 @@ class Structure(Record):
             if any(is_button_blind(g) for g in self.games_of_level(number)) and not lv.ante:
                 problems.append(f"level {number}: short-deck hold'em needs an ante from every "
                                 "player (the button posts the big blind), not ante 0")
+        shorts = {g for n in range(1, self.level_count + 1) for g in self.games_of_level(n)
+                  if is_button_blind(g)}
+        if shorts and self.max_players_per_table > 14:
+            # 36 cards: two each and a burn and a card for each of the five board cards.
+            problems.append(f"{self.max_players_per_table} players a table, but short-deck "
+                            "hold'em's 36 cards deal at most 14")
         if studs and self.max_players_per_table > 8:
             problems.append(f"{self.max_players_per_table} players a table, but stud "
                             f"({', '.join(sorted(set(studs)))}) is played eight-handed (WPA 2)")
