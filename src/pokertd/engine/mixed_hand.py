@@ -943,7 +943,8 @@ class MixedHand:
             self._events.append({"type": "reshuffled", "rule": "TDA 39-D", "cards": len(pool)})
         return out
 
-    def _replace(self, p: int, cs: list[int]) -> None:
+    def _replace(self, p: int, cs: list[Any]) -> None:
+        # Cards by hand may be unknown (None: a history's "??"), so not list[int] (compiled).
         due = self._draw_due[p]
         for c in cs:
             self.holes[p].append(c)
