@@ -47,8 +47,13 @@ for k in range(240):
     events = h.events()
     assert MixedHand.replay(events).stacks == h.stacks
     digest.update(json.dumps(events).encode())
+# A history with unknown cards ("??") drawn: the Wikipedia badugi hand.
+from pokertd.formats.phh import load
+from pokertd.formats.phh_mixed import replay_mixed
+digest.update(json.dumps(replay_mixed(load(BADUGI_FILE)).events()).encode())
 print(json.dumps({"compiled": mixed.COMPILED, "digest": digest.hexdigest()}))
-"""
+""".replace("BADUGI_FILE", repr(str(Path(__file__).parent / "data" / "phh" / "televised"
+                                     / "alice-carol-wikipedia.phh")))
 
 
 def _run(pure: bool = False, path: str | None = None) -> dict:
