@@ -78,7 +78,8 @@ def test_short_deck_deals_only_sixes_to_aces_and_the_button_blind_acts_last():
 def test_short_deck_refuses_a_five_dealt_by_hand_ifp_63a():
     """A five in a short deck would make it a deck of too many cards (IFP 63a: fouled)."""
     h = MixedHand("NS", [1000, 1000, 1000], blinds=[0, 0, 20], antes=10, min_bet=20, manual=True)
-    with pytest.raises(IllegalAction, match=r"5h is not in the 36-card deck of short-deck hold'em") as e:
+    with pytest.raises(IllegalAction,
+                       match=r"5h is not in the 36-card deck of short-deck hold'em") as e:
         h.deal_hole(0, "5hAs")
     assert e.value.rule == "IFP 63a" and h.holes[0] == []
     with pytest.raises(ValueError, match="2c is not in the 36-card deck"):

@@ -106,7 +106,8 @@ def test_short_deck_rules_by_example():
 
 
 def test_short_deck_refuses_cards_of_the_full_deck():
-    with pytest.raises(ValueError, match=r"5h is not in the short deck \(sixes to aces, 36 cards\)"):
+    with pytest.raises(ValueError,
+                       match=r"5h is not in the short deck \(sixes to aces, 36 cards\)"):
         short_deck("5h6c7d8s9h")
     with pytest.raises(ValueError, match="5, 6 or 7 cards, not 4"):
         short_deck("6c7d8s9h")

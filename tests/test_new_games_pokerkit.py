@@ -141,7 +141,8 @@ def test_short_deck_values_order_hands_as_pokerkit():
     for _ in range(3000):
         cards = rng.sample(deck, 9)
         board, a, b = cards[:5], cards[5:7], cards[7:9]
-        ours = (short_deck(a + board) > short_deck(b + board)) - (short_deck(a + board) < short_deck(b + board))
+        va, vb = short_deck(a + board), short_deck(b + board)
+        ours = (va > vb) - (va < vb)
         ha = hand.from_game(_text(a), _text(board))
         hb = hand.from_game(_text(b), _text(board))
         assert ours == (ha > hb) - (ha < hb), (_text(a), _text(b), _text(board))

@@ -63,7 +63,8 @@ def _value(cards: Sequence[int]) -> int:
 
 def badugi(cards: Any) -> int:
     """The badugi value of four cards (1..1092, higher wins)."""
-    cs = [int(c) for c in (parse_cards(cards) if isinstance(cards, str) else parse_cards(list(cards)))]
+    parsed = parse_cards(cards) if isinstance(cards, str) else parse_cards(list(cards))
+    cs = [int(c) for c in parsed]
     if len(cs) != 4:
         raise ValueError(f"a badugi hand is four cards, not {len(cs)}")
     return _value(cs)

@@ -98,7 +98,8 @@ def best_short_deck(cards: Sequence[int]) -> int:
 
 
 def _check(cards: Any) -> list[int]:
-    cs = [int(c) for c in (parse_cards(cards) if isinstance(cards, str) else parse_cards(list(cards)))]
+    parsed = parse_cards(cards) if isinstance(cards, str) else parse_cards(list(cards))
+    cs = [int(c) for c in parsed]
     low = [c for c in cs if c >> 2 < _SIX]
     if low:
         from ..cards import cards_text
