@@ -3,9 +3,9 @@
     python bench/mixed_games.py [--budget SECONDS] [--seed S] [--quick] [--games F7S,FR]
 
 For each game (pot-limit Omaha, Omaha hi-lo, stud, stud hi-lo, razz, no-limit deuce-to-seven
-single draw, limit triple draw): complete six-handed hands (stud: six players too), each
-seat's stack drawn from 100..4,000 chips against bets of 10/20 (blinds 5/10; stud antes 2,
-bring-in 5), played to the end with uniformly random legal actions: the action kind uniformly
+single draw, limit triple draw, limit badugi, no-limit short deck): complete six-handed hands
+(stud: six players too), each seat's stack drawn from 100..4,000 chips against bets of 10/20
+(blinds 5/10; stud antes 2, bring-in 5; short deck antes 2 and a button blind of 10), played to the end with uniformly random legal actions: the action kind uniformly
 among those legal (fold only facing a bet; check-or-call; bet-or-raise or completion when
 allowed; the bring-in player posts it or completes), a raise-to amount uniformly in its
 range, and at a draw a random subset of the hand discarded. Each engine deals its own cards
@@ -34,7 +34,10 @@ GAMES = [  # (our variant code, pokerkit class, stud?)
     ("FR", "FixedLimitRazz", True),
     ("N2L1D", "NoLimitDeuceToSevenLowballSingleDraw", False),
     ("F2L3D", "FixedLimitDeuceToSevenLowballTripleDraw", False),
+    ("FB", "FixedLimitBadugi", False),
+    ("NS", "NoLimitShortDeckHoldem", False),
 ]
+BUTTON = [0] * (PLAYERS - 1) + [10]     # short deck: antes of 2 and the button's blind of 10
 
 
 def stacks_for(seed: int, n: int) -> list[list[int]]:
@@ -50,6 +53,7 @@ def ours(variant: str, stud: bool, seed: int, n: int) -> tuple[Result, Contender
     rng = random.Random(seed + 1)
     deal = random.Random(seed + 2)
     kw = (dict(antes=2, bring_in=5, small_bet=SMALL, big_bet=BIG) if stud else
+          dict(blinds=BUTTON, antes=2, min_bet=10) if variant == "NS" else
           dict(blinds=[5, 10] + [0] * (PLAYERS - 2), small_bet=SMALL, big_bet=BIG, min_bet=10))
     bad = [0]
 
@@ -103,6 +107,8 @@ def theirs(variant: str, cls_name: str, stud: bool, seed: int, n: int) -> tuple[
     def create(start: list[int]):  # type: ignore[no-untyped-def]
         if stud:
             return cls.create_state(auto, True, 2, 5, SMALL, BIG, start, PLAYERS)
+        if variant == "NS":
+            return cls.create_state(auto, True, 2, BUTTON, 10, start, PLAYERS)
         if variant[0] == "F":
             return cls.create_state(auto, True, 0, (5, 10), SMALL, BIG, start, PLAYERS)
         return cls.create_state(auto, True, 0, (5, 10), 10, start, PLAYERS)

@@ -1,7 +1,7 @@
 """The mixed games' hand runs compiled (engine/mixed_hand.py built by mypyc in setup.py) or from
 its source: built, from source (POKERTD_PURE_PYTHON=1) and with a stale build (the source
 edited after the build) it must deal the same cards and play the same hands, event for event,
-in every game."""
+in every game (badugi and short deck among them)."""
 
 from __future__ import annotations
 
@@ -23,11 +23,12 @@ from pokertd.engine.mixed import MixedHand
 rng = random.Random(2026)
 digest = hashlib.sha256()
 for k in range(240):
-    variant = ["PO", "FO/8", "NO", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "NT"][k % 9]
+    variant = ["PO", "FO/8", "NO", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "NT", "FB", "NS"][k % 11]
     stud = variant[1:] in ("7S", "7S/8", "R")
     n = rng.randint(2, 8 if stud else 6)
     stacks = [rng.randint(1, 3000) for _ in range(n)]
     kw = (dict(antes=2, bring_in=5, small_bet=10, big_bet=20) if stud else
+          dict(blinds=[0] * (n - 1) + [10], antes=2, min_bet=10) if variant == "NS" else
           dict(blinds=[5, 10] + [0] * (n - 2), small_bet=10, big_bet=20, min_bet=10))
     h = MixedHand(variant, stacks, rng=random.Random(k), rules=["ifp-2012", "tda-2024", "wpa"][k % 3], **kw)
     while not h.done:
@@ -46,8 +47,13 @@ for k in range(240):
     events = h.events()
     assert MixedHand.replay(events).stacks == h.stacks
     digest.update(json.dumps(events).encode())
+# A history with unknown cards ("??") drawn: the Wikipedia badugi hand.
+from pokertd.formats.phh import load
+from pokertd.formats.phh_mixed import replay_mixed
+digest.update(json.dumps(replay_mixed(load(BADUGI_FILE)).events()).encode())
 print(json.dumps({"compiled": mixed.COMPILED, "digest": digest.hexdigest()}))
-"""
+""".replace("BADUGI_FILE", repr(str(Path(__file__).parent / "data" / "phh" / "televised"
+                                     / "alice-carol-wikipedia.phh")))
 
 
 def _run(pure: bool = False, path: str | None = None) -> dict:

@@ -3,7 +3,7 @@
 :func:`play_random` plays a hand to its end with random legal actions (tests, exports).
 :class:`MixedBot` plays sensibly enough for a simulated mixed tournament: it values its
 cards for the game (high cards and pairs for high games, few and low cards for low games),
-discards to its best low in deuce-to-seven, and bets, calls or folds against the price.
+discards to its best low in deuce-to-seven and badugi, and bets, calls or folds against the price.
 """
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..engine.games import DEUCE_SEVEN, RAZZ
+from ..engine.games import BADUGI, DEUCE_SEVEN, RAZZ
+from ..evaluator.badugi import BADUGI_VALUES, _value as badugi_value, badugi_cards
 
 __all__ = ["MixedBot", "play_random"]
 
@@ -26,11 +27,20 @@ def _draw_discards(hand: Any, p: int) -> list[int]:
     return [c for c in hand.holes[p] if c not in keep and c is not None]
 
 
+def _badugi_discards(hand: Any, p: int) -> list[int]:
+    """Badugi: keep the cards the hand plays that are eight or lower (aces low), throw the rest."""
+    held = [c for c in hand.holes[p] if c is not None]
+    keep = [c for c in badugi_cards(held) if ((c >> 2) + 1) % 13 <= 7]
+    return [c for c in held if c not in keep]
+
+
 def _score(hand: Any, p: int) -> float:
     """A rough 0..1 value of player ``p``'s cards for the game."""
     cards = [c for c in hand.holes[p] if c is not None] + list(hand.board)
     ranks = [c >> 2 for c in cards]
     g = hand.game
+    if g.evaluation == BADUGI:
+        return badugi_value(cards) / BADUGI_VALUES
     if g.evaluation in (RAZZ, DEUCE_SEVEN):
         lows = [((r + 1) % 13) if g.evaluation == RAZZ else r for r in ranks]
         distinct = sorted(set(lows))[:5]
@@ -80,7 +90,9 @@ class MixedBot:
         la = hand.legal_actions()
         p = la["player"]
         if la["phase"] == "drawing":
-            hand.discard(_draw_discards(hand, p) if hand.game.evaluation == DEUCE_SEVEN else [])
+            ev = hand.game.evaluation
+            hand.discard(_draw_discards(hand, p) if ev == DEUCE_SEVEN else
+                         _badugi_discards(hand, p) if ev == BADUGI else [])
             return
         if la["phase"] == "showdown":
             hand.show()

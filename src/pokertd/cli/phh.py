@@ -179,8 +179,9 @@ def export_cmd(
     seed: Annotated[int, typer.Option(help="Seed for the cards and the random legal actions.")] = 0,
     variant: Annotated[str | None, typer.Option(
         help="A mixed game to play here instead of hold'em (PHH code: PO, FO/8, F7S, F7S/8, FR, "
-             "N2L1D, F2L3D ...); limit bets the big blind and twice it, stud antes --ante and "
-             "brings in the small blind.")] = None,
+             "N2L1D, F2L3D, FB (badugi), NS (short deck) ...); limit bets the big blind and twice "
+             "it, stud antes --ante and brings in the small blind, short deck antes --ante and "
+             "the button posts the big blind.")] = None,
 ) -> None:
     """Write a hand played by the engine as PHH: the events of --events, or a hand played
     here with random legal actions (seeded)."""
@@ -232,7 +233,7 @@ def _export_mixed(events: Path | None, variant: str | None, players: int, stack:
     import json
     import random
     from ..bots.mixed import play_random
-    from ..engine.games import game
+    from ..engine.games import BUTTON_BLIND, game
     from ..engine.mixed import MixedHand
     from ..formats.phh import dumps
     from ..formats.phh_mixed import export_mixed
@@ -250,7 +251,12 @@ def _export_mixed(events: Path | None, variant: str | None, players: int, stack:
         raise typer.BadParameter(str(e) if "variant" in str(e) or "game" in str(e)
                                  else "blinds look like 50/100", param_hint="--variant") from None
     rng = random.Random(seed)
+    if g.forced == BUTTON_BLIND and ante <= 0:
+        raise typer.BadParameter(f"{g.name} is dealt with an ante from every player and a button "
+                                 "blind (the big blind of --blinds): give --ante, e.g. --ante 100",
+                                 param_hint="--ante")
     kw = (dict(antes=ante, bring_in=sb) if g.stud else
+          dict(blinds=[0] * (players - 1) + [bb], antes=ante) if g.forced == BUTTON_BLIND else
           dict(blinds=([bb, sb] if players == 2 else [sb, bb] + [0] * (players - 2)), antes=ante))
     try:
         h = MixedHand(variant, [stack] * players, small_bet=bb, big_bet=2 * bb, min_bet=bb,

@@ -1,8 +1,10 @@
-"""Games as data: what hold'em, Omaha, stud, razz and deuce-to-seven draw differ in.
+"""Games as data: what hold'em, Omaha, stud, razz, deuce-to-seven draw, badugi and short-deck
+hold'em differ in.
 
 A :class:`Game` names its streets (the cards each deals: down and up hole cards, board
 cards, or a draw), its forced bets (blinds, or antes and the stud bring-in), its betting
-structure, how hands are valued and split, and who acts first. :class:`~.mixed.MixedHand`
+structure, how hands are valued and split, who acts first, and the deck (short deck: the
+36 cards from the sixes up). :class:`~.mixed.MixedHand`
 plays any of them; hold'em keeps its own fast :class:`~.hand.Hand`.
 
 The codes are PHH's (``FO/8``, ``F7S``, ``N2L1D`` ...): the first letter the betting
@@ -22,10 +24,15 @@ OMAHA_HILO8 = "omaha-hilo8"    # high, and the eight-or-better ace-to-five low, 
 STUD_HILO8 = "stud-hilo8"      # best five high and best five eight-or-better low of seven
 RAZZ = "razz"                  # best five ace-to-five low of seven, no qualifier
 DEUCE_SEVEN = "deuce-seven"    # five cards, deuce-to-seven low
+BADUGI = "badugi"              # four cards, the lowest set of different ranks and suits
+SHORT_DECK = "short-deck"      # best five of hole + board, the flush above the full house
 
 # Forced bets and the first player to act on later streets.
 BLINDS = "blinds"              # blinds (and antes); later streets: first left of the button
 BRING_IN = "bring-in"          # antes and the stud bring-in; later streets: the best board
+# Short deck's common format (Triton's, PHH's NS): an ante from every player and one blind,
+# posted by the button, acting last before the flop; later streets: first left of the button.
+BUTTON_BLIND = "button-blind"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,12 +58,13 @@ class Game:
     hole_cards: int                # cards each player holds at the showdown
     flop_game: bool                # a button game with a board (balancing: IFP 11a)
     split: bool = False            # hi-lo: the pot is split between a high and a low hand
+    deck: int = 52                 # cards in the deck: 36 for short deck (sixes to aces)
     stud: bool = field(init=False)       # antes and a bring-in, up cards: read on every action
     low_only: bool = field(init=False)   # razz, deuce-to-seven: the low is the only value
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "stud", self.forced == BRING_IN)
-        object.__setattr__(self, "low_only", self.evaluation in (RAZZ, DEUCE_SEVEN))
+        object.__setattr__(self, "low_only", self.evaluation in (RAZZ, DEUCE_SEVEN, BADUGI))
 
 
 _HOLDEM = (Street(down=2), Street(board=3), Street(board=1, big=True), Street(board=1, big=True))
@@ -68,6 +76,10 @@ _STUD = (Street(down=2, up=1), Street(up=1), Street(up=1, big=True), Street(up=1
 _SINGLE_DRAW = (Street(down=5), Street(draw=True, big=True))
 _TRIPLE_DRAW = (Street(down=5), Street(draw=True), Street(draw=True, big=True),
                 Street(draw=True, big=True))
+# Badugi: four cards and three draws, the small bet before the first draw and after it, the
+# big bet after the second and third (as triple draw).
+_BADUGI = (Street(down=4), Street(draw=True), Street(draw=True, big=True),
+           Street(draw=True, big=True))
 
 GAMES: dict[str, Game] = {g.code: g for g in (
     Game("T", "Texas hold'em", _HOLDEM, HIGH, BLINDS, 2, True),
@@ -78,6 +90,8 @@ GAMES: dict[str, Game] = {g.code: g for g in (
     Game("R", "razz", _STUD, RAZZ, BRING_IN, 7, False),
     Game("2L1D", "deuce-to-seven single draw", _SINGLE_DRAW, DEUCE_SEVEN, BLINDS, 5, False),
     Game("2L3D", "deuce-to-seven triple draw", _TRIPLE_DRAW, DEUCE_SEVEN, BLINDS, 5, False),
+    Game("B", "badugi", _BADUGI, BADUGI, BLINDS, 4, False),
+    Game("S", "short-deck hold'em", _HOLDEM, SHORT_DECK, BUTTON_BLIND, 2, True, deck=36),
 )}
 
 STRUCTURE_LETTERS = {"N": "no-limit", "P": "pot-limit", "F": "fixed-limit"}

@@ -1,5 +1,6 @@
 """One hand of any game of :mod:`.games` (Omaha, Omaha hi-lo, stud, stud hi-lo, razz,
-deuce-to-seven single and triple draw, and hold'em): :class:`MixedHand`.
+deuce-to-seven single and triple draw, badugi, short-deck hold'em, and hold'em):
+:class:`MixedHand`.
 
 The hand lives in :mod:`.mixed_hand`, compiled with mypyc at install time (setup.py's
 ``COMPILED``); its source runs alike when it is not built, when POKERTD_PURE_PYTHON=1 asks for

@@ -196,7 +196,8 @@ def _complete_stub(h: Any, rng: Any) -> None:
     have = set(h._stub) | set(h.board) | set(h.burns) | set(h.out_of_play) | set(h.discards)
     for hole in h.holes:
         have.update(c for c in hole if c is not None)
-    rest = [c for c in range(52) if c not in have]
+    deck = h._setup.deck or range(52)            # short deck: its 36 cards only
+    rest = [c for c in deck if c not in have]
     if rest:
         import random
         (rng or random.Random(bytes(h._stub))).shuffle(rest)

@@ -1,5 +1,6 @@
 """One hand of any game of :mod:`.games` (Omaha, Omaha hi-lo, stud, stud hi-lo, razz,
-deuce-to-seven single and triple draw, and hold'em) as a state machine.
+deuce-to-seven single and triple draw, badugi, short-deck hold'em and hold'em) as a state
+machine.
 
 Players are indexed by position as in :class:`~.hand.Hand` (PHH's ``p1 .. pN``): ``0`` is
 the first player left of the button, ``n - 1`` the button. Stud has no button to act by:
@@ -22,13 +23,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card, cards_text, make_rng, parse_cards
+from ..evaluator.badugi import _value as _badugi
 from ..evaluator.lowball import LOW8_FLOOR, _d27_5, _low5, _low5_ranks
+from ..evaluator.short_deck import SHORT_DECK as _SHORT_DECK, best_short_deck
 from ..evaluator.strength import evaluate
 from ..rules import PRESETS, RuleSet, get_rules
 from .errors import IllegalAction
 from .hand import _FULL_DECK, _bad_stacks, _chips, _make_shuffle, _posting_order
-from .games import (DEUCE_SEVEN, HIGH, OMAHA_HIGH, OMAHA_HILO8, RAZZ, STUD_HILO8, Game,
-                    game as _game_of)
+from .games import (BADUGI, DEUCE_SEVEN, HIGH, OMAHA_HIGH, OMAHA_HILO8, RAZZ, SHORT_DECK,
+                    STUD_HILO8, Game, game as _game_of)
 
 __all__ = ["MixedHand"]
 
@@ -139,6 +142,8 @@ class _Setup:
         self.game = g
         self.n = n
         most = 8 if g.stud else 10 if g.hole_cards >= 4 or g.evaluation == DEUCE_SEVEN else 22
+        if g.deck < 52:
+            most = (g.deck - 8) // g.hole_cards     # short deck: 14, the hole cards and board
         if not 2 <= n <= most:
             raise ValueError(f"{g.name} is dealt to 2 to {most} players, not {n}")
         if structure is None:
@@ -189,8 +194,10 @@ class _Setup:
             need = 52
         else:
             need = g.hole_cards * n + 8
-        self.cards = min(52, need)
+        self.cards = min(g.deck, need)
         self.shuffle = _make_shuffle(self.cards)
+        # The short deck's 36 cards, shuffled whole (the 52-card partial shuffle draws from 52).
+        self.deck: list[int] | None = list(_SHORT_DECK) if g.deck < 52 else None
         self.variant = structure[0].upper() + g.code
         r = self.rules
         self.config = {"variant": self.variant, "blinds": list(self.blinds),
@@ -272,11 +279,18 @@ class MixedHand:
             self._stub = [int(c) for c in parse_cards(list(deck))]
             if len(set(self._stub)) != len(self._stub):
                 raise ValueError("the deck has a card twice")
+            if t.deck is not None and set(self._stub) - set(t.deck):
+                raise ValueError(f"{cards_text(sorted(set(self._stub) - set(t.deck)))} is not in "
+                                 f"the {g.deck}-card deck of {g.name} (sixes to aces)")
         elif not manual:
             self._rng = rng if rng is not None else make_rng(seed)
             if rng is not None and seed is not None:
                 raise ValueError("give a seed or an rng, not both")
-            self._stub = t.shuffle(self._rng.getrandbits, _FULL_DECK[:])
+            if t.deck is None:
+                self._stub = t.shuffle(self._rng.getrandbits, _FULL_DECK[:])
+            else:
+                self._stub = t.deck[:]
+                self._rng.shuffle(self._stub)
         else:
             self._stub = []
         self._config = {**t.config, "stacks": list(stacks)}
@@ -837,6 +851,7 @@ class MixedHand:
         known = [c for c in cs if c is not None]
         if set(known) & self._in_play() or len(set(known)) != len(known):
             raise IllegalAction(f"card already in play in {cards}", self.describe_legal(), "IFP 31")
+        self._check_deck(known)
         if player in self._draw_due:
             due = self._draw_due[player]
             if len(cs) > len(due):
@@ -865,6 +880,7 @@ class MixedHand:
             raise IllegalAction(f"{len(cs)} board cards are not due now", self.describe_legal(), "DESIGN")
         if self.manual and (set(cs) & self._in_play() or len(set(cs)) != len(cs)):
             raise IllegalAction(f"card already in play in {cards_text(cs)}", self.describe_legal(), "IFP 31")
+        self._check_deck(cs)
         if not self.manual:
             del self._stub[:len(cs)]
         self.board += cs
@@ -872,6 +888,16 @@ class MixedHand:
         self._events.append({"type": "board", "street": self.street, "cards": _text(cs)})
         if not self._pending:
             self._after_dealing()
+
+    def _check_deck(self, cards: list[int]) -> None:
+        """A short deck has no deuce to five: one found makes the deck one of too many cards,
+        fouled (IFP 63a), so a history that deals one is refused."""
+        if self.game.deck < 52:
+            bad = [c for c in cards if c >> 2 < 4]
+            if bad:
+                raise IllegalAction(f"{cards_text(bad)} is not in the {self.game.deck}-card deck "
+                                    f"of {self.game.name} (sixes to aces)", self.describe_legal(),
+                                    "IFP 63a")
 
     # ------------------------------------------------------------------ draws
 
@@ -920,7 +946,8 @@ class MixedHand:
             self._events.append({"type": "reshuffled", "rule": "TDA 39-D", "cards": len(pool)})
         return out
 
-    def _replace(self, p: int, cs: list[int]) -> None:
+    def _replace(self, p: int, cs: list[Any]) -> None:
+        # Cards by hand may be unknown (None: a history's "??"), so not list[int] (compiled).
         due = self._draw_due[p]
         for c in cs:
             self.holes[p].append(c)
@@ -959,6 +986,10 @@ class MixedHand:
             return (evaluate(cards), None), (v if v > LOW8_FLOOR else 0, None)
         if ev == RAZZ:
             return (_best_low(hole + self.board), None), None
+        if ev == SHORT_DECK:
+            return (best_short_deck(hole + self.board), None), None
+        if ev == BADUGI:
+            return (_badugi(hole), tuple(hole)), None
         return (_d27_5(hole), tuple(hole)), None
 
     def _five(self, p: int, low: bool) -> tuple[int, ...]:

@@ -1,8 +1,9 @@
 """PHH (Poker Hand History, the TOML format of the PHH standard).
 
 Hold'em (``NT``, ``FT``) is read and written here with :class:`~pokertd.engine.Hand`; the
-other games (Omaha, stud, razz, deuce-to-seven draw: ``PO``, ``FO/8``, ``F7S``, ``F7S/8``,
-``FR``, ``N2L1D``, ``F2L3D`` ...) by :mod:`.phh_mixed`; other variants are refused with
+other games (Omaha, stud, razz, deuce-to-seven draw, badugi, short deck: ``PO``, ``FO/8``,
+``F7S``, ``F7S/8``, ``FR``, ``N2L1D``, ``F2L3D``, ``FB``, ``NS`` ...) by :mod:`.phh_mixed`;
+other variants are refused with
 ``unsupported variant: X``.
 
 PHH lists players ``p1 .. pN`` from the seat left of the button, the button last: the

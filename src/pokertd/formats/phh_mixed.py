@@ -1,11 +1,12 @@
 """PHH for the games besides hold'em: Omaha (``PO``, ``FO/8`` ...), stud (``F7S``,
-``F7S/8``, ``FR``) and deuce-to-seven draw (``N2L1D``, ``F2L3D``), played by
-:class:`~pokertd.engine.mixed.MixedHand`.
+``F7S/8``, ``FR``), deuce-to-seven draw (``N2L1D``, ``F2L3D``), badugi (``FB``) and
+short-deck hold'em (``NS``), played by :class:`~pokertd.engine.mixed.MixedHand`.
 
 Beyond hold'em's actions these games use ``pN pb`` (stud: post the bring-in) and
 ``pN sd CARDS`` (draw: discard these cards; ``pN sd`` alone stands pat); ``d dh pN CARDS``
 also deals stud's later streets and a draw's replacements (stud's up and down cards follow
-from the street, as in the PHH specification).
+from the street, as in the PHH specification). A draw is written as PHH writes it: every
+player's discard (``sd``) first, then the replacements (``d dh``).
 """
 
 from __future__ import annotations
@@ -171,14 +172,25 @@ def export_mixed(hand: MixedHand, **extra: Any) -> dict[str, Any]:
         data["min_bet"] = c["min_bet"]
     data["starting_stacks"] = list(hand.starting)
     actions: list[str] = []
+    # A draw's replacements follow every discard of the round, as PHH orders them (the
+    # engine deals each player's at once): held back until the next action that is not one.
+    drawn: list[str] | None = None
+    drew: set[int] = set()                       # who discarded in this draw
     for e in hand.events():
         ty = e["type"]
+        if drawn is not None and (ty in ("acted", "board", "shown", "mucked")
+                                  or ty == "discarded" and e["player"] in drew):
+            actions += drawn                     # (a second discard: the next draw, all-in)
+            drawn = None
+            drew = set()
         if ty == "dealt":
-            actions.append(f"d dh p{e['player'] + 1} {e['cards']}")
+            (actions if drawn is None else drawn).append(f"d dh p{e['player'] + 1} {e['cards']}")
         elif ty == "board":
             actions.append(f"d db {e['cards']}")
         elif ty == "discarded":
             actions.append(f"p{e['player'] + 1} sd {e['cards']}".rstrip())
+            drawn = [] if drawn is None else drawn
+            drew.add(e["player"])
         elif ty == "acted":
             p = f"p{e['player'] + 1}"
             a = e["action"]
@@ -197,7 +209,7 @@ def export_mixed(hand: MixedHand, **extra: Any) -> dict[str, Any]:
                     f"had an irregularity ruled ({e['situation']}, {e['rule']})")
             raise PHHError(f"the hand {what}: PHH has no action for the floor's rulings, so the "
                            "file could not replay it")
-    data["actions"] = actions
+    data["actions"] = actions + (drawn or [])
     if hand.done:
         data["finishing_stacks"] = list(hand.stacks)
     data.update(extra)

@@ -3,7 +3,8 @@ not hold'em): Omaha hi-lo, razz, stud, stud hi-lo and the draw games, through
 :class:`~pokertd.engine.mixed.MixedHand` and :class:`~pokertd.bots.mixed.MixedBot`.
 
 Limit games bet the level's big blind (the small bet) and twice it (the big bet); stud
-plays the level's ``stud_ante`` and ``bring_in`` (TDA RP-10) and no blinds. Absent players
+plays the level's ``stud_ante`` and ``bring_in`` (TDA RP-10) and no blinds; short-deck hold'em
+the level's ``ante`` from every player and its big blind posted by the button. Absent players
 are dealt in and their hands killed as the preset says (``MixedHand(absent=...)``: TDA 30 and
 RP-10-C at the deal, the stud bring-in posted first); a hand still dealt to an absent player
 (IFP 8: his forced bets kept) posts a forced bring-in and folds when it is his turn.
@@ -15,7 +16,7 @@ import random
 from typing import Any
 
 from ..bots.mixed import MixedBot
-from ..engine.games import game as game_of
+from ..engine.games import BUTTON_BLIND, game as game_of
 from ..engine.mixed import MixedHand
 
 __all__ = ["mixed_knockouts", "play_mixed_hand"]
@@ -44,6 +45,9 @@ def play_mixed_hand(setup: Any, rules: Any, bots: dict[str, MixedBot],
                           "chip_unit": setup.chip_unit}
     if g.stud:
         kw.update(antes=lv.stud_ante, bring_in=lv.bring_in)
+    elif g.forced == BUTTON_BLIND:
+        # Short deck: every player antes and the button posts the big blind (the common format).
+        kw.update(blinds=[0] * (len(setup.players) - 1) + [lv.big_blind], antes=lv.ante)
     else:
         kw.update(blinds=_blinds(setup), antes=lv.ante)
     absent = setup.absent

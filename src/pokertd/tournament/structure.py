@@ -133,6 +133,16 @@ def is_stud(code: str) -> bool:
     return code[1:] in ("7S", "7S/8", "R")
 
 
+def is_button_blind(code: str) -> bool:
+    """Short-deck hold'em: an ante from every player and a blind on the button (the engine's
+    ``BUTTON_BLIND`` games; the engine is imported only for a game other than hold'em)."""
+    if code in ("NT", "FT"):
+        return False
+    from pokertd.engine.games import BUTTON_BLIND, GAMES
+    g = GAMES.get(code[1:])
+    return g is not None and g.forced == BUTTON_BLIND
+
+
 @record
 class Level(Record):
     """One blind level. ``ante`` is paid by every player dealt in; ``big_blind_ante`` is one
@@ -141,7 +151,9 @@ class Level(Record):
 
     Mixed games: ``game`` is the level's own game (a PHH variant code; empty: the structure's
     rotation, or no-limit hold'em). Limit games bet the big blind (the small bet) and twice
-    it (the big bet); stud plays ``stud_ante`` and a ``bring_in`` (TDA RP-10) instead of blinds."""
+    it (the big bet); stud plays ``stud_ante`` and a ``bring_in`` (TDA RP-10) instead of blinds;
+    short-deck hold'em (``NS``) plays ``ante`` from every player and the big blind posted by
+    the button alone (Triton's format: ante 3,000 and big blind 3,000)."""
 
     minutes: int
     small_blind: int
@@ -386,7 +398,9 @@ class Structure(Record):
 
     def _check_games(self) -> None:
         """Stud is dealt to at most eight (WPA 2: "all stud games 8-handed"; seven cards
-        each), and needs a bring-in at every level it is played (TDA RP-10)."""
+        each), and needs a bring-in at every level it is played (TDA RP-10). Short-deck
+        hold'em needs an ante at every level it is played (its format: an ante from every
+        player and the big blind posted by the button)."""
         problems = []
         studs = [g for g in self.games if is_stud(g)]
         for number, lv in enumerate(self.levels, 1):
@@ -394,6 +408,15 @@ class Structure(Record):
                 studs.append(lv.game)
             if any(is_stud(g) for g in self.games_of_level(number)) and not lv.bring_in:
                 problems.append(f"level {number}: stud needs a bring-in (TDA RP-10)")
+            if any(is_button_blind(g) for g in self.games_of_level(number)) and not lv.ante:
+                problems.append(f"level {number}: short-deck hold'em needs an ante from every "
+                                "player (the button posts the big blind), not ante 0")
+        shorts = {g for n in range(1, self.level_count + 1) for g in self.games_of_level(n)
+                  if is_button_blind(g)}
+        if shorts and self.max_players_per_table > 14:
+            # 36 cards: two each and a burn and a card for each of the five board cards.
+            problems.append(f"{self.max_players_per_table} players a table, but short-deck "
+                            "hold'em's 36 cards deal at most 14")
         if studs and self.max_players_per_table > 8:
             problems.append(f"{self.max_players_per_table} players a table, but stud "
                             f"({', '.join(sorted(set(studs)))}) is played eight-handed (WPA 2)")
