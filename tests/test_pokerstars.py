@@ -41,7 +41,8 @@ def _cash_hands(count: int) -> list[dict]:
     rng = random.Random(25)
     for k in range(count):
         n = rng.randint(2, 6)
-        h = Hand([rng.randint(50, 400) * 10 for _ in range(n)], (5, 10), rng=rng)
+        h = Hand([rng.randint(50, 400) * 10 for _ in range(n)], (5, 10), ante=rng.choice((0, 0, 1, 2)),
+                 rng=rng)
         while not h.done:
             la = h.legal_actions()
             r = rng.random()

@@ -295,6 +295,15 @@ class _Writer:
                         self.holes[p] = cards
                         if self.hero is None or self.hero == p:
                             lines.append(f"Dealt to {names[p]} {_brackets(cards)}")
+            elif ty == "board" and self.stud:
+                # Too few cards left for seventh street: one card face up in the middle,
+                # shared by every player (TDA RP-10-H), which PokerStars writes as
+                # the river's board.
+                cards = _cards(e["cards"]) or []
+                street = len(_STUD_STREETS) - 1
+                self.bets = [0] * n
+                lines.append(f"*** RIVER *** {_brackets(cards)}")
+                self.board.extend(cards)
             elif ty == "board":
                 cards = _cards(e["cards"])
                 assert cards is not None

@@ -51,7 +51,7 @@ class HandHistories:
     def _phh(self, setup: Any, hand: Any, seats: list[int], max_seats: int, when: datetime) -> None:
         from ..formats.phh import dumps, export_hand
         extra = dict(players=list(setup.players), seats=seats, seat_count=max_seats,
-                     table=setup.table, hand=self.count, level=setup.level_number,
+                     table=setup.table, level=setup.level_number,
                      tournament=self.tournament, year=when.year, month=when.month, day=when.day,
                      time=when.strftime("%H:%M:%S"), time_zone="UTC")
         if setup.game in ("NT", "FT"):
@@ -59,4 +59,5 @@ class HandHistories:
         else:
             from ..formats.phh_mixed import export_mixed
             data = export_mixed(hand, **extra)
+        data["hand"] = self.count
         (self.folder / f"{self.count:06d}.phh").write_text(dumps(data), encoding="utf-8")
