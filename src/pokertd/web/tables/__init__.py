@@ -10,7 +10,8 @@ view the server built for that client's seat. Routes:
 - ``/tables/{name}``: the table page (seated, or watching without any hole card);
 - ``/tables/{name}/ws``: the websocket (the protocol: ``docs/table-protocol.md``; the same
   for a browser and for an outside program);
-- ``/tables/{name}/hands/{n}.phh?token=...``: a hand one played, as PHH.
+- ``/tables/{name}/hands/{n}.phh?token=...``: a hand one played, as PHH;
+- ``/tables/{name}/hands/{n}.txt?token=...``: the same hand as a PokerStars hand history.
 """
 
 from __future__ import annotations
@@ -234,6 +235,17 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
             raise refused(exc) from None
         return await committed(PlainTextResponse(text, headers={
             "Content-Disposition": f'attachment; filename="{name}-hand-{number}.phh"'}), [name])
+
+    @router.get("/tables/{name}/hands/{number}.txt")
+    async def hand_pokerstars(name: str, number: int, token: str) -> Response:
+        from pokertd.room.pokerstars_download import pokerstars_for
+        try:
+            t = server.table(name)
+            text = pokerstars_for(t, number, t.seat_of_token(token))
+        except TableError as exc:
+            raise refused(exc) from None
+        return await committed(PlainTextResponse(text, headers={
+            "Content-Disposition": f'attachment; filename="{name}-hand-{number}.txt"'}), [name])
 
     @router.websocket("/tables/{name}/ws")
     async def table_ws(ws: WebSocket, name: str) -> None:
