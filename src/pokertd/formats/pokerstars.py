@@ -187,7 +187,8 @@ def write_hand(hand: Any, *, names: Sequence[str] | None = None, seats: Sequence
     variant = _variant(hand)
     if variant[1:] not in _GAMES:
         raise PokerStarsError(f"variant {variant!r} cannot be written: PokerStars hand histories "
-                              f"are written here for {', '.join(s + g for s in 'NPF' for g in _GAMES)}")
+                              "are written here for hold'em, Omaha, Omaha hi-lo, stud, stud hi-lo "
+                              f"and razz (a structure letter N, P or F and {', '.join(_GAMES)})")
     n = hand.n
     names = [f"Player{i + 1}" for i in range(n)] if names is None else list(names)
     seats = list(range(1, n + 1)) if seats is None else list(seats)
