@@ -170,7 +170,8 @@ def _variant(hand: Any) -> str:
 def write_hand(hand: Any, *, names: Sequence[str] | None = None, seats: Sequence[int] | None = None,
                max_seats: int | None = None, hand_id: int = 1, table: str | None = None,
                when: datetime | None = None, tournament: int | None = None, level: int = 1,
-               buy_in: str = "0+0", hero: int | None = None, button_seat: int | None = None) -> str:
+               buy_in: str = "0+0", hero: int | None = None, button_seat: int | None = None,
+               stakes: tuple[int, int] | None = None) -> str:
     """One finished engine hand as PokerStars hand-history text.
 
     ``names`` and ``seats`` are the players' in the engine's order (hold'em and Omaha: from
@@ -180,7 +181,9 @@ def write_hand(hand: Any, *, names: Sequence[str] | None = None, seats: Sequence
     hand. ``hero`` (a player index) is the player whose hole cards are dealt face up to the
     reader, as in a player's own history; ``None`` writes every player's known cards.
     ``button_seat``: where the button is (by default the last player's seat; a dead button,
-    IFP 10, may be on an empty seat); stud has no button.
+    IFP 10, may be on an empty seat); stud has no button. ``stakes``: the header's blinds (or
+    limit bets), by default the hand's own; a tournament hand with a dead small blind (IFP 10)
+    posts one blind only, so its level's blinds are given here.
     """
     if not hand.done:
         raise PokerStarsError("the hand is not over: a hand history is written of a finished hand")
@@ -214,8 +217,11 @@ def write_hand(hand: Any, *, names: Sequence[str] | None = None, seats: Sequence
         button_seat = seats[n - 1]
     if button_seat is not None and not (isinstance(button_seat, int) and 1 <= button_seat <= max_seats):
         raise PokerStarsError(f"button seat {button_seat!r}: a seat from 1 to {max_seats}")
+    if stakes is not None and (len(stakes) != 2 or any(
+            isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in stakes)):
+        raise PokerStarsError(f"stakes {stakes!r}: two whole chip amounts, e.g. (50, 100)")
     return _Writer(hand, variant, names, seats, max_seats, hero, None if stud else button_seat).text(
-        hand_id, table, when, tournament, level, buy_in)
+        hand_id, table, when, tournament, level, buy_in, stakes)
 
 
 class _Writer:
@@ -236,11 +242,12 @@ class _Writer:
         self.events = hand.events()
 
     def text(self, hand_id: int, table: str | None, when: datetime, tournament: int | None,
-             level: int, buy_in: str) -> str:
+             level: int, buy_in: str, stakes: tuple[int, int] | None) -> str:
         config = self.events[0]["config"]
         n, names = self.n, self.names
         lines: list[str] = []
-        stakes = self._stakes(config)
+        if stakes is None:
+            stakes = self._stakes(config)
         local = when.astimezone(timezone.utc).strftime("%Y/%m/%d %H:%M:%S")
         et = when.astimezone(_ET).strftime("%Y/%m/%d %H:%M:%S")
         game = f"{_GAMES[self.code]} {_LIMITS[self.variant[0]]}"
@@ -541,10 +548,16 @@ def from_phh(data: dict[str, Any], *, hero: int | None = None, rules: Any = None
         kw["table"] = str(data["table"])
     if all(isinstance(data.get(f), int) for f in ("year", "month", "day")):
         clock = data.get("time", "00:00:00")
+        zone: Any = timezone.utc
+        if isinstance(data.get("time_zone"), str) and data["time_zone"] != "UTC":
+            try:
+                zone = ZoneInfo(data["time_zone"])
+            except (ValueError, OSError):
+                raise PokerStarsError(f"time_zone {data['time_zone']!r}: not a time zone name "
+                                      "such as UTC or America/New_York") from None
         try:
             hh, mm, ss = (int(x) for x in str(clock).split(":"))
-            kw["when"] = datetime(data["year"], data["month"], data["day"], hh, mm, ss,
-                                  tzinfo=timezone.utc)
+            kw["when"] = datetime(data["year"], data["month"], data["day"], hh, mm, ss, tzinfo=zone)
         except ValueError:
             raise PokerStarsError(f"date {data['year']}-{data['month']}-{data['day']} "
                                   f"{clock!r}: not a date and a time HH:MM:SS") from None

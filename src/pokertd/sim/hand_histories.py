@@ -44,9 +44,18 @@ class HandHistories:
         text = write_hand(hand, names=list(setup.players), seats=seats, max_seats=floor.max_seats,
                           hand_id=self.count, table=f"{self.tournament} {setup.table}", when=when,
                           tournament=self.tournament, level=setup.level_number,
-                          button_seat=setup.positions.button)
+                          button_seat=setup.positions.button, stakes=self._stakes(setup))
         with self.path.open("a", encoding="utf-8") as out:
             out.write(("\n\n" if self.count > 1 else "") + text)
+
+    @staticmethod
+    def _stakes(setup: Any) -> tuple[int, int]:
+        """The header's stakes: the level's blinds; limit games bet the big blind and twice
+        it (the small and the big bet: pokertd.engine.games)."""
+        lv = setup.level
+        if setup.game[0] == "F":
+            return lv.big_blind, 2 * lv.big_blind
+        return lv.small_blind, lv.big_blind
 
     def _phh(self, setup: Any, hand: Any, seats: list[int], max_seats: int, when: datetime) -> None:
         from ..formats.phh import dumps, export_hand
