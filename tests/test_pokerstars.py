@@ -102,7 +102,7 @@ def _facts(d: dict) -> dict:
             actions[street].append((names[p], verb, amount))
         elif ty == "awarded":
             pot += e["amount"]
-            winners.update(names[w] for w, s in zip(e["winners"], e["shares"]) if s)
+            winners.update(names[w] for w in e["winners"])      # a pot of 0 too (a walk)
     return dict(actions=actions, board=board, pot=pot, winners=winners)
 
 
@@ -278,6 +278,8 @@ def test_phh_hand_converts_to_the_same_text_as_the_engine_hand() -> None:
     (dict(seats=[1, 1, 2]), "[1, 1, 2]"),
     (dict(hero=5), "hero 5"),
     (dict(button_seat=11, max_seats=9), "button seat 11"),
+    (dict(stakes=(5,)), "stakes (5,)"),
+    (dict(table="Bob's"), "\"Bob's\""),
 ])
 def test_bad_input_is_refused_with_the_value_named(bad, message) -> None:
     h = Hand([100, 100, 100], (5, 10), rng=random.Random(2))
@@ -351,7 +353,7 @@ def test_real_phh_hands_convert_and_read_back_as_the_engine_replays_them() -> No
         assert p.total_pot == sum(e["amount"] for e in awards)
         board = [c for e in h.events() if e["type"] == "board" for c in e["cards"]]
         assert list(p.board or ()) == [Card(c) for c in board]
-        winners = {names[w] for e in awards for w, s in zip(e["winners"], e["shares"]) if s}
+        winners = {names[w] for e in awards for w in e["winners"]}
         assert _poker_winners(p, text) == winners
         checked += 1
     assert checked >= 150
@@ -373,3 +375,36 @@ def test_poker_reader_cuts_names_with_spaces() -> None:
     assert "\nUncalled bet (10) returned to Lean Abadia\nLean Abadia collected 20 from pot\n" in text
     with pytest.raises(decimal.InvalidOperation):
         _stars(text)
+
+
+def test_stud_community_card_tda_rp_10_h_is_the_rivers_board() -> None:
+    """TDA RP-10-H: eight players to seventh street leave too few cards, so one card is dealt
+    face up in the middle for all; it is written as the river's board, counts in every
+    player's hand name and stands in the summary's ``Board``."""
+    from pokertd.engine.mixed import MixedHand
+    h = MixedHand("F7S", [1000] * 8, small_bet=10, big_bet=20, antes=2, bring_in=5,
+                  rng=random.Random(1))
+    h.bet_bring_in()
+    while not h.done:
+        h.check_call()
+    community = next(e["cards"] for e in h.events() if e["type"] == "board")
+    text = write_hand(h, hero=0, when=WHEN)
+    assert f"*** RIVER *** [{community}]\n" in text and f"\nBoard [{community}]\n" in text
+    assert "Dealt to" not in text.split("*** RIVER ***")[1]
+    total = sum(e["amount"] for e in h.events() if e["type"] == "awarded")
+    assert f"Total pot {total} | Rake 0" in text
+
+
+def test_a_dead_small_blind_ifp_10_keeps_the_levels_stakes_in_the_header() -> None:
+    """IFP 10: with the small blind dead only the big blind is posted; the header's stakes are
+    the level's (given as ``stakes``), and the summary tags the one blind actually posted."""
+    h = Hand([1000, 1000, 1000], (0, 20), single_big_blind=True, rng=random.Random(5))
+    while not h.done:
+        h.fold() if h.legal_actions().call else h.check_call()
+    text = write_hand(h, when=WHEN, tournament=3, level=4, stakes=(10, 20))
+    assert " - Level IV (10/20) - " in text.split("\n")[0]
+    assert "posts small blind" not in text and "\nPlayer1: posts big blind 20\n" in text
+    assert "(small blind)" not in text
+    # everyone folds: the big blind is returned whole and he collects a pot of nothing
+    assert "Uncalled bet (20) returned to Player1\n" in text and "Total pot 0 | Rake 0" in text
+    assert "\nSeat 1: Player1 (big blind) collected (0)\n" in text

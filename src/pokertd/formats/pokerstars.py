@@ -495,6 +495,7 @@ class _Writer:
         won = [0] * self.n
         for p, x, _ in self.awards:
             won[p] += x
+        winners = {p for p, _, _ in self.awards}
         for p in sorted(range(self.n), key=lambda i: self.seats[i]):
             tags = (" (button)" if self.seats[p] == self.button_seat else "") + "".join(f" ({b})" for b in self.blind_of[p])
             head = f"Seat {self.seats[p]}: {names[p]}{tags}"
@@ -509,7 +510,7 @@ class _Writer:
                     out.append(f"{head} showed {cards} and won ({won[p]}){with_}")
                 else:
                     out.append(f"{head} showed {cards} and lost{with_}")
-            elif won[p]:
+            elif won[p] or p in winners:          # a pot of 0: a blind returned whole (IFP 10)
                 out.append(f"{head} collected ({won[p]})")
             else:
                 out.append(f"{head} mucked")
