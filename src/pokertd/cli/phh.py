@@ -182,15 +182,23 @@ def export_cmd(
              "N2L1D, F2L3D, FB (badugi), NS (short deck) ...); limit bets the big blind and twice "
              "it, stud antes --ante and brings in the small blind, short deck antes --ante and "
              "the button posts the big blind.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="phh, or pokerstars (a PokerStars hand history).")] = "phh",
 ) -> None:
-    """Write a hand played by the engine as PHH: the events of --events, or a hand played
-    here with random legal actions (seeded)."""
+    """Write a hand played by the engine as PHH (or as a PokerStars hand history): the events
+    of --events, or a hand played here with random legal actions (seeded)."""
     import json
     import random
     from ..engine import Hand, replay
     from ..formats.phh import dumps, export_hand
+    if fmt not in ("phh", "pokerstars"):
+        raise typer.BadParameter(f"{fmt!r}: phh or pokerstars", param_hint="--format")
     if variant is not None or (events is not None and _mixed_events(events)):
-        text = _export_mixed(events, variant, players, stack, blinds, ante, rules, seed)
+        mixed = _export_mixed(events, variant, players, stack, blinds, ante, rules, seed)
+        if fmt == "pokerstars":
+            text = _pokerstars(mixed)
+        else:
+            from ..formats.phh_mixed import export_mixed
+            text = dumps(export_mixed(mixed))
     elif events is not None:
         h = replay(json.loads(events.read_text(encoding="utf-8")))
     else:
@@ -212,7 +220,7 @@ def export_cmd(
             else:
                 h.raise_to(rng.randint(la.min_raise_to, la.max_raise_to))
     if variant is None and not (events is not None and _mixed_events(events)):
-        text = dumps(export_hand(h))
+        text = _pokerstars(h) if fmt == "pokerstars" else dumps(export_hand(h))
     if output is None:
         sys.stdout.write(text)
     else:
@@ -227,22 +235,28 @@ def _mixed_events(events: Path) -> bool:
             and isinstance(data[0].get("config"), dict) and "variant" in data[0]["config"])
 
 
+def _pokerstars(hand: Any) -> str:
+    """A finished engine hand as a PokerStars hand history (refusals as usage errors)."""
+    from ..formats.pokerstars import PokerStarsError, write_hand
+    try:
+        return write_hand(hand)
+    except PokerStarsError as e:
+        raise typer.BadParameter(str(e), param_hint="--format") from None
+
+
 def _export_mixed(events: Path | None, variant: str | None, players: int, stack: int, blinds: str,
-                  ante: int, rules: str, seed: int) -> str:
-    """PHH text of a mixed-game hand: replayed from its events, or played here at random."""
+                  ante: int, rules: str, seed: int) -> Any:
+    """A mixed-game hand: replayed from its events, or played here at random."""
     import json
     import random
     from ..bots.mixed import play_random
     from ..engine.games import BUTTON_BLIND, game
     from ..engine.mixed import MixedHand
-    from ..formats.phh import dumps
-    from ..formats.phh_mixed import export_mixed
     if events is not None:
         try:
-            h = MixedHand.replay(json.loads(events.read_text(encoding="utf-8")))
+            return MixedHand.replay(json.loads(events.read_text(encoding="utf-8")))
         except ValueError as e:
             raise typer.BadParameter(str(e), param_hint="--events") from None
-        return dumps(export_mixed(h))
     assert variant is not None
     try:
         g, _ = game(variant)
@@ -264,4 +278,42 @@ def _export_mixed(events: Path | None, variant: str | None, players: int, stack:
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--variant") from None
     play_random(h, rng)
-    return dumps(export_mixed(h))
+    return h
+
+
+@phh_app.command("convert")
+def convert_cmd(
+    paths: Annotated[list[Path], typer.Argument(help="PHH files or folders (searched recursively).")],
+    to: Annotated[str, typer.Option("--to", help="The format to write: pokerstars.")] = "pokerstars",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here (default: stdout).")] = None,
+    hero: Annotated[int | None, typer.Option(
+        help="The player (1 for p1 ...) whose hole cards are dealt face up, as in his own "
+             "history; by default every player's known cards.")] = None,
+    rules: Annotated[str, typer.Option(help="Rules preset the hands are replayed under.")] = "ifp-2012",
+) -> None:
+    """Convert PHH hands to PokerStars hand histories, one file of all of them, in order.
+
+    Each hand is replayed by the engine (its pots and winners are the engine's); names,
+    seats, table, hand number and date come from the PHH file where it gives them. A hand
+    that cannot be converted stops the conversion with its file named, and nothing is
+    written."""
+    from ..formats.phh import PHHError, find_files, load
+    from ..formats.pokerstars import PokerStarsError, dumps, from_phh
+    if to != "pokerstars":
+        raise typer.BadParameter(f"{to!r}: the format PHH converts to here is pokerstars", param_hint="--to")
+    files = find_files(paths)
+    if not files:
+        raise typer.BadParameter(f"no .phh file in {', '.join(map(str, paths))}", param_hint="PATHS")
+    texts = []
+    for f in files:
+        try:
+            data = load(f)
+            texts.append(from_phh(data, hero=None if hero is None else hero - 1, rules=rules))
+        except (PHHError, PokerStarsError, OSError) as e:
+            typer.echo(f"{f}: {e}", err=True)
+            raise typer.Exit(1) from None
+    text = dumps(texts)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")

@@ -69,6 +69,12 @@ def simulate(
     fair: Annotated[Path | None, typer.Option(
         "--fair", help="Deal provably fairly and write each revealed hand to this folder "
                        "(NNNNNN.json, checked by pokertd verify).")] = None,
+    hand_histories: Annotated[Path | None, typer.Option(
+        "--hand-histories", help="Write every hand's history to this folder (see "
+                                 "--hand-history-format).")] = None,
+    hand_history_format: Annotated[str, typer.Option(
+        "--hand-history-format", help="phh (one NNNNNN.phh a hand) or pokerstars (one PokerStars "
+                                      "hand-history file of every hand, in order).")] = "phh",
 ) -> None:
     """Play a dealt freezeout with bots to a winner and print the results.
 
@@ -83,6 +89,7 @@ def simulate(
         raise typer.BadParameter(f"a hand takes at least 1 second, got {seconds_per_hand}",
                                  param_hint="--seconds-per-hand")
     chosen = None if structure is StructureName.preset else structure.value
+    histories = _hand_histories(hand_histories, hand_history_format, seed)
     reveal = None
     if fair is not None:
         try:
@@ -98,7 +105,8 @@ def simulate(
     if output is OutputFormat.json:
         with _collector_held():
             result = run(players, preset=preset.value, seed=seed, bot=bot.value,
-                         seconds_per_hand=seconds_per_hand, structure=chosen, fair=reveal)
+                         seconds_per_hand=seconds_per_hand, structure=chosen, fair=reveal,
+                         hand_done=histories)
         typer.echo(json.dumps(result.to_dict()))
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -116,7 +124,7 @@ def simulate(
         with _collector_held():
             result = run(players, preset=preset.value, seed=seed, bot=bot.value,
                          seconds_per_hand=seconds_per_hand, progress=show, structure=chosen,
-                         fair=reveal)
+                         fair=reveal, hand_done=histories)
     t = result.tournament
     table = Table(title=f"{players} players ({preset.value}"
                         f"{'' if chosen is None else ', ' + chosen}), {result.hands:,} hands, prize pool "
@@ -132,3 +140,18 @@ def simulate(
     shown = sum(1 for r in result.results if r["prize"] or r["place"] <= 10)
     if shown < players:
         Console().print(f"{players - shown} more players out of the money (--format json lists all)")
+
+
+def _hand_histories(folder: Path | None, fmt: str, seed: int):  # type: ignore[no-untyped-def]
+    """The hook writing each hand's history into ``folder`` (None: no histories)."""
+    if folder is None:
+        return None
+    from ..sim.hand_histories import FORMATS, HandHistories
+    if fmt not in FORMATS:
+        raise typer.BadParameter(f"{fmt!r}: one of {', '.join(FORMATS)}", param_hint="--hand-history-format")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise typer.BadParameter(f"cannot make the folder {folder}: {exc.strerror or exc}",
+                                 param_hint="--hand-histories") from None
+    return HandHistories(folder, fmt, tournament=max(seed, 0) + 1)

@@ -1,1 +1,2 @@
-"""Outside formats, one module each: PHH hand histories (:mod:`pokertd.formats.phh`)."""
+"""Outside formats, one module each: PHH hand histories (:mod:`pokertd.formats.phh`) and
+PokerStars hand histories (:mod:`pokertd.formats.pokerstars`)."""

@@ -172,7 +172,8 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
              clock_at: float = 0.0,
              watch: Callable[[Tournament, float], bool] | None = None,
              structure: str | None = None,
-             fair: Callable[[dict[str, Any]], None] | None = None) -> SimResult:
+             fair: Callable[[dict[str, Any]], None] | None = None,
+             hand_done: Callable[[Tournament, Any, Any, float], None] | None = None) -> SimResult:
     """Play a dealt freezeout of ``players`` bots to a winner. ``absent``: that many players
     (the last registered) are absent (IFP 8): dealt in, their cards killed, until their chips
     are removed (Gananda: level 3) or, under a structure that never removes them, until only
@@ -189,7 +190,9 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
     called after every round with the time the round ended; a true answer stops the run
     there (the result is then unfinished).
     ``fair``: deal every hold'em hand provably fairly (:mod:`pokertd.engine.fair`), each player
-    mixing in a seed drawn from the deck's generator; ``fair`` gets each revealed hand."""
+    mixing in a seed drawn from the deck's generator; ``fair`` gets each revealed hand.
+    ``hand_done(tournament, setup, hand, now)`` is called after each hand is played, before
+    it is recorded (the players still in the seats they played it from): hand histories."""
     if players < 2:
         raise ValueError(f"{players} player(s): a tournament needs two")
     config = config_preset(preset) if isinstance(preset, str) else preset
@@ -260,6 +263,8 @@ def simulate(players: int, *, preset: str | TournamentConfig = "gananda", seed: 
                 dealer = _FairDealer(f"table {tid} hand {t.hands + 1}", setup.players, deck)
                 h = play_hand(setup, rules, bots, deck, mixed_bots, dealer)
                 fair(dealer.deal_made.reveal())
+            if hand_done is not None:
+                hand_done(t, setup, h, now)
             end = h.stacks
             t.record_hand(setup, end, now)
             if 0 in end:

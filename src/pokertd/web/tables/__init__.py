@@ -13,6 +13,7 @@ view the server built for that client's seat. Routes:
 - ``/tables/{name}/hands/{n}.phh?token=...``: a hand one played, as PHH;
 - ``/tables/{name}/hands/{n}.json``: a fair table's hand over, in the form ``pokertd verify``
   checks (:mod:`pokertd.room.fair_deal`).
+- ``/tables/{name}/hands/{n}.txt?token=...``: the same hand as a PokerStars hand history.
 """
 
 from __future__ import annotations
@@ -263,6 +264,16 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
         return await committed(Response(json.dumps(data, indent=1), media_type="application/json",
                                         headers={"Content-Disposition": 'attachment; filename='
                                                  f'"{name}-hand-{number}.json"'}), [name])
+    @router.get("/tables/{name}/hands/{number}.txt")
+    async def hand_pokerstars(name: str, number: int, token: str) -> Response:
+        from pokertd.room.pokerstars_download import pokerstars_for
+        try:
+            t = server.table(name)
+            text = pokerstars_for(t, number, t.seat_of_token(token))
+        except TableError as exc:
+            raise refused(exc) from None
+        return await committed(PlainTextResponse(text, headers={
+            "Content-Disposition": f'attachment; filename="{name}-hand-{number}.txt"'}), [name])
 
     @router.websocket("/tables/{name}/ws")
     async def table_ws(ws: WebSocket, name: str) -> None:

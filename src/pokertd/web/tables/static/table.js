@@ -185,7 +185,10 @@
         const a = document.createElement("a");
         a.href = `/tables/${encodeURIComponent(NAME)}/hands/${p.hand}.phh?token=${encodeURIComponent(token)}`;
         a.textContent = "PHH"; a.className = "phh"; a.setAttribute("download", "");
-        head.append(" ", a);
+        const ps = document.createElement("a");       // the same hand, as PokerStars text
+        ps.href = `/tables/${encodeURIComponent(NAME)}/hands/${p.hand}.txt?token=${encodeURIComponent(token)}`;
+        ps.textContent = "PokerStars"; ps.className = "phh"; ps.setAttribute("download", "");
+        head.append(" ", a, " ", ps);
       }
       const d = document.createElement("div"); d.className = "hint"; d.textContent = p.lines.join("; ");
       li.append(d);
