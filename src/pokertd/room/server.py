@@ -52,8 +52,10 @@ def event_key(name: str) -> tuple[str, str]:
 @dataclass(eq=False)
 class Subscriber:
     """One client watching a table: its seat's token (None: a spectator) and its outgoing
-    frames. The seat is found from the token at every frame: a seat its player has left (or
-    lost every chip in) and someone else has taken shows the newcomer's cards to no one else."""
+    frames. Its frames are built for its token (its hash), never for a seat number: its seat
+    is found from the token at every frame, and its own cards are those its token was dealt,
+    so a seat its player has left (or lost every chip in) and someone else has taken shows
+    neither player the other's cards."""
 
     table: str
     token: str | None = None
@@ -501,7 +503,7 @@ class TableServer:
         t = self.table(name)
         sub = Subscriber(name, token, host) if queue is None else Subscriber(name, token, host, queue)
         self.subscribers.setdefault(name, set()).add(sub)
-        frame = self.frame(name, t.seat_of_hash(sub.token_hash), host)
+        frame = self.frame(name, sub.token_hash, host)
         self.after_written(name, lambda ok: sub.send(frame) if ok else None)
         return sub
 
@@ -512,14 +514,16 @@ class TableServer:
             if not subs:
                 del self.subscribers[sub.table]
 
-    def frame(self, name: str, seat: int | None, host: bool = False,
+    def frame(self, name: str, who: str | None, host: bool = False,
               history: bool = True) -> str:
-        v = view(self.table(name), seat, history=history)
+        """The state frame for the client whose token hashes to ``who`` (None: a
+        spectator)."""
+        v = view(self.table(name), who, history=history)
         v["host"] = host
         return json.dumps(v)
 
     def broadcast(self, name: str) -> None:
-        """Each subscriber's own view, built now (once per seat: every spectator is sent the
+        """Each subscriber's own view, built now (once per token: every spectator is sent the
         same text) and sent once the store has the change; the last hands only when they
         have changed (a client keeps those it has)."""
         t = self.table(name)
@@ -529,12 +533,8 @@ class TableServer:
         subs = list(self.subscribers.get(name, ()))
         if not subs:
             return
-        seats: dict[str | None, int | None] = {None: None}
-        for sub in subs:
-            if sub.token_hash not in seats:
-                seats[sub.token_hash] = t.seat_of_hash(sub.token_hash)
-        built = frames(t, {(seats[sub.token_hash], sub.host) for sub in subs}, history=history)
-        out = [(sub, built[(seats[sub.token_hash], sub.host)]) for sub in subs]
+        built = frames(t, {(sub.token_hash, sub.host) for sub in subs}, history=history)
+        out = [(sub, built[(sub.token_hash, sub.host)]) for sub in subs]
 
         def send(ok: bool) -> None:
             if ok:          # (refused: the table is loaded again, and sent again)

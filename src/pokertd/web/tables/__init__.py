@@ -30,7 +30,7 @@ from pydantic import BaseModel, Field
 
 from pokertd.engine import IllegalAction
 from pokertd.room.server import TableServer
-from pokertd.room.tables import BOT_KINDS, TableConfig, TableError, phh_for
+from pokertd.room.tables import BOT_KINDS, TableConfig, TableError, hash_token, phh_for
 from pokertd.storage import Store
 
 from ..auth import check_csrf, csrf_token, current_user
@@ -228,8 +228,8 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
     async def hand_phh(name: str, number: int, token: str) -> Response:
         try:
             t = server.table(name)
-            seat = t.seat_of_token(token)
-            text = phh_for(t, number, seat)
+            # whoever was dealt in the hand with this token, wherever he sits now
+            text = phh_for(t, number, hash_token(token) if token else None)
         except TableError as exc:
             raise refused(exc) from None
         return await committed(PlainTextResponse(text, headers={

@@ -1,0 +1,146 @@
+"""A table's secrets (issue 21): whoever asks, a frame's recipient or a PHH download, is
+identified by who was dealt in each hand (his token, recorded with the hand), never by the
+seat he sits in now. A newcomer in a seat its last occupant freed (he left, or lost every
+chip) never sees that occupant's cards; the occupant who left still downloads his own hand."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from pokertd.room.server import TableServer
+from pokertd.room.tables import TableConfig, TableError, frames, hash_token, phh_for, view
+from pokertd.storage import open_store
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    s = open_store(f"sqlite:///{tmp_path / 'secrets.db'}")
+    yield s
+    s.close()
+
+
+# a long pause between hands: the newcomer sits down before the next deal
+SLOW_DEAL = TableConfig(seats=3, small_blind=5, big_blind=10, act_seconds=10, time_bank=0,
+                        bot_delay=0, pause_seconds=60)
+
+
+def _table(store, clock):
+    server = TableServer(store, clock=clock, rng=lambda n: random.Random(f"secrets:{n}"))
+    t, _ = server.open_table("T1", SLOW_DEAL)
+    return t
+
+
+def _dealt(played, position):
+    return next(e["cards"] for e in played.events
+                if e["type"] == "dealt" and e["player"] == position)
+
+
+def _play_to_end(t, clock, *, act=None):
+    """Tick the table (``act(t)`` for a person to act) until its hand is over."""
+    assert t.hand is not None
+    for _ in range(500):
+        if t.hand is None and t.played is None:
+            return t.history[0]
+        if act is not None and t.actor_seat() is not None and \
+                t.seats[t.actor_seat() - 1].bot is None and act(t):
+            continue
+        clock.now += 1
+        t.tick(clock.now)
+    raise AssertionError("the hand did not end")
+
+
+def _newcomer_sees_nothing_of(t, played, position, newcomer):
+    """The newcomer's frame and downloads hold none of the cards dealt at ``position``."""
+    cards = _dealt(played, position)
+    shown = {e["player"] for e in played.events if e["type"] == "shown"}
+    assert position not in shown          # (a card shown at the showdown is everyone's)
+    who = hash_token(newcomer)
+    v = view(t, who)
+    me = v["seats"][played.seats[position] - 1]
+    assert me["you"] is True and me["cards"] is None, me
+    text = json.dumps(v)
+    assert not [c for c in cards if f'"{c}"' in text or f" {c}" in text], (cards, text)
+    sent = frames(t, [(who, False)])[(who, False)]
+    assert not [c for c in cards if f'"{c}"' in sent], cards
+    with pytest.raises(TableError, match="only a player dealt in"):
+        phh_for(t, played.number, who)
+
+
+def test_a_newcomer_in_the_seat_of_a_player_who_folded_and_left_never_sees_his_cards(store):
+    """Ann folds (IFP 8: a player who leaves is folded in turn) and leaves; Bob sits in her
+    seat before the next deal: his frame shows his seat without cards, and the download of
+    the hand Ann played in that seat is refused to him. Ann, gone, still downloads it with
+    her token (she was dealt in it)."""
+    clock = Clock()
+    t = _table(store, clock)
+    ann = t.join("Ann", 1, 1000)
+    t.join("Bot", 2, 1000, bot="calling")
+    clock.now += 61
+    t.tick(clock.now)                                # the deal
+    assert t.hand is not None
+    t.leave(1)                                       # folded in turn, the seat freed after
+    played = _play_to_end(t, clock)
+    position = played.seats.index(1)
+    assert t.seats[0] is None
+    bob = t.join("Bob", 1, 1000)
+    assert t.hand is None                            # before the next deal
+    _newcomer_sees_nothing_of(t, played, position, bob)
+    mine = "".join(_dealt(played, position))
+    assert f"d dh p{position + 1} {mine}" in phh_for(t, played.number, hash_token(ann))
+
+
+def test_a_newcomer_in_the_seat_of_a_player_who_went_broke_never_sees_his_cards(store):
+    """Ann folds a hand, then goes all in against a calling station until she has lost every
+    chip (her seat is freed at the hand's end); Bob sits there before the next deal. Her last
+    hand's cards were tabled (TDA 16: all-in hands face up): everyone's, shown beside her
+    name in the showdown, never in Bob's seat. Her folded hands in that seat are no
+    download of Bob's; she still downloads them with her token."""
+    from pokertd.engine import IllegalAction
+
+    clock = Clock()
+    t = _table(store, clock)
+    t.join("Bot", 2, 2000, bot="calling")
+    ann = t.join("Ann", 1, 200)
+
+    def ann_acts(tb) -> bool:
+        if tb.hands == 1:
+            try:
+                tb.act(1, "fold")
+            except IllegalAction:
+                tb.act(1, "check")
+        else:
+            tb.act(1, "all_in")
+        return True
+
+    for _ in range(100):
+        if t.seats[0] is None:
+            break
+        if t.seats[1] is None:                       # the calling station went broke
+            t.join(f"Bot {t.hands}", 2, 2000, bot="calling")
+        clock.now += 61
+        t.tick(clock.now)
+        _play_to_end(t, clock, act=ann_acts)
+    assert t.seats[0] is None and t.hands >= 2
+    bust = t.history[0]
+    bob = t.join("Bob", 1, 1000)
+    v = view(t, hash_token(bob))
+    assert v["seats"][0]["you"] is True and v["seats"][0]["cards"] is None
+    position = bust.seats.index(1)
+    assert [s["cards"] for s in v["showdown"] if s["name"] == "Ann"] == [_dealt(bust, position)]
+    folded = [p for p in t.history if p.number == 1][0]
+    for played in t.history:
+        with pytest.raises(TableError, match="only a player dealt in"):
+            phh_for(t, played.number, hash_token(bob))
+        assert phh_for(t, played.number, hash_token(ann))
