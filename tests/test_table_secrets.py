@@ -144,3 +144,71 @@ def test_a_newcomer_in_the_seat_of_a_player_who_went_broke_never_sees_his_cards(
         with pytest.raises(TableError, match="only a player dealt in"):
             phh_for(t, played.number, hash_token(bob))
         assert phh_for(t, played.number, hash_token(ann))
+
+
+def test_every_refusal_of_a_phh_download_is_the_table_apis_json_error(tmp_path):
+    """One error shape for the table HTTP API, ``{"error": message}`` (the web application's,
+    what ``/tables/api/...`` answers): no token 401, a wrong token or a hand the token was not
+    dealt in 403, an unknown table or hand 404, a hand not over yet 409, a hand number that is
+    no number 422; each message says what was wrong and what would be right."""
+    from fastapi.testclient import TestClient
+
+    from pokertd.web.app import create_app
+
+    with open_store(f"sqlite:///{tmp_path / 'web.db'}") as store, \
+            TestClient(create_app(store, secret="refusals")) as client:
+        csrf = client.get("/tables").text.split('name="csrf-token" content="')[1].split('"')[0]
+        r = client.post("/tables/api/tables", headers={"X-CSRF-Token": csrf}, json={
+            "name": "Refusals", "seats": 3, "act_seconds": 600, "bot_delay": 0,
+            "pause_seconds": 0, "bots": 1})
+        assert r.status_code == 201, r.text
+
+        def until(ws, test):
+            for _ in range(200):
+                f = ws.receive_json()
+                if test(f):
+                    return f
+            raise AssertionError("no such frame")
+
+        with client.websocket_connect("/tables/Refusals/ws") as ann, \
+                client.websocket_connect("/tables/Refusals/ws") as bob:
+            ann.send_json({"type": "join", "name": "Ann", "seat": 1, "stack": 1000, "id": "j"})
+            ann_token = until(ann, lambda f: f["type"] == "joined")["token"]
+            until(ann, lambda f: f["type"] == "state" and f.get("legal"))
+            ann.send_json({"type": "act", "action": "fold", "id": "f1"})     # hand 1 over
+            bob.send_json({"type": "join", "name": "Bob", "seat": 2, "stack": 1000, "id": "j"})
+            bob_token = until(bob, lambda f: f["type"] == "joined")["token"]
+        with client.websocket_connect("/tables/Refusals/ws") as spectator:
+            f = until(spectator, lambda f: f["type"] == "state" and f["hand"]
+                      and not f["hand"]["done"])      # a person to act: the hand waits
+            playing = f["hand"]["number"]
+        assert playing >= 2
+
+        def phh(path, **params):
+            return client.get(f"/tables/{path}", params=params)
+
+        mine = phh("Refusals/hands/1.phh", token=ann_token)
+        assert mine.status_code == 200 and "d dh" in mine.text
+        before = sum(len(store.read(s.id)) for s in store.streams())
+        for (path, params), status, words in [
+                (("Refusals/hands/1.phh", {}), 401, "token: give the token you played"),
+                (("Refusals/hands/1.phh", {"token": "not a token"}), 403,
+                 "only a player dealt in may download it"),
+                (("Refusals/hands/1.phh", {"token": bob_token}), 403,
+                 "only a player dealt in may download it"),        # Bob sat down after it
+                (("Nowhere/hands/1.phh", {"token": ann_token}), 404, "no table named 'Nowhere'"),
+                (("Refusals/hands/99.phh", {"token": ann_token}), 404,
+                 f"hand 99 is not among the last 10 hands of this table (hands 1 to "
+                 f"{playing - 1})"),
+                ((f"Refusals/hands/{playing}.phh", {"token": ann_token}), 409,
+                 f"hand {playing} is still being played: download it once it is over"),
+                (("Refusals/hands/one.phh", {"token": ann_token}), 422,
+                 "hand number 'one': a whole number")]:
+            r = phh(path, **params)
+            assert r.status_code == status, (path, params, r.status_code, r.text)
+            assert r.headers["content-type"] == "application/json", r.headers
+            assert list(r.json()) == ["error"] and words in r.json()["error"], r.json()
+        assert sum(len(store.read(s.id)) for s in store.streams()) == before
+        # the table API's own refusals have the same shape
+        r = client.get("/tables/api/events/Nowhere")
+        assert r.status_code == 404 and list(r.json()) == ["error"]

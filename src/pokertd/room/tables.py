@@ -61,8 +61,9 @@ from pokertd.tournament.button import ButtonState, HandPositions, start_button
 from . import seeds
 
 __all__ = [
-    "BOT_KINDS", "KIND", "Seat", "Table", "TableConfig", "TableError", "UnknownTable",
-    "frames", "hash_token", "new_token", "phh_for", "view",
+    "BOT_KINDS", "KIND", "HandNotOver", "NotDealtIn", "Seat", "Table", "TableConfig",
+    "TableError", "UnknownHand", "UnknownTable", "frames", "hash_token", "new_token",
+    "phh_for", "view",
 ]
 
 KIND = "table"
@@ -89,6 +90,19 @@ class TableError(ValueError):
 class UnknownTable(TableError, LookupError):
     def __init__(self, name: str) -> None:
         super().__init__(f"no table named {name!r}")
+
+
+# A PHH download refused (phh_for): the hand is unknown, not the asker's, or not over yet.
+class UnknownHand(TableError, LookupError):
+    pass
+
+
+class NotDealtIn(TableError, PermissionError):
+    pass
+
+
+class HandNotOver(TableError):
+    pass
 
 
 def new_token() -> str:
@@ -1070,15 +1084,21 @@ def phh_for(table: Table, number: int, who: str | None) -> str:
 
     held = table.held()
     if held is not None and held.number == number:
-        raise TableError(f"hand {number} is stopped at its all-in showdown (IFP 61: hand-for-"
-                         "hand, it goes on when the other tables' hands are over): try again "
-                         "then")
+        raise HandNotOver(f"hand {number} is stopped at its all-in showdown (IFP 61: hand-for-"
+                          "hand, it goes on when the other tables' hands are over): try again "
+                          "then")
+    if table.played is not None and table.played.number == number:
+        raise HandNotOver(f"hand {number} is still being played: download it once it is over")
     played = next((p for p in table.history if p.number == number), None)
     if played is None:
-        raise TableError(f"hand {number} is not among the last {HISTORY} hands of this table")
+        last = table.history[0].number if table.history else 0
+        raise UnknownHand(
+            f"hand {number} is not among the last {HISTORY} hands of this table" + (
+                f" (hands {table.history[-1].number} to {last})" if last else
+                " (no hand is over yet)"))
     mine = played.position(who)
     if mine is None:
-        raise TableError(f"hand {number}: only a player dealt in may download it (give the "
+        raise NotDealtIn(f"hand {number}: only a player dealt in may download it (give the "
                          "token you played it with)")
     shown = {e["player"] for e in played.events if e["type"] == "shown"}
     h = replay(played.events)
