@@ -16,6 +16,7 @@ import socket
 import threading
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -181,7 +182,7 @@ class Client:
                     continue
                 self.state = f
                 la = f.get("legal")
-                if la and self.seat is not None and f["you"] == self.seat:
+                if la:                  # (only the frame of the player to act has it)
                     await self.ws.send(json.dumps(self._act(la, f["version"])))
         except websockets.ConnectionClosed:
             pass
@@ -189,7 +190,7 @@ class Client:
     def _act(self, la: dict, version: int) -> dict:
         r = self.rng.random()
         m = {"type": "act", "id": f"{self.name}:{version}"}
-        if self.mode == "all_in":
+        if self.mode == "all_in" or (self.mode == "shove" and r < 0.04):
             return {**m, "action": "all_in"}
         if la["min_raise_to"] is not None and r < 0.15:
             return {**m, "action": "raise", "amount": la["min_raise_to"]}
@@ -344,3 +345,122 @@ def test_every_frame_of_two_players_a_spectator_and_the_host_over_30_hands_leaks
     assert checked >= 2000, checked
     print(f"leak check: {checked} frames of 6 connections over {out['end']} hands, "
           f"{len(out['downloads'])} downloads, no leak")
+
+
+def _seat_changes(store, table: str) -> list[tuple[int, str | None, str | None]]:
+    """Each (seat, token before, token after) of table ``table``'s ``seating`` events (the
+    dealt event's director moving players: balancing, a table broken, the final table)."""
+    info = store.find_stream("table", table)
+    now: dict[int, str | None] = {}
+    out = []
+    for rec in store.read(info.id):
+        if rec.type == "seating":
+            new = {k: d.get("token") for k, d in enumerate(rec.payload["seats"], start=1) if d}
+            for k in set(now) | set(new):
+                if now.get(k) != new.get(k):
+                    out.append((k, now.get(k), new.get(k)))
+            now = new
+    return out
+
+
+def test_players_moved_in_a_dealt_event_see_only_their_own_cards_every_frame_judged(served):
+    """A dealt event of eighteen people at three tables of six, played to its winner through the
+    real server: the director moves players (IFP 11a balancing, IFP 10 a table broken, IFP 15
+    the final table drawn). Every person is connected to every table with his token from the
+    start (a spectator too), so each frame of each table built for him is judged: a moved
+    player sees only his own cards at his new table, nothing of the hands of his new seat's
+    last occupant; the newcomer in his old seat nothing of his; and the downloads of every
+    table's last hands by every person likewise (his own by his token, wherever he sits)."""
+    import httpx
+
+    async def run() -> dict:
+        async with httpx.AsyncClient(base_url=served.base) as http:
+            csrf = (await http.get("/tables")).text.split('name="csrf-token" content="')[1] \
+                .split('"')[0]
+            r = await http.post("/tables/api/events", headers={"X-CSRF-Token": csrf}, json={
+                "name": "Moves", "preset": "ifp-2012", "seats": 18, "table_size": 6,
+                "level_minutes": 1, "act_seconds": 30, "bot_delay": 0, "pause_seconds": 0.05,
+                "seed": "moves 21"})
+            assert r.status_code == 201, r.text
+            host = r.json()["host"]
+            tokens = {}
+            for k in range(18):
+                r = await http.post("/tables/api/events/Moves/enter",
+                                    headers={"X-CSRF-Token": csrf}, json={"name": f"P{k}"})
+                assert r.status_code == 200, r.text
+                tokens[f"P{k}"] = r.json()["token"]
+            r = await http.post("/tables/api/events/Moves/start", headers={"X-CSRF-Token": csrf},
+                                json={"host": host})
+            assert r.status_code == 200, r.text
+            summary = (await http.get("/tables/api/events/Moves")).json()
+            tables = [t["name"] for t in summary["tables"]]
+            assert len(tables) == 3
+            clients: list[tuple[str, str | None, Client]] = []
+            for name in tables:
+                url = f"ws://127.0.0.1:{served.port}/tables/{quote(name)}/ws"
+                spectator = Client(f"spectator@{name}", url, random.Random(0))
+                await spectator.open()
+                clients.append((name, None, spectator))
+                for k, (player, token) in enumerate(tokens.items()):
+                    c = Client(f"{player}@{name}", url, random.Random(f"{player}:{name}"))
+                    c.mode = "shove"
+                    await c.open(token=token)
+                    c.token = token          # (acts wherever its frames give it legal)
+                    clients.append((name, token, c))
+            deadline = time.monotonic() + 300
+            while summary["state"] != "finished":
+                assert time.monotonic() < deadline, "the event did not finish"
+                await asyncio.sleep(0.2)
+                summary = (await http.get("/tables/api/events/Moves")).json()
+            downloads = []
+            for name in tables:
+                hands = [f["hand"]["number"] for _, _, c in clients if c.state
+                         and c.state["table"] == name and c.state["hand"] for f in [c.state]]
+                end = max(hands)
+                for player, token in tokens.items():
+                    for number in range(max(1, end - 9), end + 1):
+                        r = await http.get(f"/tables/{quote(name)}/hands/{number}.phh",
+                                           params={"token": token})
+                        downloads.append((name, player, token, number, r))
+            for _, _, c in clients:
+                await c.close()
+            return {"clients": clients, "tables": tables, "downloads": downloads,
+                    "summary": summary}
+
+    out = asyncio.run(run())
+    store = served.store
+    moved = newcomers = 0
+    for name in out["tables"]:
+        for seat, before, after in _seat_changes(store, name):
+            if after is not None and any(after in [a for _, _, a in _seat_changes(store, other)]
+                                         for other in out["tables"] if other != name):
+                moved += 1
+            if before is not None and after is not None:
+                newcomers += 1                  # someone else in a seat freed by a move
+    assert moved >= 1 and newcomers >= 1, (moved, newcomers)
+    from pokertd.services.tournaments import TournamentService
+    kinds = [e.type for e in TournamentService(store).load("Moves").tournament.events]
+    moves = {k: kinds.count(k) for k in ("moved", "table_broken", "final_table_formed")}
+    assert moves["table_broken"] and moves["final_table_formed"], moves
+    checked, problems = 0, []
+    hands = {name: read_hands(store, name) for name in out["tables"]}
+    for name, token, c in out["clients"]:
+        problems += judge_frames(hands[name], c.frames, hash_token(token) if token else None,
+                                 c.name)
+        checked += len(c.frames)
+    leaks = [p for p in problems if "dealt to position" in p]     # (the cards first)
+    assert problems == [], (len(leaks), leaks[:5], problems[:5])
+    served_ok = 0
+    for name, player, token, number, r in out["downloads"]:
+        h = hands[name].get(number)
+        if h is None or h.position(hash_token(token)) is None:
+            assert r.status_code in (403, 404), (name, player, number, r.text)
+            assert list(r.json()) == ["error"]
+        elif r.status_code == 200:
+            problems += judge_phh(hands[name], number, r.text, hash_token(token), player)
+            served_ok += 1
+    assert problems == [], problems[:10]
+    assert served_ok >= 5 and checked >= 1000, (served_ok, checked)
+    print(f"dealt leak check ({moves}): {checked} frames of {len(out['clients'])} connections at "
+          f"{len(out['tables'])} tables ({[len(h) for h in hands.values()]} hands), {moved} seatings with a player moved in, {newcomers} "
+          f"seats taken by another, {len(out['downloads'])} downloads, no leak")

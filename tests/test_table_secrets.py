@@ -139,7 +139,6 @@ def test_a_newcomer_in_the_seat_of_a_player_who_went_broke_never_sees_his_cards(
     assert v["seats"][0]["you"] is True and v["seats"][0]["cards"] is None
     position = bust.seats.index(1)
     assert [s["cards"] for s in v["showdown"] if s["name"] == "Ann"] == [_dealt(bust, position)]
-    folded = [p for p in t.history if p.number == 1][0]
     for played in t.history:
         with pytest.raises(TableError, match="only a player dealt in"):
             phh_for(t, played.number, hash_token(bob))
