@@ -202,7 +202,9 @@ def test_every_refusal_of_a_phh_download_is_the_table_apis_json_error(tmp_path):
                 ((f"Refusals/hands/{playing}.phh", {"token": ann_token}), 409,
                  f"hand {playing} is still being played: download it once it is over"),
                 (("Refusals/hands/one.phh", {"token": ann_token}), 422,
-                 "hand number 'one': a whole number")]:
+                 "hand number 'one': a whole number"),
+                (("Refusals/hands/" + "9" * 5000 + ".phh", {"token": ann_token}), 422,
+                 "hand number '99999999999999999999': a whole number")]:
             r = phh(path, **params)
             assert r.status_code == status, (path, params, r.status_code, r.text)
             assert r.headers["content-type"] == "application/json", r.headers

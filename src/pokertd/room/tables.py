@@ -967,7 +967,8 @@ def _own_part(table: Table, base: dict[str, Any], who: str | None,
         hand = played if played is not None and h is not None else (
             last if played is None and d["cards"] is None else None)
         mine = None if hand is None else hand.position(who)
-        if mine is not None and hand.seats[mine] == seat:     # (dealt here, not moved since)
+        if hand is not None and mine is not None and hand.seats[mine] == seat:
+            # (dealt here, and not moved since)
             d["cards"] = _own_dealt(hand, mine)
         seats[seat - 1] = d
         own["seats"] = seats

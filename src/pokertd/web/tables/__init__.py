@@ -238,8 +238,8 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
         now); a refusal is the table API's JSON error (:func:`api_error`)."""
         if not token:
             return api_error(401, "token: give the token you played the hand with "
-                                  f"(/tables/{name}/hands/{number}.phh?token=...)")
-        if not number.isdigit():
+                                  f"(/tables/{name[:60]}/hands/{number[:20]}.phh?token=...)")
+        if not (number.isascii() and number.isdigit() and len(number) <= 9):
             return api_error(422, f"hand number {number[:20]!r}: a whole number (1, 2, ...)")
         try:
             t = server.table(name)
