@@ -274,10 +274,10 @@ def test_every_frame_of_two_players_a_spectator_and_the_host_over_30_hands_leaks
                 """``name`` sits in ``seat`` as soon as its last occupant's seat is free (the
                 spectator's frames: at the end of his last hand, before the next deal); his
                 and the last occupant's downloads of that hand."""
+                c = Client(name, url, rng)
+                await c.open()             # (connected before: only the join is to send)
                 await _until(lambda: _seat_empty(spectator, seat), f"seat {seat} free")
                 last = _hand(spectator)
-                c = Client(name, url, rng)
-                await c.open()
                 await c.join(seat, 1000)
                 people.append(c)
                 mine, theirs = await download(c, last), await download(gone, last)
