@@ -1,8 +1,8 @@
 """The leak checker: every frame a client received, judged against the store (issue 21).
 
 From a table's log (:func:`read_hands`: the cards dealt to whom in each hand, each position's
-token hash as the seat events tell it, the cards shown and when), :func:`judge_frames` judges every frame one client
-received and :func:`judge_phh` a PHH download. A hole card of hand N may be in a frame to a
+token hash as the seat events tell it, the cards shown and when), :func:`judge_frames` judges
+every frame one client received and :func:`judge_phh` a PHH download. A hole card of hand N may be in a frame to a
 client only if
 
 - his token was dealt it in hand N (the identity recorded with the hand, not the seat), or

@@ -462,5 +462,5 @@ def test_players_moved_in_a_dealt_event_see_only_their_own_cards_every_frame_jud
     assert problems == [], problems[:10]
     assert served_ok >= 5 and checked >= 1000, (served_ok, checked)
     print(f"dealt leak check ({moves}): {checked} frames of {len(out['clients'])} connections at "
-          f"{len(out['tables'])} tables ({[len(h) for h in hands.values()]} hands), {moved} seatings with a player moved in, {newcomers} "
-          f"seats taken by another, {len(out['downloads'])} downloads, no leak")
+          f"{len(out['tables'])} tables ({[len(h) for h in hands.values()]} hands), {moved} "
+          f"seatings with a player moved in, {newcomers} seats taken by another, {len(out['downloads'])} downloads, no leak")

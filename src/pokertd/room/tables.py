@@ -319,7 +319,7 @@ class Table:
             self._seat(p["seat"]).stack = p["stack"]
         elif kind == "hand_started":
             tokens = p.get("tokens")
-            if tokens is None:        # an older log: who sat there at the deal (the replay's state)
+            if tokens is None:        # an older log: who sat there at the deal (the replay)
                 tokens = [None if self.seats[k - 1] is None else self.seats[k - 1].token
                           for k in p["seats"]]
             self.played = PlayedHand(p["hand"], list(p["seats"]), list(p["names"]),
