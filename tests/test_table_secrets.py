@@ -213,3 +213,65 @@ def test_every_refusal_of_a_phh_download_is_the_table_apis_json_error(tmp_path):
         # the table API's own refusals have the same shape
         r = client.get("/tables/api/events/Nowhere")
         assert r.status_code == 404 and list(r.json()) == ["error"]
+
+
+def test_a_log_from_before_the_hands_recorded_who_was_dealt_in_replays_the_same_identity(
+        store, tmp_path):
+    """A table log written before ``hand_started`` carried ``tokens``: loaded again, each
+    hand's dealt-in tokens are the seats' at the deal (the replay's state), so Ann's own
+    cards and downloads are hers and Bob, in her seat since, gets none of them."""
+    from pokertd.room.tables import KIND, Table
+    from pokertd.storage import NewEvent
+
+    clock = Clock()
+    t = _table(store, clock)
+    ann = t.join("Ann", 1, 1000)
+    t.join("Bot", 2, 1000, bot="calling")
+    clock.now += 61
+    t.tick(clock.now)
+    t.leave(1)
+    played = _play_to_end(t, clock)
+    bob = t.join("Bob", 1, 1000)
+    old = open_store(f"sqlite:///{tmp_path / 'old.db'}")
+    try:
+        records = store.read(t.stream_id)
+        with old.transaction() as log:
+            info = log.create_stream(KIND, "T1", {"event": None})
+            log.append(info.id, 0, [NewEvent(r.type, {k: v for k, v in r.payload.items()
+                                                      if not (r.type == "hand_started"
+                                                              and k == "tokens")})
+                                    for r in records])
+        assert all("tokens" not in r.payload for r in old.read(info.id)
+                   if r.type == "hand_started")
+        again = Table.load(old, "T1", clock=clock)
+        assert again.history[0].tokens == played.tokens
+        _newcomer_sees_nothing_of(again, again.history[0], played.seats.index(1), bob)
+        assert phh_for(again, played.number, hash_token(ann)) == phh_for(
+            t, played.number, hash_token(ann))
+    finally:
+        old.close()
+
+
+def test_a_table_where_a_player_left_mid_hand_loads_again_from_its_log(store):
+    """IFP 8: a player who leaves holding a hand is folded in turn, his seat free at the
+    hand's end. The replay did not know the hand was in play (it rebuilds the hand at the end
+    of the load): the seat was freed at the ``left`` event and his fold's time bank then
+    refused ("seat 1 is empty"), so the table could not be loaded again (a restarted server).
+    Loaded now, it is the live table."""
+    from pokertd.room.tables import Table
+
+    clock = Clock()
+    t = _table(store, clock)
+    ann = t.join("Ann", 1, 1000)
+    t.join("Bot", 2, 1000, bot="calling")
+    clock.now += 61
+    t.tick(clock.now)
+    t.leave(1)
+    assert t.seats[0] is not None and t.seats[0].leaving        # his hand is still in play
+    mid = Table.load(store, "T1", clock=clock)
+    assert mid.seats[0] is not None and mid.seats[0].leaving
+    _play_to_end(t, clock)
+    again = Table.load(store, "T1", clock=clock)
+    assert again.seats[0] is None and t.seats[0] is None
+    for who in (None, hash_token(ann)):
+        assert view(again, who, clock.now) == view(t, who, clock.now)

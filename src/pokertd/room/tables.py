@@ -468,8 +468,11 @@ class Table:
         return [None if s is None else s.name for s in self.seats]
 
     def _in_live_hand(self, seat: int) -> bool:
-        return (self.played is not None and self.hand is not None and not self.hand.done
-                and seat in self.played.seats)
+        """Whether ``seat`` holds a hand not over. (Replayed from the log, the hand is not
+        rebuilt until the end of the load: its PlayedHand, set at its start and cleared at its
+        end, says it. A seat left mid-hand is free only at its end, in the replay as live.)"""
+        return (self.played is not None and seat in self.played.seats
+                and (self.hand is None or not self.hand.done))
 
     def position_of(self, seat: int) -> int | None:
         if self.played is None or seat not in self.played.seats:
