@@ -145,9 +145,9 @@ def test_ifp_61_an_all_in_hand_is_stopped_until_the_other_tables_hands_are_over(
     start = dict(zip(played.seats, played.events[0]["config"]["stacks"]))
     table = next(x for x in events.summary(name)["tables"] if x["table"] == a.table_id)
     assert {p["seat"]: p["stack"] for p in table["players"]} == start
-    seat = played.seats[0]
+    first = played.tokens[0]               # the player dealt first, by his token
     try:
-        phh_for(a, number, seat)
+        phh_for(a, number, first)
         raise AssertionError("the stopped hand was downloadable")
     except TableError as exc:
         assert "IFP 61" in str(exc)
@@ -170,7 +170,7 @@ def test_ifp_61_an_all_in_hand_is_stopped_until_the_other_tables_hands_are_over(
         assert set(cards) <= set(f["hand"]["board"])
         assert number in [p["hand"] for p in f["last_hands"]]
     assert _recorded(events, name, a.table_id) == recorded + 1
-    phh_for(a, number, seat)
+    phh_for(a, number, first)
 
 
 def test_ifp_61_a_restart_while_a_hand_is_stopped_keeps_it_stopped_then_goes_on(

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pokertd.room.pokerstars_download import pokerstars_for
-from pokertd.room.tables import TableError
+from pokertd.room.tables import TableError, hash_token, view
 from pokertd.storage import open_store
 
 from test_tables import Clock, open_table
@@ -29,22 +29,26 @@ def test_the_pokerstars_download_deals_only_the_players_own_cards(store):
     from poker.room.pokerstars import PokerStarsHandHistory
     clock = Clock()
     server, t, _ = open_table(store, clock)
-    t.join("Ann", 1, 1000, bot="sensible")
+    token = t.join("Ann", 1, 1000)           # a person: identified by her token, not her seat
     t.join("Bob", 2, 1000, bot="random")
     t.join("Cy", 3, 1000, bot="random")
     while t.hands < 6:
         clock.now += 1
         t.tick(clock.now)
+        if t.actor_seat() == 1:               # Ann checks or calls in her turn
+            la = view(t, hash_token(token), clock.now)["legal"]
+            t.act(1, "check" if la.get("check") else "call")
     for played in list(t.history)[:5]:
-        seat = played.seats[0]
-        text = pokerstars_for(t, played.number, seat)
-        me = played.names[0]
+        me = "Ann"
+        position = played.position(hash_token(token))
+        text = pokerstars_for(t, played.number, hash_token(token))
         assert re.findall(r"^Dealt to (\S+)", text, re.M) == [me]
-        mine = next(e["cards"] for e in played.events if e["type"] == "dealt" and e["player"] == 0)
+        mine = next(e["cards"] for e in played.events
+                    if e["type"] == "dealt" and e["player"] == position)
         assert f"Dealt to {me} [{' '.join(mine)}]" in text
         shown = {e["player"] for e in played.events if e["type"] == "shown"}
         for e in played.events:
-            if e["type"] == "dealt" and e["player"] not in shown and e["player"] != 0:
+            if e["type"] == "dealt" and e["player"] not in shown and e["player"] != position:
                 assert not any(c in text for c in e["cards"] if c not in _board(played))
         p = PokerStarsHandHistory(text)
         p.parse_header()
@@ -88,4 +92,5 @@ def test_the_route_serves_the_pokerstars_text_to_the_seat_token_and_refuses_othe
         assert "Dealt to Ann [" in r.text and "Dealt to Bob" not in r.text
         assert r.headers["content-disposition"] == f'attachment; filename="Stars-hand-{number}.txt"'
         r = http.get(f"/tables/Stars/hands/{number}.txt", params={"token": "not a token"})
-        assert r.status_code >= 400 and "only a player dealt in" in r.text
+        assert r.status_code == 403 and "only a player dealt in" in r.json()["error"]
+        assert http.get(f"/tables/Stars/hands/{number}.txt").status_code == 401

@@ -88,6 +88,11 @@ class Live:
         self.store.close()
 
 
+def seat_view(t, seat):
+    """The view of whoever sits in ``seat`` (views are built for a token's hash, not a seat)."""
+    return view(t, t.seats[seat - 1].token)
+
+
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Live]:
     server = Live(tmp_path_factory.mktemp("protocol"))
@@ -178,9 +183,9 @@ def test_a_table_keeps_ids_per_seat_token_and_acts_a_repeat_once(tmp_path: Path)
     t.join("Bob", 2, 1000)
     t.tick(clock[0])
     first = t.actor_seat()
-    assert t.act(first, move(view(t, first)["legal"]), action_id="7")
+    assert t.act(first, move(seat_view(t, first)["legal"]), action_id="7")
     second = t.actor_seat()
-    assert second != first and t.act(second, move(view(t, second)["legal"]), action_id="7")
+    assert second != first and t.act(second, move(seat_view(t, second)["legal"]), action_id="7")
     head = store.head(t.stream_id)
     assert not t.act(first, "call", action_id="7")          # Ann's own repeat: nothing
     assert store.head(t.stream_id) == head
@@ -441,7 +446,7 @@ def test_an_act_naming_another_turn_is_refused_and_writes_nothing(tmp_path: Path
     t.join("Bob", 2, 1000)
     t.tick(1000.0)
     seat = t.actor_seat()
-    turn = view(t, seat)["legal"]["turn"]
+    turn = seat_view(t, seat)["legal"]["turn"]
     assert turn == {"hand": 1, "action": 1}
     head = store.head(t.stream_id)
     for wrong in ({"hand": 1, "action": 2}, {"hand": 2, "action": 1}):
@@ -449,7 +454,7 @@ def test_an_act_naming_another_turn_is_refused_and_writes_nothing(tmp_path: Path
             t.act(seat, "call", turn=wrong)
     assert store.head(t.stream_id) == head
     assert t.act(seat, "call", turn=turn)
-    assert view(t, t.actor_seat())["legal"]["turn"] == {"hand": 1, "action": 2}
+    assert seat_view(t, t.actor_seat())["legal"]["turn"] == {"hand": 1, "action": 2}
     store.close()
 
 
@@ -482,13 +487,13 @@ def test_a_player_out_of_time_is_away_and_offered_no_legal_until_back_ifp_8_tda_
     for _ in range(200):
         clock[0] += 1
         t.tick(clock[0])
-        offered += "legal" in view(t, 1)
+        offered += "legal" in seat_view(t, 1)
     assert offered == 0 and t.hands >= 3
     t.set_away(1, False)
     while t.actor_seat() != 1:
         clock[0] += 1
         t.tick(clock[0])
-    assert view(t, 1)["legal"]["turn"]["hand"] == t.hands
+    assert seat_view(t, 1)["legal"]["turn"]["hand"] == t.hands
     store.close()
 
 
@@ -541,14 +546,14 @@ def test_the_time_bank_is_refilled_every_so_many_hands_a_house_rule_tda_29(
         t.tick(clock[0])
     seat = t.actor_seat()
     clock[0] += 10 + 4                 # 4 s of his bank spent
-    t.act(seat, "call" if not view(t, seat)["legal"]["check"] else "check")
+    t.act(seat, "call" if not seat_view(t, seat)["legal"]["check"] else "check")
     assert t.seats[seat - 1].bank == pytest.approx(1.0)
     refills = []
     while t.hands < 7:
         clock[0] += 1
         if t.actor_seat() is not None:
             s = t.actor_seat()
-            t.act(s, "fold" if view(t, s)["legal"]["call"] else "check")
+            t.act(s, "fold" if seat_view(t, s)["legal"]["call"] else "check")
         else:
             t.tick(clock[0])
             if t.played is not None and t.played.number not in [r[0] for r in refills]:

@@ -13,7 +13,7 @@ import pytest
 from pokertd.engine import IllegalAction
 from pokertd.room.outbox import Outbox
 from pokertd.room.server import TableServer
-from pokertd.room.tables import Table, TableConfig, TableError, frames, phh_for, view
+from pokertd.room.tables import Table, TableConfig, TableError, frames, hash_token, phh_for, view
 from pokertd.storage import open_store
 
 
@@ -94,15 +94,15 @@ def test_bots_play_many_hands_chips_conserved_pots_awarded_replay_equal(fast_sto
         if t.hands % 50 == 0 and t.hands != checked:
             checked = t.hands
             # the frames the server sends are the views, for every seat and a spectator
-            sent = frames(t, [(k, False) for k in [None, *range(1, 7)]], now=clock.now)
-            for k in [None, *range(1, 7)]:
-                assert json.loads(sent[(k, False)]) == view(t, k, clock.now)
+            sent = frames(t, [(None, False), (None, True)], now=clock.now)
+            for k in (False, True):
+                assert json.loads(sent[(None, k)]) == {**view(t, None, clock.now), "host": k}
         if t.hands % 197 == 0 and t.hand is not None and t.hands != reloaded:
             reloaded = t.hands
             # mid-hand: the replay from the store continues the same hand
             again = Table.load(store, "T1", clock=clock)
             assert again.hand.events() == t.hand.events()
-            assert view(again, 1, clock.now)["seats"] == view(t, 1, clock.now)["seats"]
+            assert view(again, None, clock.now)["seats"] == view(t, None, clock.now)["seats"]
     hands = hand_events(store, t.stream_id)
     assert len(hands) >= HANDS
     for number, events in hands.items():
@@ -117,8 +117,7 @@ def test_bots_play_many_hands_chips_conserved_pots_awarded_replay_equal(fast_sto
         awarded = sum(e["amount"] for e in events if e["type"] == "awarded")
         assert awarded == put_in, number          # every chip put in was awarded
     again = Table.load(store, "T1", clock=clock)
-    for seat in [None, *range(1, 7)]:
-        assert view(again, seat, clock.now) == view(t, seat, clock.now)
+    assert view(again, None, clock.now) == view(t, None, clock.now)
 
 
 def test_a_person_acts_only_with_the_engines_legal_actions(store):
@@ -135,7 +134,7 @@ def test_a_person_acts_only_with_the_engines_legal_actions(store):
         clock.now += 1
         t.tick(clock.now)
     head = store.head(t.stream_id)
-    v = view(t, 1, clock.now)
+    v = view(t, hash_token(token), clock.now)
     la = v["legal"]
     assert la["min_raise_to"] is not None
     with pytest.raises(IllegalAction) as refused:
@@ -181,21 +180,25 @@ def test_time_running_out_checks_or_folds_and_marks_away_ifp_8_tda_29(store):
 
 
 def test_the_phh_download_shows_only_what_the_player_saw(store):
+    """The download is for whoever was dealt in the hand with the token given: his own cards
+    and the cards shown; the others' ``????``; no token, no download."""
     clock = Clock()
     server, t, _ = open_table(store, clock)
-    t.join("Bot A", 1, 1000, bot="sensible")
+    ann = t.join("Ann", 1, 1000)
     t.join("Bot B", 2, 1000, bot="random")
     t.join("Bot C", 3, 1000, bot="random")
-    while t.hands < 3:
-        clock.now += 1
+    while t.hands < 3:              # (Ann is away once her time runs out: folded in turn)
+        clock.now += 20
         t.tick(clock.now)
     played = t.history[0]
-    text = phh_for(t, played.number, played.seats[0])
-    mine = next(e["cards"] for e in played.events if e["type"] == "dealt" and e["player"] == 0)
-    assert f"d dh p1 {''.join(mine)}" in text
+    me = played.position(hash_token(ann))
+    assert played.seats[me] == 1
+    text = phh_for(t, played.number, hash_token(ann))
+    mine = next(e["cards"] for e in played.events if e["type"] == "dealt" and e["player"] == me)
+    assert f"d dh p{me + 1} {''.join(mine)}" in text
     shown = {e["player"] for e in played.events if e["type"] == "shown"}
     for e in played.events:
-        if e["type"] == "dealt" and e["player"] not in shown and e["player"] != 0:
+        if e["type"] == "dealt" and e["player"] not in shown and e["player"] != me:
             assert "".join(e["cards"]) not in text
             assert f"d dh p{e['player'] + 1} ????" in text
     with pytest.raises(TableError):
@@ -863,13 +866,23 @@ def test_finished_sit_and_gos_leave_memory_and_are_still_served(fast_store, monk
     monkeypatch.setattr(TableServer, "IDLE", 0.2)
     names = ["SNG A", "SNG B", "SNG C"]
 
-    def phh_of(t):
-        """The first hand of the table's last ones with a PHH form, for a player in it."""
+    def answer(t, number, who):
+        """Ann's download of hand ``number``: its PHH text, or the refusal's message."""
+        try:
+            return phh_for(t, number, who)
+        except TableError as exc:
+            return f"refused: {exc}"
+
+    def phh_of(t, who):
+        """Ann's download of the first of the table's last hands she was dealt with a PHH
+        form (by the token she was dealt in with); if she was in none of them (out before,
+        or her cards killed), her refused download of the last one."""
         for played in t.history:
-            for seat in played.seats:
-                with contextlib.suppress(TableError):
-                    return played.number, seat, phh_for(t, played.number, seat)
-        raise AssertionError("no hand with a PHH form")
+            if played.position(who) is not None:
+                text = answer(t, played.number, who)
+                if not text.startswith("refused"):
+                    return played.number, who, text
+        return t.history[0].number, who, answer(t, t.history[0].number, who)
 
     async def run():
         server = TableServer(fast_store, rng=lambda n: random.Random(f"8:{n}"))
@@ -912,7 +925,7 @@ def test_finished_sit_and_gos_leave_memory_and_are_still_served(fast_store, monk
                 if name in served or ev is None or events.summary(name)["state"] != "finished":
                     continue
                 t = ev.tables[1]
-                phh[name] = phh_of(t)
+                phh[name] = phh_of(t, hash_token(tokens[name]))
                 views[name] = json.loads(server.frame(t.name, None))
                 served[name] = (events.summary(name), events.where(name, tokens[name]))
         del ev, t
@@ -936,7 +949,7 @@ def test_finished_sit_and_gos_leave_memory_and_are_still_served(fast_store, monk
         sub = server.subscribe(tables[names[0]])
         first = json.loads(await asyncio.wait_for(sub.queue.get(), 5))
         server.unsubscribe(sub)
-        reloaded = {n: phh_for(server.table(tables[n]), *phh[n][:2]) for n in names}
+        reloaded = {n: answer(server.table(tables[n]), *phh[n][:2]) for n in names}
         assert all(tables[n] in server.tables for n in names)
         while any(tables[n] in server.tables for n in names):
             assert loop.time() < deadline, "the tables loaded again stayed in memory"

@@ -19,12 +19,14 @@ from .tables import TableError, phh_for
 __all__ = ["pokerstars_for"]
 
 
-def pokerstars_for(table: Any, number: int, seat: int | None) -> str:
-    """The PokerStars text of hand ``number`` as the player in ``seat`` saw it."""
-    data = loads(phh_for(table, number, seat))
+def pokerstars_for(table: Any, number: int, who: str | None) -> str:
+    """The PokerStars text of hand ``number`` as the player whose token hashes to ``who`` saw
+    it: he is whoever was dealt in with that token, wherever he sits now (the PHH download's
+    identity, :func:`~pokertd.room.tables.phh_for`), and the hero of the history."""
+    data = loads(phh_for(table, number, who))
+    played = next(p for p in table.history if p.number == number)   # phh_for found it
     try:
-        hero = data["seats"].index(seat)
-        return from_phh(data, hero=hero, rules=table.config.rules, table=table.name,
-                        max_seats=table.config.seats)
+        return from_phh(data, hero=played.position(who), rules=table.config.rules,
+                        table=table.name, max_seats=table.config.seats)
     except PokerStarsError as exc:
         raise TableError(f"hand {number} has no PokerStars form: {exc}") from None

@@ -65,9 +65,11 @@ def event_key(name: str) -> tuple[str, str]:
 class Subscriber:
     """One client watching a table: its seat's token (None: a spectator) and its outgoing
     frames (:class:`~pokertd.room.outbox.Outbox`: a slow client's state frames coalesced, its
-    replies never dropped). The seat is found from the token at every frame: a seat its player
-    has left (or lost every chip in) and someone else has taken shows the newcomer's cards to
-    no one else; ``seat``: the one it had at the last frame (lost: the client is told why)."""
+    replies never dropped). Its frames are built for its token (its hash), never for a seat
+    number: its seat is found from the token at every frame, and its own cards are those its
+    token was dealt, so a seat its player has left (or lost every chip in) and someone else has
+    taken shows neither player the other's cards; ``seat``: the one it had at the last frame
+    (lost: the client is told why)."""
 
     table: str
     token: str | None = None
@@ -523,7 +525,7 @@ class TableServer:
         sub = Subscriber(name, token, host) if queue is None else Subscriber(name, token, host, queue)
         self.subscribers.setdefault(name, set()).add(sub)
         sub.seat = t.seat_of_hash(sub.token_hash)
-        frame = self.frame(name, sub.seat, host)
+        frame = self.frame(name, sub.token_hash, host)
         self.after_written(name, lambda ok: sub.send(frame, True) if ok else None)
         return sub
 
@@ -565,14 +567,16 @@ class TableServer:
                                  "place": r["place"], "prize": r["prize"],
                                  "message": _UNSEATED["finished"]}))
 
-    def frame(self, name: str, seat: int | None, host: bool = False,
+    def frame(self, name: str, who: str | None, host: bool = False,
               history: bool = True) -> str:
-        v = view(self.table(name), seat, history=history)
+        """The state frame for the client whose token hashes to ``who`` (None: a
+        spectator)."""
+        v = view(self.table(name), who, history=history)
         v["host"] = host
         return json.dumps(v)
 
     def broadcast(self, name: str) -> None:
-        """Each subscriber's own view, built now (once per seat: every spectator is sent the
+        """Each subscriber's own view, built now (once per token: every spectator is sent the
         same text) and sent once the store has the change; the last hands only when they
         have changed (a client keeps those it has)."""
         t = self.table(name)
@@ -586,8 +590,8 @@ class TableServer:
         for sub in subs:
             if sub.token_hash not in seats:
                 seats[sub.token_hash] = t.seat_of_hash(sub.token_hash)
-        built = frames(t, {(seats[sub.token_hash], sub.host) for sub in subs}, history=history)
-        out = [(sub, built[(seats[sub.token_hash], sub.host)]) for sub in subs]
+        built = frames(t, {(sub.token_hash, sub.host) for sub in subs}, history=history)
+        out = [(sub, built[(sub.token_hash, sub.host)]) for sub in subs]
         lost = []
         for sub in subs:
             now = seats[sub.token_hash]

@@ -11,7 +11,9 @@ A table is one event stream of kind ``"table"``. Its events:
 ``left``           ``seat``: the player stands up (folded in turn if he holds a hand;
                    the seat is free once the hand is over)
 ``away``/``back``  ``seat``, ``rule``: IFP 8 absent player (his time ran out), back again
-``hand_started``   ``hand``, ``seats`` (each position's seat), ``names``, ``positions``
+``hand_started``   ``hand``, ``seats`` (each position's seat), ``names``, ``tokens`` (each
+                   position's token hash, null for a bot: who was dealt in; absent in
+                   older logs, then the seats' tokens at the deal), ``positions``
                    (button, blinds), ``deck`` (the shuffled deck: server side only),
                    ``level`` (a tournament's level number, else null), ``bank_refill``
                    (seconds back in each player's time bank, :mod:`pokertd.room.turns`)
@@ -33,7 +35,11 @@ nothing is written. Every action is appended to the store before anyone is told 
 
 What each client may see is built per recipient (:func:`view`): his own hole cards, the cards
 the engine showed (IFP 43 all-in hands face up, then the showdown in IFP 42 order) and nothing
-else; a spectator sees no hole cards before they are shown. A dealt event's hand stopped at
+else; a spectator sees no hole cards before they are shown. A recipient (a frame's, a PHH
+download's) is his token's hash, and his own cards are those of the position his token was
+dealt in that hand (:attr:`PlayedHand.tokens`), never of the seat he sits in now: a newcomer in
+a seat freed by a player who left or went broke (or a dealt event's moved player) sees nothing
+of its last occupant's hands. A dealt event's hand stopped at
 its all-in showdown under hand-for-hand (IFP 61, :attr:`Table.stopped`) is shown as it stood
 when the betting closed until its event lets it go on (:mod:`pokertd.room.allin_stop`).
 """
@@ -62,8 +68,9 @@ from . import fair_deal, seeds
 from .turns import bank_refill, check_turn, current_turn, scoped_id
 
 __all__ = [
-    "BOT_KINDS", "KIND", "Seat", "Table", "TableConfig", "TableError", "UnknownTable",
-    "frames", "hash_token", "new_token", "phh_for", "view",
+    "BOT_KINDS", "KIND", "HandNotOver", "NotDealtIn", "Seat", "Table", "TableConfig",
+    "TableError", "UnknownHand", "UnknownTable", "frames", "hash_token", "new_token",
+    "phh_for", "view",
 ]
 
 KIND = "table"
@@ -91,6 +98,19 @@ class TableError(ValueError):
 class UnknownTable(TableError, LookupError):
     def __init__(self, name: str) -> None:
         super().__init__(f"no table named {name!r}")
+
+
+# A PHH download refused (phh_for): the hand is unknown, not the asker's, or not over yet.
+class UnknownHand(TableError, LookupError):
+    pass
+
+
+class NotDealtIn(TableError, PermissionError):
+    pass
+
+
+class HandNotOver(TableError):
+    pass
 
 
 def new_token() -> str:
@@ -202,6 +222,18 @@ class PlayedHand:
     # A hand over never changes: its summary for each position (and a spectator) once.
     summaries: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     summary_texts: dict[int | None, str] = field(default_factory=dict)    # the same, as JSON
+    # Who was dealt in: each position's token hash (None: a bot). A recipient's own cards
+    # are found by it, never by the seat (a seat changes hands between deals).
+    tokens: list[str | None] = field(default_factory=list)
+
+    def position(self, who: str | None) -> int | None:
+        """The position the token hash ``who`` was dealt in this hand, if any."""
+        if not who:
+            return None
+        for i, h in enumerate(self.tokens):
+            if h is not None and hmac.compare_digest(h, who):
+                return i
+        return None
 
 
 @dataclass
@@ -313,9 +345,13 @@ class Table:
         elif kind == "stack":
             self._seat(p["seat"]).stack = p["stack"]
         elif kind == "hand_started":
+            tokens = p.get("tokens")
+            if tokens is None:        # an older log: who sat there at the deal (the replay)
+                tokens = [None if self.seats[k - 1] is None else self.seats[k - 1].token
+                          for k in p["seats"]]
             self.played = PlayedHand(p["hand"], list(p["seats"]), list(p["names"]),
                                      dict(p["positions"]), list(p["deck"]), [], p.get("level"),
-                                     list(p.get("blinds", [])))
+                                     list(p.get("blinds", [])), tokens=list(tokens))
             self.hands = p["hand"]
             self.hand = None
             refill = p.get("bank_refill") or 0.0
@@ -491,8 +527,11 @@ class Table:
         return [None if s is None else s.name for s in self.seats]
 
     def _in_live_hand(self, seat: int) -> bool:
-        return (self.played is not None and self.hand is not None and not self.hand.done
-                and seat in self.played.seats)
+        """Whether ``seat`` holds a hand not over. (Replayed from the log, the hand is not
+        rebuilt until the end of the load: its PlayedHand, set at its start and cleared at its
+        end, says it. A seat left mid-hand is free only at its end, in the replay as live.)"""
+        return (self.played is not None and seat in self.played.seats
+                and (self.hand is None or not self.hand.done))
 
     def position_of(self, seat: int) -> int | None:
         if self.played is None or seat not in self.played.seats:
@@ -691,6 +730,7 @@ class Table:
                  **opts)
         events.append(("hand_started", {
             "hand": number, "seats": order, "names": names, "level": level,
+            "tokens": [self._seat(k).token for k in order],
             "blinds": list(blinds),
             "positions": {"hand": pos.hand, "button": pos.button, "button_dead": pos.button_dead,
                           "small_blind": pos.small_blind, "big_blind": pos.big_blind,
@@ -939,21 +979,22 @@ def _make_summary(played: PlayedHand, position: int | None) -> dict[str, Any]:
             "winners": sorted(set(winners)), "played": position is not None}
 
 
-def view(table: Table, seat: int | None, now: float | None = None, *,
+def view(table: Table, who: str | None, now: float | None = None, *,
          history: bool = True) -> dict[str, Any]:
-    """What the client of ``seat`` (None: a spectator) may know: no hole card of anyone
-    else before the engine shows it. ``history``: with the last hands (``last_hands``; the
-    game server sends them when they change)."""
+    """What the client whose token hashes to ``who`` (None: a spectator) may know: his own
+    cards in the hands he was dealt, no hole card of anyone else before the engine shows it.
+    ``history``: with the last hands (``last_hands``; the game server sends them when they
+    change)."""
     base = _spectator_view(table, table.clock() if now is None else now)
     out = dict(base)
-    out.update(_own_part(table, base, seat, history))
+    out.update(_own_part(table, base, who, history))
     return out
 
 
-def frames(table: Table, recipients: Iterable[tuple[int | None, bool]], *,
-           history: bool = True, now: float | None = None) -> dict[tuple[int | None, bool], str]:
-    """:func:`view` as JSON for each (seat, host) recipient: the part every recipient shares
-    is built and encoded once, each recipient's own part (his seat's cards, his legal
+def frames(table: Table, recipients: Iterable[tuple[str | None, bool]], *,
+           history: bool = True, now: float | None = None) -> dict[tuple[str | None, bool], str]:
+    """:func:`view` as JSON for each (token hash, host) recipient: the part every recipient
+    shares is built and encoded once, each recipient's own part (his seat's cards, his legal
     actions, his last hands) on its own."""
     base = _spectator_view(table, table.clock() if now is None else now)
     over = table.shown_state()[2]
@@ -962,17 +1003,16 @@ def frames(table: Table, recipients: Iterable[tuple[int | None, bool]], *,
     seat_texts = [dumps(d) for d in seats]            # a seat as everyone sees it, once
     everyone = "[" + ",".join(seat_texts) + "]"
     out = {}
-    for seat, host in recipients:
-        own = _own_part(table, base, seat, False)
+    for who, host in recipients:
+        own = _own_part(table, base, who, False)
         own["host"] = host
         mine = own.pop("seats")
         text = everyone if mine is seats else "[" + ",".join(
             seat_texts[k] if d is seats[k] else dumps(d) for k, d in enumerate(mine)) + "]"
         if history:         # each hand's summary encoded once for each position in it
             text += ',"last_hands":[' + ",".join(
-                _summary_text(p, p.seats.index(seat) if seat in p.seats else None)
-                for p in over) + "]"
-        out[(seat, host)] = dumps(own)[:-1] + ',"seats":' + text + "," + shared[1:]
+                _summary_text(p, p.position(who)) for p in over) + "]"
+        out[(who, host)] = dumps(own)[:-1] + ',"seats":' + text + "," + shared[1:]
     return out
 
 
@@ -992,21 +1032,25 @@ def _own_dealt(played: PlayedHand, position: int) -> list[str] | None:
     return None
 
 
-def _own_part(table: Table, base: dict[str, Any], seat: int | None,
+def _own_part(table: Table, base: dict[str, Any], who: str | None,
               history: bool) -> dict[str, Any]:
-    """What only ``seat`` may see: his own hole cards, his legal actions when he is to act,
-    the last hands with the ones he played marked."""
+    """What only the player whose token hashes to ``who`` may see: his own hole cards (of
+    the position he was dealt: a seat's last occupant's are not his), his legal actions when
+    he is to act, the last hands with the ones he played marked."""
+    seat = table.seat_of_hash(who)
     own: dict[str, Any] = {"you": seat, "host": False, "seats": base["seats"]}
     played, h, over = table.shown_state()
     last = over[0] if over else None
-    if seat is not None and 1 <= seat <= len(base["seats"]) and not base["seats"][seat - 1]["empty"]:
+    if seat is not None:
         seats = list(base["seats"])
         d = dict(seats[seat - 1])
         d["you"] = True
-        if played is not None and h is not None and seat in played.seats:
-            d["cards"] = _own_dealt(played, played.seats.index(seat))
-        elif played is None and last is not None and seat in last.seats and d["cards"] is None:
-            d["cards"] = _own_dealt(last, last.seats.index(seat))
+        hand = played if played is not None and h is not None else (
+            last if played is None and d["cards"] is None else None)
+        mine = None if hand is None else hand.position(who)
+        if hand is not None and mine is not None and hand.seats[mine] == seat:
+            # (dealt here, and not moved since)
+            d["cards"] = _own_dealt(hand, mine)
         seats[seat - 1] = d
         own["seats"] = seats
         me = table.seats[seat - 1]
@@ -1020,8 +1064,7 @@ def _own_part(table: Table, base: dict[str, Any], seat: int | None,
                             "pot_limit": table.config.structure == "pot-limit",
                             "turn": table.turn()}
     if history:
-        own["last_hands"] = [_summary(p, p.seats.index(seat) if seat in p.seats else None)
-                             for p in over]
+        own["last_hands"] = [_summary(p, p.position(who)) for p in over]
     return own
 
 
@@ -1067,7 +1110,11 @@ def _spectator_view(table: Table, now: float) -> dict[str, Any]:
                 d["cards"] = shown_cards[i]
             elif h.status[i] != FOLDED and not h.done:
                 d["cards"] = ["??", "??"]     # face down: the card backs
-        elif played is None and last is not None and k in last.seats:
+        elif played is None and last is not None and k in last.seats and \
+                last.names[last.seats.index(k)] == s.name and \
+                last.tokens[last.seats.index(k)] == s.token:
+            # the cards shown at the last showdown, beside the player who showed them (not
+            # beside a newcomer in his seat)
             j = last.seats.index(k)
             for e in last.events:
                 if e["type"] == "shown" and e["player"] == j:
@@ -1112,23 +1159,32 @@ def _spectator_view(table: Table, now: float) -> dict[str, Any]:
     return out
 
 
-def phh_for(table: Table, number: int, seat: int | None) -> str:
-    """The PHH text of hand ``number`` as the player in ``seat`` saw it: his own hole cards
-    and the cards shown; the others' unknown (``????``)."""
+def phh_for(table: Table, number: int, who: str | None) -> str:
+    """The PHH text of hand ``number`` as the player whose token hashes to ``who`` saw it:
+    his own hole cards and the cards shown; the others' unknown (``????``). He is whoever
+    was dealt in the hand with that token, wherever he sits now (a newcomer in his seat is
+    not)."""
     from pokertd.engine import replay
     from pokertd.formats.phh import dumps, export_hand
 
     held = table.held()
     if held is not None and held.number == number:
-        raise TableError(f"hand {number} is stopped at its all-in showdown (IFP 61: hand-for-"
-                         "hand, it goes on when the other tables' hands are over): try again "
-                         "then")
+        raise HandNotOver(f"hand {number} is stopped at its all-in showdown (IFP 61: hand-for-"
+                          "hand, it goes on when the other tables' hands are over): try again "
+                          "then")
+    if table.played is not None and table.played.number == number:
+        raise HandNotOver(f"hand {number} is still being played: download it once it is over")
     played = next((p for p in table.history if p.number == number), None)
     if played is None:
-        raise TableError(f"hand {number} is not among the last {HISTORY} hands of this table")
-    if seat is None or seat not in played.seats:
-        raise TableError(f"hand {number}: only a player dealt in may download it")
-    mine = played.seats.index(seat)
+        last = table.history[0].number if table.history else 0
+        raise UnknownHand(
+            f"hand {number} is not among the last {HISTORY} hands of this table" + (
+                f" (hands {table.history[-1].number} to {last})" if last else
+                " (no hand is over yet)"))
+    mine = played.position(who)
+    if mine is None:
+        raise NotDealtIn(f"hand {number}: only a player dealt in may download it (give the "
+                         "token you played it with)")
     shown = {e["player"] for e in played.events if e["type"] == "shown"}
     h = replay(played.events)
     try:

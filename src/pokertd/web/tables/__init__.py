@@ -25,13 +25,21 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request, WebSocket
-from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
 
 from pokertd.room.server import TableServer
-from pokertd.room.tables import BOT_KINDS, TableConfig, TableError, phh_for
+from pokertd.room.tables import (
+    BOT_KINDS,
+    HandNotOver,
+    NotDealtIn,
+    TableConfig,
+    TableError,
+    hash_token,
+    phh_for,
+)
 from pokertd.storage import Store
 
 from ..auth import check_csrf, csrf_token, current_user
@@ -241,15 +249,23 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
                     bot_kinds=BOT_KINDS)
 
     @router.get("/tables/{name}/hands/{number}.phh")
-    async def hand_phh(name: str, number: int, token: str) -> Response:
+    async def hand_phh(name: str, number: str, token: str = "") -> Response:
+        """Hand ``number`` as PHH for whoever was dealt in it with ``token`` (wherever he sits
+        now); a refusal is the table API's JSON error (:func:`api_error`)."""
+        if not token:
+            return api_error(401, "token: give the token you played the hand with "
+                                  f"(/tables/{name[:60]}/hands/{number[:20]}.phh?token=...)")
+        if not (number.isascii() and number.isdigit() and len(number) <= 9):
+            return api_error(422, f"hand number {number[:20]!r}: a whole number (1, 2, ...)")
         try:
             t = server.table(name)
-            seat = t.seat_of_token(token)
-            text = phh_for(t, number, seat)
+            text = phh_for(t, int(number), hash_token(token))
         except TableError as exc:
-            raise refused(exc) from None
-        return await committed(PlainTextResponse(text, headers={
-            "Content-Disposition": f'attachment; filename="{name}-hand-{number}.phh"'}), [name])
+            return api_error(_status(exc), str(exc))
+        if not await server.written(name):
+            return api_error(503, "the store did not take the last change; try again")
+        return PlainTextResponse(text, headers={
+            "Content-Disposition": f'attachment; filename="{name}-hand-{number}.phh"'})
 
     @router.get("/tables/{name}/hands/{number}.json")
     async def hand_verifiable(name: str, number: int) -> Response:
@@ -260,20 +276,29 @@ def install(app: FastAPI, store: Store, *, server: TableServer | None = None) ->
         try:
             data = record(server.table(name), number)
         except TableError as exc:
-            raise refused(exc) from None
+            return api_error(_status(exc), str(exc))
         return await committed(Response(json.dumps(data, indent=1), media_type="application/json",
                                         headers={"Content-Disposition": 'attachment; filename='
                                                  f'"{name}-hand-{number}.json"'}), [name])
+
     @router.get("/tables/{name}/hands/{number}.txt")
-    async def hand_pokerstars(name: str, number: int, token: str) -> Response:
+    async def hand_pokerstars(name: str, number: str, token: str = "") -> Response:
+        """Hand ``number`` as a PokerStars hand history, for whoever was dealt in it with
+        ``token`` (the PHH download's identity and refusals)."""
         from pokertd.room.pokerstars_download import pokerstars_for
+        if not token:
+            return api_error(401, "token: give the token you played the hand with "
+                                  f"(/tables/{name[:60]}/hands/{number[:20]}.txt?token=...)")
+        if not (number.isascii() and number.isdigit() and len(number) <= 9):
+            return api_error(422, f"hand number {number[:20]!r}: a whole number (1, 2, ...)")
         try:
-            t = server.table(name)
-            text = pokerstars_for(t, number, t.seat_of_token(token))
+            text = pokerstars_for(server.table(name), int(number), hash_token(token))
         except TableError as exc:
-            raise refused(exc) from None
-        return await committed(PlainTextResponse(text, headers={
-            "Content-Disposition": f'attachment; filename="{name}-hand-{number}.txt"'}), [name])
+            return api_error(_status(exc), str(exc))
+        if not await server.written(name):
+            return api_error(503, "the store did not take the last change; try again")
+        return PlainTextResponse(text, headers={
+            "Content-Disposition": f'attachment; filename="{name}-hand-{number}.txt"'})
 
     @router.websocket("/tables/{name}/ws")
     async def table_ws(ws: WebSocket, name: str) -> None:
@@ -303,3 +328,22 @@ async def _json_object(request: Request) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise HTTPException(422, f"the body must be a JSON object, not {type(body).__name__}")
     return body
+
+
+def api_error(status: int, message: str) -> JSONResponse:
+    """A refusal of the table API: ``{"error": message}``, the web application's error shape
+    (what ``/tables/api/...`` answers through its error handler), whatever the route."""
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _status(exc: TableError) -> int:
+    """A table's refusal as an HTTP status: unknown (table, hand) 404, not the asker's 403,
+    not over yet 409, anything else 400."""
+    if isinstance(exc, LookupError):
+        return 404
+    if isinstance(exc, NotDealtIn):
+        return 403
+    if isinstance(exc, HandNotOver):
+        return 409
+    return 400
+
