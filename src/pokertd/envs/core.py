@@ -322,6 +322,34 @@ class Table:
             h.raise_to(to)
             self.log.append((p, street, _K_RAISE, to))
 
+    def play_bot(self, bot: Any) -> None:
+        """Let a :mod:`pokertd.bots` bot act for the player to act, its action read back into
+        the history from what it changed (folded, chips put in, cards thrown)."""
+        c = self.c
+        h = self.hand
+        p, phase, _, call, _, _, bring = self.legal()
+        street = h.street
+        bet, stack = h.bets[p], h.stacks[p]
+        held = [x for x in h.holes[p] if x is not None]
+        if c.holdem:
+            bot.act(h, p, c.big)
+        else:
+            bot.act(h)
+        if phase == "drawing":
+            now = set(x for x in h.holes[p] if x is not None)
+            self.log.append((p, street, _K_DISCARD, sum(1 for x in held if x not in now)))
+            return
+        to = bet + stack - h.stacks[p]
+        if h.status[p] == 2:
+            kind, to = _K_FOLD, bet
+        elif to > bet + call:
+            kind = _K_RAISE
+        elif bring:
+            kind = _K_BRING
+        else:
+            kind = _K_CALL if to > bet else _K_CHECK
+        self.log.append((p, street, kind, to))
+
     # ------------------------------------------------------------------ observations
 
     def _committed(self) -> tuple[list[int], list[int], int]:
