@@ -366,7 +366,7 @@ class Table:
         status = h.status
         live = [q for q in range(n) if status[q] != 2]
         holes = h.holes
-        me = [x for x in holes[position] if x is not None]
+        me = [x for x in holes[position] or () if x is not None]
         up = {}
         if c.stud:
             up = {q: cards_text([x for x, u in zip(holes[q], h.up[q]) if u and x is not None])
@@ -403,7 +403,7 @@ class Table:
         bets, totals, dead = self._committed()
         status = h.status
         holes = h.holes
-        ones = [x for x in holes[position] if x is not None]
+        ones = [x for x in holes[position] or () if x is not None]
         b0 = o["board"].start
         if o["board"].stop > b0:
             ones += [b0 + x for x in h.board]
