@@ -33,6 +33,15 @@ def _play_random(e: PokerEnv, hands: int, rng: random.Random) -> int:
         while not e.table.done:
             e.step(rng.choice(np.flatnonzero(e.action_mask()).tolist()))
             steps += 1
+            h = e.table.hand
+            pots = e.table.pots()
+            # IFP 51: the main and side pots, as the engine itself counts them.
+            if h.done:
+                assert pots == []                   # the pots are in the winners' stacks
+            elif e.config.holdem:
+                assert pots == [(a, w) for a, w in h._pots() if a]
+            else:
+                assert sum(a for a, _ in pots) == h.dead + sum(h.totals)
         stacks = list(e.table.hand.stacks)
         assert sum(stacks) == total, "chips were created or lost"
         assert e.table.replay_stacks() == stacks, "the hand's events replay to other stacks"

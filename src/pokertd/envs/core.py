@@ -171,6 +171,14 @@ class Table:
         self.hand_no = -1
         self.hand: Any = None
         self.log: list[tuple[int, int, int, int]] = []   # (position, street, kind, to/cards)
+        self._legal: Any = None              # legal() and mask() of the state as it is
+        self._mask: Any = None
+        self._pots_key: Any = None
+        self._pots: list[tuple[int, list[int]]] = []
+
+    def changed(self) -> None:
+        """Forget what was read from the hand (called after every change of its state)."""
+        self._legal = self._mask = None
 
     # ------------------------------------------------------------------ episode
 
@@ -183,6 +191,7 @@ class Table:
             self.hand_no = -1
         self.hand_no += 1
         self.log = []
+        self._legal = self._mask = None
         if c.holdem:
             kw: dict[str, Any] = {"structure": c.structure}
             if c.ante:
@@ -226,15 +235,19 @@ class Table:
     def legal(self) -> tuple[int, str, bool, int, Any, Any, bool]:
         """(position to act, phase, may fold, chips to call, min and max raise-to, bring-in
         due) from the engine's legal actions."""
-        h = self.hand
-        la = h.legal_actions()
+        r = self._legal
+        if r is not None:
+            return r
+        la = self.hand.legal_actions()
         if self.c.holdem:
-            return la.player, la.phase, True, la.call, la.min_raise_to, la.max_raise_to, False
-        ph = la["phase"]
-        if ph != "betting":
-            return la["player"], ph, False, 0, None, None, False
-        return (la["player"], ph, la["fold"], la["call"], la["min_raise_to"], la["max_raise_to"],
-                la["bring_in"])
+            r = la.player, la.phase, True, la.call, la.min_raise_to, la.max_raise_to, False
+        elif la["phase"] != "betting":
+            r = la["player"], la["phase"], False, 0, None, None, False
+        else:
+            r = (la["player"], "betting", la["fold"], la["call"], la["min_raise_to"],
+                 la["max_raise_to"], la["bring_in"])
+        self._legal = r
+        return r
 
     def pot(self) -> int:
         h = self.hand
@@ -247,6 +260,12 @@ class Table:
         return to if to > lo else lo
 
     def mask(self) -> np.ndarray:
+        m = self._mask
+        if m is None:
+            m = self._mask = self._make_mask()
+        return m
+
+    def _make_mask(self) -> np.ndarray:
         c = self.c
         m = np.zeros(c.n_actions, dtype=np.int8)
         if self.hand.done:
@@ -298,18 +317,22 @@ class Table:
             held = [x for x in h.holes[p] if x is not None]
             throw = [held[j] for j in range(len(held)) if (a - c.discard0) >> j & 1]
             h.discard(throw)
+            self.changed()
             self.log.append((p, street, _K_DISCARD, len(throw)))
         elif a == FOLD:
             to = h.bets[p]
             h.fold()
+            self.changed()
             self.log.append((p, street, _K_FOLD, to))
         elif a == CALL:
             to = h.bets[p] + call
             if bring:
                 h.post_bring_in()
-                self.log.append((p, street, _K_BRING, min(c.bring_in, to + h.stacks[p])))
+                self.changed()
+                self.log.append((p, street, _K_BRING, h.bets[p]))
             else:
                 h.check_call()
+                self.changed()
                 self.log.append((p, street, _K_CALL if call else _K_CHECK, to))
         else:
             if a == c.max_raise:
@@ -320,6 +343,7 @@ class Table:
             else:
                 to = self.fraction_to(c.fractions[a - 2], p, call, lo)
             h.raise_to(to)
+            self.changed()
             self.log.append((p, street, _K_RAISE, to))
 
     def play_bot(self, bot: Any) -> None:
@@ -335,6 +359,7 @@ class Table:
             bot.act(h, p, c.big)
         else:
             bot.act(h)
+        self.changed()
         if phase == "drawing":
             now = set(x for x in h.holes[p] if x is not None)
             self.log.append((p, street, _K_DISCARD, sum(1 for x in held if x not in now)))
@@ -357,6 +382,19 @@ class Table:
         h = self.hand
         return h.bets, h.totals, h.dead
 
+    def pots(self) -> list[tuple[int, list[int]]]:
+        """The pots as :func:`_pots` counts them, recounted only when a round closed (the
+        street moved on or the hand ended) or a player folded: nothing else changes them."""
+        h = self.hand
+        status = h.status
+        key = (h.street, h.done, status.count(2), self.hand_no)
+        if key != self._pots_key:
+            self._pots_key = key
+            # Once the hand is over the pots are in the winners' stacks.
+            self._pots = [] if h.done else _pots(h.totals, [q for q in range(self.c.n)
+                                                            if status[q] != 2], h.dead)
+        return self._pots
+
     def observe(self, position: int) -> dict[str, Any]:
         """What ``position`` sees, in chips and card names (``observe_vector`` in numbers)."""
         c = self.c
@@ -378,7 +416,7 @@ class Table:
             "hole": cards_text(me), "board": cards_text(list(h.board)), "up": up,
             "stacks": list(h.stacks), "bets": list(bets), "committed": list(totals),
             "folded": [s == 2 for s in status], "all_in": [s == 1 for s in status],
-            "pots": [{"amount": a, "eligible": e} for a, e in _pots(totals, live, dead)],
+            "pots": [{"amount": a, "eligible": e} for a, e in self.pots()],
             "to_act": to_act, "phase": phase,
             "to_call": call if mine else 0, "min_raise_to": lo if mine else None,
             "max_raise_to": hi if mine else None,
@@ -433,21 +471,20 @@ class Table:
         if amounts:
             out[amounts] = [x if k == _K_DISCARD else x / big for _, _, k, x in hist]
         stacks = h.stacks
-        out[o["stacks"]] = [stacks[q] / big for q in order]
-        out[o["bets"]] = [bets[q] / big for q in order]
-        out[o["committed"]] = [totals[q] / big for q in order]
-        live = [q for q in range(n) if status[q] != 2]
-        pots = _pots(totals, live, dead)
-        p0 = o["pots"].start
-        out[p0:p0 + len(pots)] = [a / big for a, _ in pots]
+        # stacks, bets, committed lie side by side; so do pots, to_call, min and max raise-to.
+        out[o["stacks"].start:o["committed"].stop] = (
+            [stacks[q] / big for q in order] + [bets[q] / big for q in order]
+            + [totals[q] / big for q in order])
+        tail = [a / big for a, _ in self.pots()] + [0.0] * n
+        tail = tail[:n] + [0.0, 0.0, 0.0]
         if not h.done:
             to_act, _, _, call, lo, hi, _ = self.legal()
             if to_act == position:
-                t0 = o["to_call"].start
-                out[t0] = call / big
+                tail[n] = call / big
                 if lo is not None:
-                    out[t0 + 1] = lo / big
-                    out[t0 + 2] = hi / big
+                    tail[n + 1] = lo / big
+                    tail[n + 2] = hi / big
+        out[o["pots"].start:o["max_raise_to"].stop] = tail
         return out
 
     def events(self) -> list[dict[str, Any]]:
