@@ -33,3 +33,20 @@ def test_an_openspiel_playout_is_a_hand_the_engine_replays_to_the_same_chips() -
         assert sum(returns) == 0
         h = Hand.replay(s._table.hand.events())
         assert [float(a - b) for a, b in zip(h.stacks, h.starting)] == returns
+
+
+def test_openspiels_mccfr_learns_a_policy_over_the_engines_legal_actions() -> None:
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = pyspiel.load_game("python_pokertd_holdem", {"players": 2, "stack": 20})
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(100):
+        solver.iteration()
+    policy = solver.average_policy()
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    probs = policy.action_probabilities(state)
+    assert set(probs) == set(state.legal_actions())
+    assert abs(sum(probs.values()) - 1) < 1e-9

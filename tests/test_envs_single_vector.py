@@ -88,8 +88,10 @@ def test_the_vector_env_steps_every_table_and_deals_the_next_hand() -> None:
 def test_the_vector_env_refuses_a_masked_action_by_table() -> None:
     v = VectorPokerEnv(3, game="FT", n_players=2)
     v.reset(seed=0)
-    with pytest.raises(IllegalAction, match="table 0"):
-        v.step(np.array([2, 1, 1]))
+    before = [t.hand.state() for t in v.tables]
+    with pytest.raises(IllegalAction, match="table 2: action 2"):
+        v.step(np.array([1, 1, 2]))
+    assert [t.hand.state() for t in v.tables] == before, "a refused step moves no table"
     with pytest.raises(ValueError, match="one entry per table"):
         v.step(np.array([1, 1]))
     with pytest.raises(ValueError, match="num_tables"):

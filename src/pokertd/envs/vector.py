@@ -71,18 +71,24 @@ class VectorPokerEnv:
         if acts.shape[:1] != (self.num_tables,):
             raise ValueError(f"actions must have one entry per table ({self.num_tables}), "
                              f"not shape {acts.shape}")
+        idx = (acts[:, 0] if acts.ndim == 2 else acts).astype(np.int64)
+        ok = (idx >= 0) & (idx < self.config.n_actions)
+        ok[ok] = self.masks[np.flatnonzero(ok), idx[ok]] == 1
+        if not ok.all():
+            # Checked before any table moves: a refused step changes nothing.
+            i = int(np.flatnonzero(~ok)[0])
+            t = self.tables[i]
+            raise IllegalAction(f"table {i}: action {int(idx[i])} is not legal now",
+                                t.describe_legal(), "DESIGN")
         rewards = self.rewards
         rewards[:] = 0
         dones = self.dones
         n = self.config.n
         for i, t in enumerate(self.tables):
-            try:
-                if acts.ndim == 2:
-                    t.act(int(acts[i, 0]), float(acts[i, 1]))
-                else:
-                    t.act(int(acts[i]))
-            except IllegalAction as exc:
-                raise IllegalAction(f"table {i}: {exc.what}", exc.legal, exc.rule) from None
+            if acts.ndim == 2:
+                t.act(int(idx[i]), float(acts[i, 1]))
+            else:
+                t.act(int(idx[i]))
             if t.done:
                 pay = t.payoffs()
                 for pos in range(n):
