@@ -36,6 +36,7 @@ class VectorPokerEnv:
         self.num_tables = num_tables
         self.tables = [Table(c) for _ in range(num_tables)]
         self.obs = np.zeros((num_tables, c.size), np.float32)
+        self._flat = memoryview(self.obs.reshape(-1))      # the tables write their rows here
         self.masks = np.zeros((num_tables, c.n_actions), np.int8)
         self.players = np.zeros(num_tables, np.int64)
         self.rewards = np.zeros((num_tables, c.n), np.float32)
@@ -53,7 +54,7 @@ class VectorPokerEnv:
         t = self.tables[i]
         p = t.legal()[0]
         self.players[i] = t.agent(p)
-        t.observe_vector(p, self.obs[i])
+        t.write_vector(p, self._flat, i * self.config.size)
         self.masks[i] = t.mask()
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
