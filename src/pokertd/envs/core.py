@@ -381,17 +381,12 @@ class Table:
 
     # ------------------------------------------------------------------ observations
 
-    def _committed(self) -> tuple[list[int], list[int], int]:
-        """Each position's chips this round and in earlier rounds, and the dead money."""
-        h = self.hand
-        return h.bets, h.totals, h.dead
-
     def pots(self) -> list[tuple[int, list[int]]]:
         """The pots as :func:`_pots` counts them, recounted only when a round closed (the
-        street moved on or the hand ended) or a player folded: nothing else changes them."""
+        chips gathered grew, or the hand ended) or a player folded: nothing else changes them."""
         h = self.hand
         status = h.status
-        key = (h.street, h.done, status.count(2), self.hand_no)
+        key = (sum(h.totals), h.done, status.count(2), self.hand_no)
         if key != self._pots_key:
             self._pots_key = key
             # Once the hand is over the pots are in the winners' stacks.
@@ -404,16 +399,17 @@ class Table:
         c = self.c
         h = self.hand
         n = c.n
-        bets, totals, dead = self._committed()
-        status = h.status
-        live = [q for q in range(n) if status[q] != 2]
+        bets, totals, status = h.bets, h.totals, h.status
         holes = h.holes
         me = [x for x in holes[position] or () if x is not None]
         up = {}
         if c.stud:
             up = {q: cards_text([x for x, u in zip(holes[q], h.up[q]) if u and x is not None])
                   for q in range(n)}
-        to_act, phase, _, call, lo, hi, _ = self.legal() if not h.done else (None, "complete", 0, 0, None, None, 0)
+        if h.done:
+            to_act, phase, call, lo, hi = None, "complete", 0, None, None
+        else:
+            to_act, phase, _, call, lo, hi, _ = self.legal()
         mine = to_act == position
         return {
             "game": c.variant, "position": position, "button": n - 1, "street": h.street,
