@@ -12,13 +12,17 @@ and a finished hand is followed by a reset. Rates are decisions (steps) per seco
 is ours ÷ it, on medians, interleaved slices (bench/_common.race). Issue 25's targets: the
 single environment 5x the fastest peer, the vector environment 50x.
 
-What each peer simplifies that ours does not (the same random play is cheaper there):
-RLCard (and PettingZoo's ``texas_holdem_no_limit``, a wrapper of it) offers only those five
-raise sizes and no other, lets a raise of less than the minimum through, has no side pots (an
-all-in player wins from every opponent what he matched or not: its payoffs split the whole
-pot) and no rule presets; OpenSpiel's ``universal_poker`` (ACPC's game definitions) has no
-antes, no straddles, no odd-chip rule, no preset (a short all-in always reopens the betting)
-and no events to replay.
+What each peer simplifies that ours does not (read in their sources: RLCard 1.2.0's
+games/nolimitholdem and games/limitholdem/judger.py; the same random play is cheaper there):
+RLCard (and PettingZoo's ``texas_holdem_no_limit``, a wrapper of it) has those five actions
+only; its "pot" raise adds the pot before the call and its half-pot raise may fall short of
+the minimum raise (it need only top the largest bet: no IFP 37 / TDA 43 minimum), any raise
+reopens the betting (no IFP 37a / TDA 47 for a short all-in); heads-up the button posts the
+big blind and the other player acts first on every street (IFP 18: the button posts the small
+blind, acts first pre-flop and last after); the blinds are fixed at 1 and 2, no antes; an odd
+chip goes to a random winner (IFP 50 / TDA 20: by position). It does split side pots.
+OpenSpiel's ``universal_poker`` (ACPC's game definitions) has no antes, straddles, rule
+presets or event log to replay a hand from.
 """
 
 from __future__ import annotations
