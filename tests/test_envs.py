@@ -180,3 +180,25 @@ def test_stud_brings_it_in_by_check_call_and_draws_discard_by_bits() -> None:
 def test_bad_settings_are_refused_by_name(kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         PokerEnv(**kwargs)
+
+
+def test_stud_shows_every_opponents_up_cards_and_hides_their_down_cards() -> None:
+    """TDA RP-10: third street deals two cards down and one up to each player."""
+    from pokertd.cards import parse_cards
+    e = PokerEnv(game="F7S", n_players=4, ante=1, stacks=100)
+    e.reset(seed=9)
+    agent = e.agent_selection
+    d = e.observe_dict(agent)
+    me = d["position"]
+    assert len(parse_cards(d["hole"])) == 3
+    assert all(len(parse_cards(d["up"][q])) == 1 for q in range(4))
+    v = e.observe(agent)["observation"]
+    up = v[e.config.offsets["up"]].reshape(3, 52)
+    for k in range(1, 4):
+        q = (me + k) % 4
+        assert list(np.flatnonzero(up[k - 1])) == [int(c) for c in parse_cards(d["up"][q])]
+    hidden = set(range(52)) - {int(c) for c in parse_cards(d["hole"])}
+    for q in range(4):
+        if q != me:
+            down = [c for c, u in zip(e.table.hand.holes[q], e.table.hand.up[q]) if not u]
+            assert not any(v[c] for c in down) and all(c in hidden for c in down)

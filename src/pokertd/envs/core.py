@@ -136,15 +136,6 @@ class Config:
             setattr(self, f"{name}_at", sl.start if sl.stop > sl.start else -1)
         self.zeros = np.zeros(self.size, np.float32)
 
-    def describe(self) -> dict[str, Any]:
-        """The set-up as plain data."""
-        return {"game": self.variant, "name": self.game.name, "structure": self.structure,
-                "n_players": self.n, "stacks": list(self.stacks), "blinds": list(self.blinds),
-                "ante": self.ante, "bb_ante": self.bb_ante, "bring_in": self.bring_in,
-                "big": self.big, "rules": self.rules, "raise_fractions": list(self.fractions),
-                "actions": list(self.action_names), "vector": {k: [s.start, s.stop] for k, s in
-                                                               self.offsets.items()}}
-
 
 def _pots(committed: list[int], live: list[int], dead: int) -> list[tuple[int, list[int]]]:
     """The main pot and side pots (IFP 51, TDA RP-11: the antes are dead money in the main
