@@ -15,6 +15,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..cards import cards_text
 from .core import Config, Table
 
 __all__ = ["PokerEnv", "env", "raw_env"]
@@ -111,7 +112,7 @@ class PokerEnv(AECEnv):
 
     def render(self) -> str | None:
         h = self.table.hand
-        text = repr(h) + " board " + " ".join(str(x) for x in self.table.observe(0)["board"])
+        text = f"{h!r} board {cards_text(list(h.board))}"
         if self.render_mode == "human":
             print(text)
             return None
