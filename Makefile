@@ -77,6 +77,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/forecast.py
 	$(BIN)/python bench/cli.py
 	$(BIN)/python bench/equity_games.py
+	$(BIN)/python bench/envs.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache

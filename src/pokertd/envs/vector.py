@@ -1,0 +1,103 @@
+"""N independent tables stepped by one call on arrays: :class:`VectorPokerEnv`.
+
+Every seat is the policy's (self-play): each call takes one action per table, for the player
+to act there, and returns the next decision of every table as arrays. A table whose hand
+ended deals its next hand at once (auto-reset); that step's ``rewards`` row holds the ended
+hand's results and ``dones`` is true, the observation already the new hand's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from ..engine import IllegalAction
+from .core import Config, Table
+
+__all__ = ["VectorPokerEnv"]
+
+
+class VectorPokerEnv:
+    """``num_tables`` tables of the same :class:`~.core.Config` settings.
+
+    :meth:`reset` and :meth:`step` return ``(obs, masks, players)`` and ``(obs, masks,
+    rewards, dones, players)``: ``obs`` float32 ``(N, size)``, each table's vector for the
+    player to act; ``masks`` int8 ``(N, actions)``; ``players`` int ``(N,)``, the agent (seat
+    index, as ``player_i`` of the AEC environment) to act; ``rewards`` float32 ``(N, n)`` by
+    agent, in big blinds, non-zero only on a table whose hand just ended; ``dones`` bool
+    ``(N,)``."""
+
+    def __init__(self, num_tables: int, **settings: Any) -> None:
+        if isinstance(num_tables, bool) or not isinstance(num_tables, int) or num_tables < 1:
+            raise ValueError(f"num_tables must be a whole number of at least 1, not {num_tables!r}")
+        self.config = c = Config(**settings)
+        self.num_tables = num_tables
+        self.tables = [Table(c) for _ in range(num_tables)]
+        self.obs = np.zeros((num_tables, c.size), np.float32)
+        self._flat = memoryview(self.obs.reshape(-1))      # the tables write their rows here
+        self.masks = np.zeros((num_tables, c.n_actions), np.int8)
+        self.players = np.zeros(num_tables, np.int64)
+        self.rewards = np.zeros((num_tables, c.n), np.float32)
+        self.dones = np.zeros(num_tables, bool)
+        self.hands = 0                       # hands finished since the last reset
+
+    def _deal(self, i: int, seed: int | None = None) -> None:
+        t = self.tables[i]
+        t.reset(seed)
+        while t.done:                        # no decision in it (cannot happen with the
+            t.reset()                        # stacks Config allows; kept for safety)
+        self._read(i)
+
+    def _read(self, i: int) -> None:
+        t = self.tables[i]
+        p = t.legal()[0]
+        self.players[i] = t.agent(p)
+        t.write_vector(p, self._flat, i * self.config.size)
+        self.masks[i] = t.mask()
+
+    def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Deal a hand at every table (table ``i`` seeded ``seed + i``, or at random)."""
+        base = random.SystemRandom().getrandbits(32) if seed is None else seed
+        for i in range(self.num_tables):
+            self._deal(i, base + i)
+        self.hands = 0
+        return self.obs, self.masks, self.players
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """One action per table (an array of ``N`` indices; with ``continuous``, an ``(N, 2)``
+        array of index and amount)."""
+        acts = np.asarray(actions)
+        if acts.shape[:1] != (self.num_tables,):
+            raise ValueError(f"actions must have one entry per table ({self.num_tables}), "
+                             f"not shape {acts.shape}")
+        idx = (acts[:, 0] if acts.ndim == 2 else acts).astype(np.int64)
+        ok = (idx >= 0) & (idx < self.config.n_actions)
+        ok[ok] = self.masks[np.flatnonzero(ok), idx[ok]] == 1
+        if not ok.all():
+            # Checked before any table moves: a refused step changes nothing.
+            i = int(np.flatnonzero(~ok)[0])
+            t = self.tables[i]
+            raise IllegalAction(f"table {i}: action {int(idx[i])} is not legal now",
+                                t.describe_legal(), "DESIGN")
+        rewards = self.rewards
+        rewards[:] = 0
+        dones = self.dones
+        n = self.config.n
+        for i, t in enumerate(self.tables):
+            if acts.ndim == 2:
+                t.act(int(idx[i]), float(acts[i, 1]))
+            else:
+                t.act(int(idx[i]))
+            if t.done:
+                pay = t.payoffs()
+                for pos in range(n):
+                    rewards[i, t.agent(pos)] = pay[pos]
+                dones[i] = True
+                self.hands += 1
+                self._deal(i)
+            else:
+                dones[i] = False
+                self._read(i)
+        return self.obs, self.masks, rewards, dones, self.players
