@@ -92,12 +92,12 @@ def test_the_checker_reports_a_card_injected_into_a_recorded_frame(tmp_path):
 def test_the_checker_reports_a_view_made_to_leak(tmp_path, monkeypatch):
     """``view`` made to leak (every recipient sent every card dealt, the engine's hidden
     ones included): the checker reports the spectator's frames, each naming frame and card."""
-    import pokertd.room.tables as tables
+    import pokertd.room.views as views
 
     def leaky(played, position):
         return {e["player"]: list(e["cards"]) for e in played.events
                 if e["type"] == "dealt" and e["cards"]}
-    monkeypatch.setattr(tables, "_visible", leaky)
+    monkeypatch.setattr(views, "_visible", leaky)
     store, t, frames, ann = _bot_table(tmp_path)
     hands = read_hands(store, "T1")
     got = judge_frames(hands, frames[None], None, "spectator")

@@ -67,20 +67,29 @@ import hashlib
 import hmac
 import json
 import secrets
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
+from pokertd.services.tournaments import TournamentService
 from pokertd.storage import NewEvent
 
+from .dealt_record import (
+    EVENT_KIND,
+    DealtEvent,
+    Entrant,
+    read_event,
+    record_text,
+    replayed_summary,
+    summarize,
+    unknown_event,
+)
+from .dealt_rounds import ROUND_SECONDS, DealtRounds
+from .errors import TableError
+from .seats import BOT_KINDS, TableConfig, hash_token, new_token
 from .server import TableServer, event_key
-from .tables import BOT_KINDS, Seat, Table, TableConfig, TableError, hash_token, new_token
-from pokertd.services.tournaments import Loaded, TournamentService
+from .tables import Table
 
-__all__ = ["EVENT_KIND", "ROUND_SECONDS", "DealtEvents", "fast_structure"]
-
-EVENT_KIND = "table_event"
-#: A seeded event's clock: the seconds of a round of hands (about an online hand's pace).
-ROUND_SECONDS = 30.0
+__all__ = ["EVENT_KIND", "ROUND_SECONDS", "DealtEvents", "fast_structure", "replayed_summary"]
 
 
 def fast_structure(level_minutes: int = 1) -> dict[str, Any]:
@@ -104,120 +113,7 @@ def _password_ok(stored: str, given: str) -> bool:
     return hmac.compare_digest(stored, _hash_password(given, salt))
 
 
-@dataclass
-class Entrant:
-    name: str
-    bot: str | None
-    token: str | None
-
-
-@dataclass
-class DealtEvent:
-    name: str
-    stream_id: int
-    head: int
-    settings: dict[str, Any]
-    host: str
-    password: str | None
-    entrants: list[Entrant] = field(default_factory=list)
-    started: bool = False
-    loaded: Loaded | None = None
-    tables: dict[int, Table] = field(default_factory=dict)
-    # the hands dealt and not yet recorded: table id -> the director's setup of its hand
-    round: dict[int, Any] = field(default_factory=dict)
-    away: set[str] = field(default_factory=set)
-    next_round_at: float | None = None
-    pending: list[Any] = field(default_factory=list)    # IFP 61: the round's bust-outs
-    h4h_dealt: bool = False          # a hand-for-hand round is being played
-    timer: Any = None                # the next deal on a break
-    broken: bool = False             # the store refused a write: loaded again (_recover)
-    finishing: bool = False          # finished: its summary on its way to its stream
-    summary: dict[str, Any] | None = None    # recorded once finished (``finished``)
-    out: list[str] = field(default_factory=list)   # and the players out then
-    # A seeded event (see the module docstring): its clock (at a round's deal, then at its
-    # end) and the round's tables whose hand is over and in the store. None: the wall clock.
-    clock: float | None = None
-    over: set[int] = field(default_factory=set)
-    # IFP 61: the round's tables stopped at an all-in showdown whose end is in the store:
-    # recorded once they go on (_release)
-    held: set[int] = field(default_factory=set)
-
-    @property
-    def seed(self) -> str | None:
-        return self.settings.get("seed")
-
-
-def read_event(store: Any, name: str) -> DealtEvent | None:
-    """Dealt event ``name`` as its stream records it (settings, host, entrants, started), or
-    None when there is no such event."""
-    info = store.find_stream(EVENT_KIND, name)
-    if info is None:
-        return None
-    recorded = store.read(info.id)
-    first = recorded[0].payload
-    ev = DealtEvent(name, info.id, recorded[-1].seq, first["settings"], first["host"],
-                    first.get("password"))
-    for rec in recorded[1:]:
-        if rec.type == "entered":
-            ev.entrants.append(Entrant(rec.payload["name"], rec.payload.get("bot"),
-                                       rec.payload.get("token")))
-        elif rec.type == "started":
-            ev.started = True
-        elif rec.type == "finished":
-            ev.summary = rec.payload["summary"]
-            ev.out = rec.payload["out"]
-    return ev
-
-
-def summarize(ev: DealtEvent) -> dict[str, Any]:
-    """What :meth:`DealtEvents.summary` gives of event ``ev`` from its state: the settings and
-    entrants; once started, the director's places, payouts and winner, the tables' seats."""
-    s = ev.settings
-    out: dict[str, Any] = {
-        "name": ev.name, "preset": s["preset"], "seats": s["seats"],
-        "table_size": s["table_size"], "password": ev.password is not None,
-        "state": "registering", "entrants": [{"name": e.name, "bot": e.bot}
-                                             for e in ev.entrants],
-        "tables": [], "results": [], "payouts": None, "winner": None,
-        "seeded": ev.seed is not None, "fair": bool(s.get("fair"))}
-    if ev.loaded is not None:
-        tm = ev.loaded.tournament
-        out["state"] = "finished" if tm.finished else "running"
-        out["results"] = tm.results()
-        out["payouts"] = None if tm.payouts is None else list(tm.payouts)
-        out["winner"] = tm.winner
-        out["players_left"] = tm.alive
-        out["prize_pool"] = tm.prize_pool
-        out["tables"] = [{"table": tid, "name": t.name, "players": [
-            {"seat": k, "name": p.name, "stack": stack}
-            for k, (p, stack) in enumerate(zip(t.seats, t.shown_stacks()), start=1)
-            if p is not None]}
-            for tid, t in sorted(ev.tables.items()) if any(t.seats)]
-    return out
-
-
-def replayed_summary(store: Any, name: str) -> dict[str, Any]:
-    """Event ``name``'s summary from its logs replayed (its own stream, the director's
-    tournament and each of its tables), not from the summary recorded when it finished: what
-    a check of the server's answers compares them with."""
-    import time
-
-    from .tables import KIND, Table
-
-    ev = read_event(store, name)
-    if ev is None:
-        raise _unknown(name)
-    if ev.started:
-        ev.loaded = TournamentService(store).load(name)
-        for info in store.streams(KIND):
-            if info.config.get("event") == name:
-                t = Table.load(store, info.name, clock=time.monotonic)
-                if t.table_id is not None:
-                    ev.tables[t.table_id] = t
-    return summarize(ev)
-
-
-class DealtEvents:
+class DealtEvents(DealtRounds):
     """The dealt tournaments of a game server's store (see the module docstring).
 
     An event that has finished is recorded so in its stream (``finished``, with its summary)
@@ -255,7 +151,7 @@ class DealtEvents:
             if info.name not in self.events and info.name not in self.done:
                 ev = read_event(self.store, info.name)
                 if ev is not None and ev.summary is not None:
-                    self.done[info.name] = _record_text(ev)
+                    self.done[info.name] = record_text(ev)
 
     def load_all(self) -> None:
         self._read_finished()
@@ -266,9 +162,9 @@ class DealtEvents:
     def _load(self, name: str) -> DealtEvent:
         ev = read_event(self.store, name)
         if ev is None:
-            raise _unknown(name)
+            raise unknown_event(name)
         if ev.summary is not None:                  # finished and recorded so: not loaded
-            self.done[name] = _record_text(ev)
+            self.done[name] = record_text(ev)
             self.events.pop(name, None)
             for t in list(self.server.tables.values()):
                 if t.event == name:
@@ -386,7 +282,7 @@ class DealtEvents:
         """The finished event ``ev`` and its tables out of memory (see the class docstring)."""
         if self.events.get(ev.name) is not ev:
             return
-        self.done[ev.name] = _record_text(ev)
+        self.done[ev.name] = record_text(ev)
         del self.events[ev.name]
         if ev.timer is not None:            # a break's timer would keep the event alive
             ev.timer.cancel()
@@ -406,7 +302,7 @@ class DealtEvents:
         if ev is None:
             ev = read_event(self.store, name) if name in self.done else None
             if ev is None:
-                raise _unknown(name)
+                raise unknown_event(name)
         return ev
 
     # --- commands -----------------------------------------------------------------------
@@ -543,420 +439,6 @@ class DealtEvents:
         self._seeded_clock(ev)
         self._deal(ev)
 
-    # --- the tables ---------------------------------------------------------------------
-
-    def _table_name(self, ev: DealtEvent, tid: int) -> str:
-        return f"{ev.name} · table {tid}"
-
-    def _hook(self, ev: DealtEvent, t: Table) -> None:
-        t.hand_source = ev.name
-        if ev.loaded is not None:
-            t.rules = ev.loaded.tournament.rules
-        t.on_hand_end = lambda table, ev=ev: self._hand_done(ev, table)
-        assert t.table_id is not None
-        ev.tables[t.table_id] = t
-
-    def rehook(self, t: Table) -> None:
-        if t.event in self.events and t.table_id is not None:
-            ev = self.events[t.event]
-            self._hook(ev, t)
-            if t.table_id in ev.held:
-                self._stop(ev, t)           # loaded again while stopped (IFP 61)
-                if t.held() is None:
-                    ev.held.discard(t.table_id)
-                    self._over(ev, t.table_id)
-
-    def _table(self, ev: DealtEvent, tid: int) -> Table:
-        t = ev.tables.get(tid)
-        if t is None:
-            name = self._table_name(ev, tid)
-            if name in self.server.tables:
-                t = self.server.tables[name]
-            else:
-                s = ev.settings
-                config = TableConfig(seats=s["table_size"], small_blind=1, big_blind=2,
-                                     act_seconds=s["act_seconds"], bot_delay=s["bot_delay"],
-                                     pause_seconds=s["pause_seconds"],
-                                     time_bank=s.get("time_bank", 30.0),
-                                     bank_refill=s.get("bank_refill", 10.0),
-                                     rules=_rules_name(ev), fair=bool(s.get("fair")))
-                t, _ = self.server.open_table(name, config, event=ev.name, table_id=tid,
-                                              seed=ev.seed)
-            self._hook(ev, t)
-        return t
-
-    def _seat_tables(self, ev: DealtEvent) -> None:
-        """Every table between hands seated as the director has it (a ``seating`` event
-        where it changed); a table the director broke is left empty. A table in the middle
-        of a hand keeps its seats: the director moves no one from or to it (see _deal)."""
-        tm = ev.loaded.tournament  # type: ignore[union-attr]
-        fl = tm.floor
-        assert fl is not None
-        for t in ev.tables.values():
-            for s in t.seats:
-                if s is not None and s.away:
-                    ev.away.add(s.name)
-                elif s is not None:
-                    ev.away.discard(s.name)
-        by_name = {e.name: e for e in ev.entrants}
-        for tid in set(fl.tables) | set(ev.tables):
-            if tid in ev.round:
-                continue
-            ft = fl.tables.get(tid)
-            t = self._table(ev, tid)
-            want: list[dict[str, Any] | None] = []
-            for k in range(t.config.seats):
-                p = ft.seats[k] if ft is not None and k < len(ft.seats) else None
-                if p is None:
-                    want.append(None)
-                    continue
-                e = by_name[str(p)]
-                want.append({"name": e.name, "stack": tm.players[e.name].stack, "bot": e.bot,
-                             "token": e.token, "away": e.name in ev.away})
-            have = [None if s is None else {"name": s.name, "stack": s.stack, "bot": s.bot,
-                                            "token": s.token, "away": s.away} for s in t.seats]
-            if want != have:
-                t._commit([("seating", {"seats": want})])
-                self.server.broadcast(t.name)
-
-    def _deal(self, ev: DealtEvent) -> None:
-        """Deal the next hand at every table between hands, unless the rules make it wait
-        (the module docstring): hand-for-hand, a move to make, a break."""
-        from pokertd.tournament.balancing import balancing_pair, needs_balancing, tables_to_break
-        from pokertd.tournament.clock import FINAL_TABLE, TABLE_BROKEN
-
-        loaded = ev.loaded
-        assert loaded is not None
-        if ev.broken:
-            return                 # being loaded again from the store
-        tm = loaded.tournament
-        now = self.service.now() if ev.clock is None else self._round_clock(ev)
-        ev.next_round_at = None
-        if tm.finished:
-            self._seat_tables(ev)
-            self._finish(ev)
-            return
-        fl = tm.floor
-        assert fl is not None
-        all_idle = not ev.round
-        st = tm.clock.status(now)
-        if st.on_break:
-            # No hands on a break; a colour-up is raced off at its start (IFP 56), every
-            # table between hands.
-            if all_idle:
-                brk = tm.structure.breaks[st.break_number - 1]
-                if brk.color_up and tm.colours_due(now):
-                    tm.chip_up(brk.color_up)
-                self._commit(ev, now)
-                self._seat_tables(ev)
-            self._later(ev, (st.seconds_left or 1.0) + 0.05)
-            return
-        tm.advance(now)
-        if tm.clock.hand_for_hand:
-            if not all_idle:
-                return             # IFP 61: the next hand begins at all tables together
-            if ev.pending or ev.h4h_dealt:
-                if ev.pending:
-                    # IFP 57 / IFP 61 (TDA RP-8 A: the hands in progress at the announcement
-                    # too): out in the same hand
-                    tm.eliminate(ev.pending)
-                    ev.pending = []
-                if ev.h4h_dealt and not tm.finished:
-                    tm.hand_for_hand_hand_done(now)
-                ev.h4h_dealt = False
-                if tm.finished:
-                    self._commit(ev, now)
-                    self._seat_tables(ev)
-                    self._finish(ev)
-                    return
-        s = tm.structure
-        idle = set(fl.tables) - set(ev.round)
-        waiting: set[int] = set()           # tables between hands kept for a move
-        if (fl.table_count > 1 and fl.player_count <= s.final_table_size) or \
-                tables_to_break(fl) > 0:
-            # IFP 15 / IFP 10: the players of the tables broken go to seats anywhere; no
-            # table may be in a hand
-            if not all_idle:
-                self._commit(ev, now)
-                return
-            if tm.rearrange(now) and tm.clock.pause_reason in (FINAL_TABLE, TABLE_BROKEN):
-                tm.resume(now)                   # WPA 4: once seated, play goes on
-        elif needs_balancing(fl, s.balance_difference):
-            # IFP 11a: moved between hands of both tables; a move that involves a table in a
-            # hand waits for it, the table it involves between hands waiting too
-            tm.rearrange(now, ready=idle)
-            pair = balancing_pair(fl, s.balance_difference)
-            if pair is not None:
-                waiting = set(pair) & idle
-        paid = sum(1 for a in tm.payouts if a) if tm.payouts is not None else None
-        h4h = paid is not None and fl.table_count > 1 and paid < tm.alive <= paid + fl.table_count
-        if h4h != tm.clock.hand_for_hand:
-            # IFP 61 on the bubble; TDA RP-8 A: the hands in progress are finished first.
-            tm.hand_for_hand(now, h4h)
-            if h4h and not all_idle:
-                self._commit(ev, now)
-                return
-        setups = {}
-        for tid in sorted(fl.tables):
-            if tid not in ev.round and tid not in waiting and fl.tables[tid].count >= 2:
-                setups[tid] = tm.next_hand(tid, now)
-        self._commit(ev, now)
-        self._seat_tables(ev)
-        if tm.clock.hand_for_hand and setups:
-            ev.h4h_dealt = True
-        ev.round.update(setups)
-        ev.over.difference_update(setups)
-        for tid, setup in setups.items():
-            self._table(ev, tid).start_hand(self.server.clock(), setup)
-            self.server.broadcast(self._table_name(ev, tid))
-            self.server.wake(self._table_name(ev, tid))
-
-    def _hand_done(self, ev: DealtEvent, table: Table) -> None:
-        assert table.table_id is not None
-        if table.table_id in ev.round:
-            tid = table.table_id
-            self._stop(ev, table)
-
-            # The director records the hand only once the table's end of it is in the store:
-            # a crash between the two would otherwise leave a hand recorded that the table's
-            # log has still in play (and replays it again).
-            def written(ok: bool) -> None:
-                if not ok:
-                    return
-                self._release(ev)
-                if table.held() is not None:
-                    ev.held.add(tid)           # IFP 61: recorded once it goes on
-                else:
-                    self._over(ev, tid)
-            self.server.after_written(table.name, written)
-
-    def _over(self, ev: DealtEvent, tid: int) -> None:
-        """Table ``tid``'s hand is over and in the store: recorded after the pause (a seeded
-        event's with the round's last)."""
-        if ev.clock is None:
-            self._later(ev, ev.settings["pause_seconds"], lambda: self._table_done(ev, tid))
-        else:                          # a seeded event: the round ends with its last hand
-            ev.over.add(tid)
-            self._later(ev, ev.settings["pause_seconds"], lambda: self._round_done(ev))
-
-    # --- IFP 61: the all-in stop under hand-for-hand ------------------------------------
-
-    def _in_hand(self, ev: DealtEvent, tid: int) -> bool:
-        """Whether table ``tid`` of the round has its hand of the round still to finish (in
-        play, or not dealt yet)."""
-        t = ev.tables.get(tid)
-        if t is None or t.hand is not None or not t.history:
-            return True
-        return t.history[0].positions["hand"] != ev.round[tid].positions.hand
-
-    def _stop(self, ev: DealtEvent, table: Table) -> None:
-        """IFP 61: "If a player is "all-in" and facing a showdown while playing hand-for-hand,
-        the hand will be stopped, and continued when all the hands on other tables are
-        finished." Table ``table``'s hand of the round just over, an all-in showdown, is
-        stopped while another table of the round is still in its hand: its clients see it
-        as it stood when the betting closed (Table.stop). Never outside hand-for-hand, nor
-        at a table alone in its round (a sit-and-go)."""
-        tid = table.table_id
-        loaded = ev.loaded
-        if loaded is None or tid not in ev.round or not loaded.tournament.clock.hand_for_hand \
-                or self._in_hand(ev, tid):
-            return
-        if any(self._in_hand(ev, u) for u in ev.round if u != tid):
-            table.stop()
-
-    def _release(self, ev: DealtEvent) -> None:
-        """IFP 61: once no table of the round is still in its hand, the stopped hands go on
-        (their clients see the board, the showdown, the awards) and are recorded."""
-        if any(self._in_hand(ev, tid) for tid in ev.round):
-            return
-        for tid in sorted(ev.round):
-            t = ev.tables[tid]
-            if t.go_on():
-                self.server.broadcast(t.name)
-        held, ev.held = sorted(ev.held), set()
-        for tid in held:
-            self._over(ev, tid)
-
-    def _later(self, ev: DealtEvent, delay: float, then: Any = None) -> None:
-        """``then`` (the next deal when None) after ``delay`` seconds."""
-        on_break = then is None
-
-        def go() -> None:
-            if on_break:
-                ev.timer = None
-            with contextlib.suppress(TableError):
-                (then or (lambda: self._deal(ev)))()
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            go()                 # no event loop (a test driving the tables by hand)
-            return
-        if on_break:
-            if ev.timer is not None:
-                ev.timer.cancel()
-            ev.next_round_at = self.server.clock() + delay
-            ev.timer = loop.call_later(delay, go)
-        else:
-            loop.call_later(delay, go)
-
-    def _record(self, ev: DealtEvent, tid: int) -> None:
-        """Record table ``tid``'s hand and put out its players left without chips (under
-        hand-for-hand they wait for the round's other tables: IFP 61)."""
-        loaded = ev.loaded
-        assert loaded is not None
-        tm = loaded.tournament
-        setup = ev.round.pop(tid)
-        t = ev.tables[tid]
-        played = next(p for p in t.history if p.positions["hand"] == setup.positions.hand)
-        end = played.events[-1]["stacks"]
-        if played.level is not None and played.level != setup.level_number:
-            setup = setup._replace(level_number=played.level)
-        tm.record_hand(setup, end, self._now(ev))
-        busts = self._busts(setup.players, setup.stacks, played, tid)
-        if not busts:
-            return
-        if tm.clock.hand_for_hand:
-            ev.pending.extend(busts)             # IFP 61 / IFP 57: out in the same hand
-        elif not tm.finished:
-            tm.eliminate(busts)
-
-    @staticmethod
-    def _busts(players: Any, stacks: Any, played: Any, tid: int) -> list[Any]:
-        """The players a hand put out (``players`` and their ``stacks`` at its start, in
-        position order), each with who knocked him out."""
-        from pokertd.engine import replay
-        from pokertd.sim import knockouts
-        from pokertd.tournament.director import Bust
-
-        end = played.events[-1]["stacks"]
-        out = [i for i, x in enumerate(end) if x == 0]
-        if not out:
-            return []
-        ko = knockouts(replay(played.events), out)
-        return [Bust(players[i], tid, stacks[i], players[ko[i]] if i in ko else None)
-                for i in out]
-
-    def _table_done(self, ev: DealtEvent, tid: int) -> None:
-        """A table's hand is over: record it, then deal on."""
-        t = ev.tables.get(tid)
-        if tid not in ev.round or t is None or t.hand is not None or ev.loaded is None or \
-                ev.broken or t.held() is not None:
-            return                     # (a stopped hand, IFP 61: recorded once it goes on)
-        self._record(ev, tid)
-        self._commit(ev, self.service.now())
-        self._deal(ev)
-
-    def _round_done(self, ev: DealtEvent) -> None:
-        """A seeded event's table has finished its hand: the round ends when every table of
-        it has, each table's end in the store."""
-        if ev.loaded is not None and not ev.broken and ev.round and all(
-                tid in ev.over and ev.tables[tid].hand is None for tid in ev.round):
-            self._end_round(ev)
-
-    def _end_round(self, ev: DealtEvent) -> None:
-        """Record every table's hand that is over, then deal on."""
-        if ev.clock is not None and ev.round:
-            ev.clock += ROUND_SECONDS          # a seeded event's round is over
-        for tid in sorted(ev.round):
-            if ev.tables[tid].hand is None and ev.tables[tid].held() is None:
-                self._record(ev, tid)       # (a stopped hand waits: IFP 61)
-        assert ev.loaded is not None
-        self._commit(ev, self._now(ev))
-        self._deal(ev)
-
-    def _now(self, ev: DealtEvent) -> float:
-        """The director's time: the wall clock, or a seeded event's own."""
-        return self.service.now() if ev.clock is None else ev.clock
-
-    def _seeded_clock(self, ev: DealtEvent) -> None:
-        """A seeded event's clock as its log has it: the end of its last round recorded (the
-        time of its hands), or its start."""
-        if ev.seed is None or ev.loaded is None:
-            return
-        from pokertd.tournament.events import HandPlayed
-
-        tm = ev.loaded.tournament
-        at = next((e.at for e in reversed(tm.events) if isinstance(e, HandPlayed)), None)
-        ev.clock = at if at is not None else tm.clock.started_at
-
-    def _round_clock(self, ev: DealtEvent) -> float:
-        """A seeded event's time of its next deal: its clock, a break skipped to its end (its
-        colour-up raced off at its start, every table between hands: IFP 56)."""
-        loaded = ev.loaded
-        assert loaded is not None and ev.clock is not None
-        tm = loaded.tournament
-        now = ev.clock
-        st = tm.clock.status(now)
-        while st.on_break and not tm.finished:
-            assert st.break_number is not None
-            brk = tm.structure.breaks[st.break_number - 1]
-            if brk.color_up and tm.colours_due(now):
-                tm.chip_up(brk.color_up)
-                self._commit(ev, now)
-            now += (st.seconds_left or 1.0) + 0.05
-            st = tm.clock.status(now)
-        ev.clock = now
-        return now
-
-    def _resume(self, ev: DealtEvent) -> None:
-        """After a restart: each table as the logs left it."""
-        tm = ev.loaded.tournament  # type: ignore[union-attr]
-        fl = tm.floor
-        if tm.finished or fl is None:
-            return
-        from pokertd.tournament.events import HandPlayed
-
-        self._seeded_clock(ev)
-        now = self.service.now() if ev.clock is None else self._round_clock(ev)
-        # A table's last hand is in the round when the director has not recorded it: the
-        # table dealt more hands than he recorded there. (Not the button's hand number: a
-        # final table formed at a table's number starts a button of its own.)
-        recorded: dict[int, int] = {}
-        for e in tm.events:
-            if isinstance(e, HandPlayed):
-                recorded[e.table] = recorded.get(e.table, 0) + 1
-        for tid, t in ev.tables.items():
-            ft = fl.tables.get(tid)
-            if ft is None or ft.button is None:
-                continue
-            last = t.played or (t.history[0] if t.history else None)
-            if t.hands > recorded.get(tid, 0):
-                ev.round[tid] = tm.next_hand(tid, now)
-            elif tm.clock.hand_for_hand and t.played is None and last is not None:
-                # recorded, its players out not yet eliminated: they wait for the round
-                ev.pending += [b for b in self._busts(last.names, last.events[0]["config"]["stacks"],
-                                                      last, tid) if not tm.players[b.player].out]
-        if ev.clock is not None and ev.round:
-            # A seeded round cut short in its deal (at start-up the tables' deals are commits
-            # of their own): every table that can play is in it, the rest are dealt now.
-            rest = {tid: tm.next_hand(tid, now) for tid in sorted(fl.tables)
-                    if tid not in ev.round and fl.tables[tid].count >= 2}
-            if rest:
-                self.service.commit(ev.loaded, "table round", {}, now)  # type: ignore[arg-type]
-                self._seat_tables(ev)
-                ev.round.update(rest)
-                for tid, setup in rest.items():
-                    self._table(ev, tid).start_hand(self.server.clock(), setup)
-        if tm.clock.hand_for_hand and (ev.round or ev.pending):
-            ev.h4h_dealt = True
-        for tid in sorted(ev.round):
-            # IFP 61: a hand stopped at its all-in showdown stays stopped while another table
-            # of the round is still in its hand (nothing was written for the stop; a table
-            # kept in memory through a reload is stopped again only if it still must be)
-            t = ev.tables[tid]
-            was = t.go_on()
-            self._stop(ev, t)
-            if t.held() is not None:
-                ev.held.add(tid)
-            elif was:
-                self.server.broadcast(t.name)
-        if ev.clock is not None:
-            # a seeded event's round ends when all its hands are over (those over are stored)
-            ev.over = {tid for tid in ev.round if ev.tables[tid].hand is None}
-            if len(ev.over) < len(ev.round):
-                return
-        self._end_round(ev)
-
     # --- reading ------------------------------------------------------------------------
 
     def keys(self, name: str | None = None) -> list[Any]:
@@ -1019,20 +501,3 @@ class DealtEvents:
         return [{k: v for k, v in self.summary(n).items() if k != "results"}
                 for n in sorted(self.events.keys() | self.done.keys())]
 
-
-def _record_text(ev: DealtEvent) -> str:
-    """What is kept of a finished event out of memory: its summary and who is out, as JSON."""
-    return json.dumps({"summary": ev.summary, "out": ev.out})
-
-
-def _rules_name(ev: DealtEvent) -> str:
-    from pokertd.tournament.house import config_preset
-    name = config_preset(ev.settings["preset"]).rules.name
-    from pokertd.rules import PRESETS
-    return name if name in PRESETS else "ifp-2012"
-
-
-def _unknown(name: str) -> TableError:
-    class UnknownEvent(TableError, LookupError):
-        pass
-    return UnknownEvent(f"no dealt event named {name!r}")

@@ -1,6 +1,6 @@
 """A hand one played at an online table, as a PokerStars hand history (issue 25).
 
-The PHH download (:func:`pokertd.room.tables.phh_for`) decides who may have the hand and
+The PHH download (:func:`pokertd.room.history.phh_for`) decides who may have the hand and
 what he may see: only a player dealt in, with his own hole cards and the cards shown at the
 table, the others' unknown. This module writes that same hand, as he saw it, in PokerStars'
 text (:mod:`pokertd.formats.pokerstars`) with him as the hero, so its refusals and its
@@ -22,7 +22,7 @@ __all__ = ["pokerstars_for"]
 def pokerstars_for(table: Any, number: int, who: str | None) -> str:
     """The PokerStars text of hand ``number`` as the player whose token hashes to ``who`` saw
     it: he is whoever was dealt in with that token, wherever he sits now (the PHH download's
-    identity, :func:`~pokertd.room.tables.phh_for`), and the hero of the history."""
+    identity, :func:`~pokertd.room.history.phh_for`), and the hero of the history."""
     data = loads(phh_for(table, number, who))
     played = next(p for p in table.history if p.number == number)   # phh_for found it
     try:

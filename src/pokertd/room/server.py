@@ -5,7 +5,7 @@ resumes each one: a hand in progress goes on from its last committed action, the
 the players to act start again), runs one task per table that wakes when something is due
 (a bot's action after its human-like delay, a player's time running out, the next deal) and
 hands every change to the table's subscribers, each one a view built for its own seat
-(:func:`pokertd.room.tables.view`: no hole card a recipient may not see).
+(:func:`pokertd.room.views.view`: no hole card a recipient may not see).
 
 Commands (:meth:`TableServer.command`) run in the event loop's thread one at a time, so a
 table's state changes in one order only. Once the server runs (:meth:`TableServer.start`),
