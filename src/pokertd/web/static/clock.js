@@ -73,8 +73,7 @@
       // On a break the blinds line carries the chip-up, if any ("Break" is said once).
       $("blinds").textContent = c.on_break ? chipUp() : PT.blinds(c);
       $("blinds").classList.toggle("chip-up", c.on_break);
-      $("clock-state").textContent = c.running ? "" :
-        (c.pause_reason === "director" ? "PAUSED" : `PAUSED (${c.pause_reason})`);
+      $("clock-state").textContent = PT.clockState(s);
       $("next").textContent = nextLine(s.next);
       const period = `${c.level}/${c.on_break}`;
       if (lastPeriod !== null && period !== lastPeriod) { chime(3); say(announcement(c)); }
