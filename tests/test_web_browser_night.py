@@ -100,6 +100,12 @@ def _act(page, do, notice: str = "") -> None:  # type: ignore[no-untyped-def]
     assert notice in _text(page, "#notice"), (notice, _text(page, "#notice"))
 
 
+def _qr_whole(page) -> bool:  # type: ignore[no-untyped-def]
+    """The clock screen's QR code and its caption are inside the window (not cut off)."""
+    return page.evaluate("document.querySelector('.qr figcaption').getBoundingClientRect()"
+                         ".bottom <= window.innerHeight")
+
+
 def _shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"night-{name}.png"), full_page=True)
@@ -319,6 +325,7 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
         screen.wait_for_function("document.querySelector('#clock-state').textContent"
                                  " === 'HAND-FOR-HAND (IFP 61)'", timeout=5000)
     _shot(tv, "clock-bubble-tv")
+    assert _qr_whole(tv)              # ten places paid listed, the QR code under them whole
     _act(page, lambda: page.click("#btn-h4h-done"), "hand done at every table")
     assert "1 hand(s) done" in _text(page, "#h4h")
     bubble = bust_smallest()                         # 11th: the bubble bursts
@@ -411,6 +418,7 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
     assert listed == [f"{r['prize']:,} {r['player']}" for r in paid]
     assert sum(_num(x.split(" ")[0]) for x in listed) == pool
     _shot(tv, "clock-final-tv")
+    assert _qr_whole(tv)
     # The seats screen: the winner; a player finds his final place.
     tv.goto(f"{live.base}/events/{NAME}/seats")
     tv.wait_for_selector("#conn.live")
@@ -455,6 +463,12 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
          str(s["knockouts"])] for s in standings]
     assert {r[1]: _num(r[5]) for r in shown_rows} == prize
     _shot(page, "league-laptop")
+    # The season's page of the event: each player's place, prize and who knocked him out, as
+    # the final places have them (not the provisional ones of the night).
+    page.goto(f"{live.base}/league/{SEASON.replace(' ', '%20')}/events/{NAME}")
+    assert [[r[0], r[1], r[3], r[4]] for r in _rows(page, "#results")] == [
+        [str(r["place"]), r["player"], f"{r['prize']:,}" if r["prize"] else "",
+         outs.get(r["player"]) or ""] for r in results]
     phone_ctx.close()
     tv_ctx.close()
     ctx.close()

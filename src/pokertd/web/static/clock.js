@@ -92,6 +92,8 @@
     $("stat-pool").hidden = !s.prize_pool;
     const pays = s.payouts || [];
     $("payouts").hidden = pays.length === 0;
+    // A long list (a final table paid) in a smaller type: the QR code under it stays whole.
+    $("payouts").classList.toggle("long", pays.length > 5);
     $("payouts-list").replaceChildren(...pays.map((p) => {
       const li = document.createElement("li");
       li.textContent = `${PT.num(p.amount)}` + (p.players.length ? ` ${p.players.join(", ")}` : "");
