@@ -92,7 +92,9 @@ def _rows(page, selector: str) -> list[list[str]]:  # type: ignore[no-untyped-de
 def _act(page, do, notice: str = "") -> None:  # type: ignore[no-untyped-def]
     """Give a command on the console and wait for its answer and the page's redraw (the live
     part is drawn anew from the server once the command is recorded)."""
-    page.evaluate("document.querySelector('#summary').dataset.old = '1'")
+    # The marks to wait on: the live part as it was, no message (an earlier refusal's gone).
+    page.evaluate("document.querySelector('#summary').dataset.old = '1';"
+                  " document.querySelector('#message').textContent = ''")
     do()
     page.wait_for_function("!document.querySelector('#summary[data-old]')"
                            " || document.querySelector('#message').textContent")
@@ -288,23 +290,35 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
     _shot(tv, "clock-chip-up-tv")
     # The race, table by table (IFP 56): every player's count; the last table's brings the
     # total to the chips in play (issue 22: a count short is refused without a correction).
-    chips = t().chips
-    assert _num(_text(page, "#summary .stats div:nth-child(3) b")) == chips == 23 * 1500
+    assert _num(_text(page, "#summary .stats div:nth-child(3) b")) == t().chips == 23 * 1500
     tables = sorted(t().floor.tables)
-    counted = 0
-    for k, table in enumerate(tables):
+    for table in tables:
         counts = {p: 1000 + 105 * i for i, p in enumerate(seated(table))}
+        form = f"form.race[data-table='{table}']"
         if table == tables[-1]:
+            # The chips in play as the console shows them now (the races before rounded
+            # their odd chips, IFP 56), less the raced tables' counts since their race.
+            chips = _num(_text(page, "#summary .stats div:nth-child(3) b"))
+            held = sum(t().players[p].stack for tab in tables[:-1] for p in seated(tab))
             last = seated(table)[-1]
-            counts[last] = chips - counted - sum(v for p, v in counts.items() if p != last)
-        counted += sum(counts.values())
+            counts[last] = chips - held - sum(v for p, v in counts.items() if p != last)
+            # Counted 100 short first: refused with the numbers, nothing recorded.
+            for p, c in counts.items():
+                page.fill(f"{form} input[name='{p}']", str(c - (100 if p == last else 0)))
+            page.click(f"{form} button[type=submit]")
+            page.wait_for_function("document.querySelector('#message').textContent"
+                                   ".includes('short')")
+            refusal = _text(page, "#message")
+            assert (f"the count is {chips - 100:,} chips" in refusal
+                    and f"100 short of the {chips:,} chips in play" in refusal), refusal
+            assert table not in t().raced_tables and t().count_corrections == []
         for p, c in counts.items():
-            page.fill(f"form.race[data-table='{table}'] input[name='{p}']", str(c))
-        _act(page, lambda: page.click(f"form.race[data-table='{table}'] button[type=submit]"),
+            page.fill(f"{form} input[name='{p}']", str(c))
+        _act(page, lambda: page.click(f"{form} button[type=submit]"),
              f"table {table} has raced")
-    assert counted == chips
     page.wait_for_selector("#chip-race", state="detached")
     assert t().count_corrections == []
+    assert _num(_text(page, "#summary .stats div:nth-child(3) b")) == t().chips
 
     # --- level 5: registration closed, the places final ------------------------------------
     live.clock.now = started + BREAK_1_S + 10 * 60 + 60
