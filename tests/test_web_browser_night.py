@@ -339,6 +339,8 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
         screen.wait_for_function("document.querySelector('#clock-state').textContent"
                                  " === 'HAND-FOR-HAND (IFP 61)'", timeout=5000)
     _shot(tv, "clock-bubble-tv")
+    _shot(phone, "phone-bubble-phone")
+    _shot(page, "console-bubble-laptop")
     assert _qr_whole(tv)              # ten places paid listed, the QR code under them whole
     _act(page, lambda: page.click("#btn-h4h-done"), "hand done at every table")
     assert "1 hand(s) done" in _text(page, "#h4h")
@@ -363,6 +365,7 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
         page.fill(f"#deal-table input[data-player='{p}']", str(c))
     page.click("#deal-preview")
     page.wait_for_selector("#deal-submit:not([disabled])")
+    page.screenshot(path=str(SHOTS / "night-deal-laptop.png"))
     shown = {p: _num(page.locator(f"#deal-table tr:has(input[data-player='{p}']) .takes")
                      .inner_text()) for p in left}
     _act(page, lambda: page.click("#deal-submit"), "the deal is recorded")
