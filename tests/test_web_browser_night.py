@@ -21,6 +21,7 @@ Screenshots go to tests/screenshots/night-*.png (TV 1920x1080, phone 390x844, co
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -488,4 +489,41 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
          outs.get(r["player"]) or ""] for r in results]
     phone_ctx.close()
     tv_ctx.close()
+    ctx.close()
+
+
+def test_ifp9_the_console_creates_an_event_with_late_registration(browser,
+                                                                  live: LiveServer) -> None:
+    """The structure editor's late registration (IFP 9): a level past the structure's last
+    is refused with the structure's words, nothing created; level 4 is kept, and after the
+    start the registration box stays for the late entries, who are seated (TDA 8-A)."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    log_in(page, live)
+    page.fill("#create input[name=name]", "Late")
+    page.select_option("#create select[name=preset]", "gananda")
+    page.click("#structure summary")
+    page.wait_for_selector("#periods tr")
+    assert page.input_value("#late-until") == ""       # Gananda: buy in before the start
+    page.fill("#late-until", "40")
+    page.click("#create button[type=submit]")
+    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    assert "late registration until level 40" in _text(page, "#message")
+    assert "Late" not in live.service.names()
+    page.fill("#late-until", "4")
+    page.locator("#structure").screenshot(path=str(SHOTS / "night-structure-late-laptop.png"))
+    page.click("#create button[type=submit]")
+    page.wait_for_url(re.compile(r".*/console/events/Late$"))
+    assert live.service.load("Late").tournament.structure.late_registration_until_level == 4
+    live.service.register("Late", ["Ann", "Bob", "Cid"])
+    live.service.start("Late")
+    page.reload()
+    page.wait_for_selector("#register-card:not([hidden])")
+    page.fill("#player-name", "Dee")
+    page.press("#player-name", "Enter")
+    page.wait_for_function("document.querySelector('#notice').textContent.includes("
+                           "'Dee registered') || document.querySelector('#message').textContent")
+    assert _text(page, "#message") == ""
+    t = live.service.load("Late").tournament
+    assert t.entrants == 4 and "Dee" in t.floor.where
     ctx.close()
