@@ -385,6 +385,13 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
     _act(page, lambda: page.click("#league-add button[type=submit]"),
          f"added to the season {SEASON} (23 players)")
     page.wait_for_selector(f"#league-card a[href='/league/{SEASON.replace(' ', '%20')}']")
+    # In the league, the event's results are the season's: undo is refused, naming the season
+    # (issue 22), and nothing changes.
+    head = live.service.load(NAME).head
+    page.click("#btn-undo")
+    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
+    assert SEASON in _text(page, "#message"), _text(page, "#message")
+    assert live.service.load(NAME).head == head and t().finished
 
     # === every screen's final numbers against the CLI's =====================================
     status = json.loads(cli("tournament", "status", NAME, "--format", "json"))
