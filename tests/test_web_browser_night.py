@@ -274,6 +274,11 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
     phone.fill("#my-name", "countess" if first == PLAYERS[0] else first.lower())
     phone.wait_for_function("(s) => document.querySelector('#my-seat').textContent.includes(s)",
                             arg="out in place 23 (provisional)")
+    seats = ctx.new_page()
+    seats.goto(f"{live.base}/events/{NAME}/seats")
+    seats.fill("#find-name", small)
+    assert _text(seats, "#found") == f"{small}: out in place 22 (provisional)"
+    seats.close()
 
     # --- on to the chip-up break, a few more out (balanced with the buttons) ---------------
     live.clock.now = started + 3 * LEVEL_S
@@ -410,7 +415,9 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
     assert [r["place"] for r in paid] == list(range(1, 11))
     assert [(r["place"], r["players"]) for r in rows] == [(r["place"], [r["player"]])
                                                         for r in paid]
-    assert "deal" in cli("tournament", "status", NAME)             # the text mentions it
+    text = " ".join(cli("tournament", "status", NAME).split())     # the text says the deal
+    assert "deal (IFP 62, icm) agreed by" in text
+    assert all(f"{p} {a:,}" in text for p, a in shown.items()), text
 
     # The console's event page: places, knockouts, who knocked each out; prizes; chips.
     page.reload()

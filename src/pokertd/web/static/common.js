@@ -236,6 +236,6 @@ const PT = (() => {
     show();
   }
 
-  return { initial, serverNow, secondsLeft, fmt, num, blinds, clockState, connect, post, command, commandId,
-           resending, alreadyDone, wakeLock, moves };
+  return { initial, serverNow, secondsLeft, fmt, num, blinds, clockState, connect, post, command,
+           commandId, resending, alreadyDone, wakeLock, moves };
 })();
