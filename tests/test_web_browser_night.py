@@ -541,3 +541,35 @@ def test_ifp9_the_console_creates_an_event_with_late_registration(browser,
     t = live.service.load("Late").tournament
     assert t.entrants == 4 and "Dee" in t.floor.where
     ctx.close()
+
+
+def test_tda_rp8_the_room_sees_hand_for_hand_and_the_clock_stopped_for_it(
+        browser, live: LiveServer) -> None:
+    """TDA RP-8: hand-for-hand stops the clock; the clock screen and the phone say so in one
+    line ("HAND-FOR-HAND (TDA RP-8) · PAUSED", not the pause's reason again), and a pause of
+    the director's own says PAUSED; once it ends, neither."""
+    from pokertd.tournament.house import config_preset
+
+    live.service.create("Bubble", config_preset("tda-2024"), seed=3)
+    live.service.register("Bubble", [f"Player {i:02d}" for i in range(1, 13)])
+    live.service.start("Bubble")
+    assert len(live.service.load("Bubble").tournament.floor.tables) == 2
+    live.service.hand_for_hand("Bubble", "start")
+    rule = live.service.load("Bubble").tournament.rules
+    assert rule.hand_for_hand.startswith("two-minutes")        # the clock stops (TDA RP-8)
+    pages = []
+    for path, (w, h) in (("clock", (1920, 1080)), ("phone", (390, 844))):
+        page = browser.new_context(viewport={"width": w, "height": h}).new_page()
+        page.goto(f"{live.base}/events/Bubble/{path}")
+        page.wait_for_selector("#conn.live")
+        assert _text(page, "#clock-state") == "HAND-FOR-HAND (TDA RP-8) · PAUSED"
+        pages.append(page)
+    live.service.hand_for_hand("Bubble", "stop")
+    for page in pages:
+        page.wait_for_function("document.querySelector('#clock-state').textContent === ''",
+                               timeout=5000)
+    live.service.pause("Bubble")
+    for page in pages:
+        page.wait_for_function("document.querySelector('#clock-state').textContent"
+                               " === 'PAUSED'", timeout=5000)
+        page.context.close()
