@@ -318,7 +318,8 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
                                    ".includes('short')")
             refusal = _text(page, "#message")
             assert (f"the count is {chips - 100:,} chips" in refusal
-                    and f"100 short of the {chips:,} chips in play" in refusal), refusal
+                    and f"100 short of the {chips:,} chips in play" in refusal
+                    and "the console's \"Count short?\" field" in refusal), refusal
             assert table not in t().raced_tables and t().count_corrections == []
         for p, c in counts.items():
             page.fill(f"{form} input[name='{p}']", str(c))
@@ -428,11 +429,9 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
     assert results[0]["player"] == status["winner"] == by_chips[0]
     console_players = {r[0]: r for r in _rows(page, "#players")}
     outs = {e.player: e.knocked_out_by for e in t().events if e.type == "busted"}
-    for r in results[1:]:
-        row = console_players[r["player"]]
-        assert row[1] == str(r["place"]), row
     for r in results:
         row = console_players[r["player"]]
+        assert row[1] == str(r["place"]), row
         assert row[2] == str(r["knockouts"]), row
         assert row[3] == (outs.get(r["player"]) or ""), row
     assert _rows(page, "#payouts") == [[str(r["place"]), f"{r['prize']:,}", r["player"]]
@@ -443,6 +442,7 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
     assert _num(_text(page, "#summary .stats div:nth-child(2) b")) == pool
     assert _num(_text(page, "#summary .stats div:nth-child(3) b")) == status["chips"]
     assert _text(page, "#s-players") == "1 / 23"
+    assert page.locator("#tables").count() == 0          # no seating left to show
     _shot(page, "console-final-laptop")
 
     # The clock screen: the winner once, the payouts as paid, the pool and the chips.
