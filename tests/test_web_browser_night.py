@@ -578,3 +578,38 @@ def test_tda_rp8_the_room_sees_hand_for_hand_and_the_clock_stopped_for_it(
         page.wait_for_function("document.querySelector('#clock-state').textContent"
                                " === 'PAUSED'", timeout=5000)
         page.context.close()
+
+
+def test_the_console_is_not_left_stale_by_a_change_during_its_reload(browser,
+                                                                      live: LiveServer) -> None:
+    """Issue 22, "screens never stale": a change recorded elsewhere (the CLI, another
+    director) while the console reloads, after it has read the live part, shows as soon as
+    the stream tells of it (the console reads its state before the live part, so its state
+    is never newer than what it shows)."""
+    from pokertd.tournament.house import config_preset
+
+    live.service.create("Stale", config_preset("gananda"), seed=5)
+    live.service.register("Stale", ["Ann", "Bob"])
+    ctx = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = ctx.new_page()
+    log_in(page, live)
+    page.goto(f"{live.base}/console/events/Stale")
+    page.wait_for_selector("#conn.live")
+    armed = [True]
+
+    def live_part(route) -> None:  # type: ignore[no-untyped-def]
+        answer = route.fetch()          # the live part as it is now ...
+        if armed[0]:
+            armed[0] = False
+            live.service.register("Stale", ["Zed"])     # ... then a change elsewhere
+        route.fulfill(response=answer)
+
+    page.route("**/console/events/Stale/live", live_part)
+    live.service.register("Stale", ["Cat"])       # the stream tells the console: it reloads
+    page.wait_for_function("document.querySelector('#s-players').textContent.includes('3')"
+                           " || document.querySelector('#s-players').textContent"
+                           ".includes('4')")
+    page.wait_for_function("document.querySelector('#s-players').textContent === '4 / 4'",
+                           timeout=5000)
+    assert not armed[0]
+    ctx.close()
