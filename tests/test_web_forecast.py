@@ -88,3 +88,20 @@ def test_console_forecast_refusals(site):
     anonymous = TestClient(client.app)
     r = anonymous.get("/console/api/events/Friday/forecast", follow_redirects=False)
     assert r.status_code in (401, 303)
+
+
+def test_no_forecast_card_once_the_event_is_over(site):
+    """The console's forecast card (issue 15) is for an event under way: once it is over
+    (a winner) the page has none, while a running event's page has it."""
+    client, service, clock = site
+    service.create("Friday", config_preset("gananda"), seed=1)
+    service.register("Friday", ["a", "b", "c"])
+    service.start("Friday")
+    assert 'id="forecast-card"' in client.get("/console/events/Friday").text
+    clock.now = START + 600
+    service.bust("Friday", "a")
+    service.bust("Friday", "b")
+    assert service.load("Friday").tournament.finished
+    page = client.get("/console/events/Friday")
+    assert page.status_code == 200 and "c wins" in page.text
+    assert 'id="forecast-card"' not in page.text

@@ -128,7 +128,8 @@ class ChipRaceCommands(TournamentCore):
                     f"table {table} is the last to race: the count is {counted:,} chips"
                     f"{parts}, {gap:,} short of the {self.chips:,} chips in play; count "
                     "again, or record the difference as a count correction with your reason "
-                    "(--correction \"reason\")")
+                    "(TDA 1: the console's \"Count short?\" field, or --correction "
+                    "\"reason\" on the command line)")
             self.apply(ev.CountCorrected(-gap, correction.strip(), counted))
         elif correction is not None:
             raise DirectorError(

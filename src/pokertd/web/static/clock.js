@@ -73,8 +73,7 @@
       // On a break the blinds line carries the chip-up, if any ("Break" is said once).
       $("blinds").textContent = c.on_break ? chipUp() : PT.blinds(c);
       $("blinds").classList.toggle("chip-up", c.on_break);
-      $("clock-state").textContent = c.running ? "" :
-        (c.pause_reason === "director" ? "PAUSED" : `PAUSED (${c.pause_reason})`);
+      $("clock-state").textContent = PT.clockState(s);
       $("next").textContent = nextLine(s.next);
       const period = `${c.level}/${c.on_break}`;
       if (lastPeriod !== null && period !== lastPeriod) { chime(3); say(announcement(c)); }
@@ -93,6 +92,8 @@
     $("stat-pool").hidden = !s.prize_pool;
     const pays = s.payouts || [];
     $("payouts").hidden = pays.length === 0;
+    // A long list (a final table paid) in a smaller type: the QR code under it stays whole.
+    $("payouts").classList.toggle("long", pays.length > 5);
     $("payouts-list").replaceChildren(...pays.map((p) => {
       const li = document.createElement("li");
       li.textContent = `${PT.num(p.amount)}` + (p.players.length ? ` ${p.players.join(", ")}` : "");

@@ -43,6 +43,16 @@ const PT = (() => {
     return text;
   }
 
+  // The clock's state line on the room's screens: stopped, and hand-for-hand play (IFP 61;
+  // TDA RP-8: the players on the bubble see that each hand starts at every table together).
+  function clockState(s) {
+    const c = s.clock, h = s.hand_for_hand;
+    const h4h = h && h.on ? `HAND-FOR-HAND (${h.rule})` : "";
+    const stopped = !c || c.running ? "" : c.pause_reason === "director" ? "PAUSED" :
+      h4h && /hand-for-hand/.test(c.pause_reason) ? "PAUSED" : `PAUSED (${c.pause_reason})`;
+    return [h4h, stopped].filter(Boolean).join(" · ");
+  }
+
   // Live snapshots by server-sent events; the browser reconnects by itself after a drop,
   // and a stream the browser gave up on is opened again. `conn` shows the connection.
   function connect(name, onState) {
@@ -226,6 +236,6 @@ const PT = (() => {
     show();
   }
 
-  return { initial, serverNow, secondsLeft, fmt, num, blinds, connect, post, command, commandId,
-           resending, alreadyDone, wakeLock, moves };
+  return { initial, serverNow, secondsLeft, fmt, num, blinds, clockState, connect, post, command,
+           commandId, resending, alreadyDone, wakeLock, moves };
 })();

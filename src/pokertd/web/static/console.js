@@ -55,6 +55,7 @@
     form.elements.buy_in.placeholder = data.buy_in;
     form.elements.to_prize_pool.placeholder = data.to_prize_pool;
     $("starting-stack").value = preset.starting_stack;
+    $("late-until").value = preset.late_registration_until_level ?? "";
     const r = preset.rebuys, a = preset.addon;
     $("rebuy-until").value = r ? r.until_level : ""; $("rebuy-chips").value = r ? r.chips : "";
     $("addon-after").value = a ? a.after_level : ""; $("addon-chips").value = a ? a.chips : "";
@@ -76,6 +77,9 @@
       }
     }
     const out = { ...preset, periods, starting_stack: Number($("starting-stack").value) };
+    // IFP 9: late registration until the end of this level; none when left empty.
+    const late = $("late-until").value;
+    out.late_registration_until_level = late === "" ? null : Number(late);
     // The rebuy period and the add-on (IFP 59; WPA 6): none when left empty; the preset's
     // other terms (limits) kept.
     const until = $("rebuy-until").value, after = $("addon-after").value;
@@ -87,7 +91,7 @@
   }
 
   form.elements.preset.addEventListener("change", load);
-  for (const id of ["starting-stack", "rebuy-until", "rebuy-chips", "addon-after", "addon-chips"]) {
+  for (const id of ["starting-stack", "late-until", "rebuy-until", "rebuy-chips", "addon-after", "addon-chips"]) {
     $(id).addEventListener("input", () => { edited = true; });
   }
   $("add-level").addEventListener("click", () => {

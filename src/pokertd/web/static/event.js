@@ -98,6 +98,12 @@
   // is under way gets one more reload after it (which sees whatever changed meanwhile).
   let pending = null, queued = null, lastHtml = null;
   async function reload() {
+    // The state first, then the live part: a change between the two (the clock reaching a
+    // break) leaves the state older than the page, and the stream's next snapshot, newer than
+    // the state, reloads again; the other way round the page would stay stale (its state
+    // already as new as the snapshot).
+    const st = await fetch(api("").replace(/\/$/, ""));
+    const state = st.ok ? await st.json() : null;
     const res = await fetch(`/console/events/${encodeURIComponent(s.name)}/live`);
     if (res.status === 401) say(false, "Your session has ended (logged out, or a new password): log in again to go on.");
     if (res.ok) {
@@ -117,8 +123,7 @@
         }
       }
     }
-    const st = await fetch(api("").replace(/\/$/, ""));
-    if (st.ok) { s = await st.json(); s._received = performance.now(); }
+    if (state) { s = state; s._received = performance.now(); }
     clockbar();
   }
   function refresh() {

@@ -67,7 +67,7 @@
       `Chip-up: the ${s.chip_race.going_out.map(PT.num).join(" and ")} chips go` : "";
     $("blinds").textContent = s.finished ? (s.winner ? `${s.winner} wins` : "") :
       !c ? "Starting soon" : c.on_break ? race : PT.blinds(c);
-    $("clock-state").textContent = c && !c.running && !s.finished ? "PAUSED" : "";
+    $("clock-state").textContent = c && !s.finished ? PT.clockState(s) : "";
     const n = s.next;
     $("next").textContent = !c || s.finished ? "" : !n ? "Last level" : n.break ?
       `Next: ${n.minutes} minute break${n.chip_up ? " (chip-up)" : ""}` :

@@ -40,7 +40,8 @@
   }
 
   function show() {
-    const tables = s.tables || [];
+    // Over: the winner, once (his seat at the last table is no news to anyone).
+    const tables = s.finished ? [] : s.tables || [];
     if (!tables.length) {
       $("rot-title").textContent = s.finished ? (s.winner ? `${s.winner} wins` : "Finished") :
         "Seats are drawn when the event starts";
