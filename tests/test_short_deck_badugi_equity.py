@@ -86,6 +86,22 @@ def test_short_deck_equity_is_the_plain_enumeration_of_every_board(hands, board,
     close(short_deck_equity(hands, board, dead), expected, deals)
 
 
+def test_short_deck_batch_values_are_the_evaluators_on_random_sevens_and_every_flush():
+    """The batch valuer (seven cards by rank key, five of a suit by every five) gives the
+    value short_deck() gives (that one checked over every hand of the deck), flushes included."""
+    import numpy as np
+
+    from pokertd.evaluator.short_deck import short_deck
+    from pokertd.evaluator.short_deck_equity import short_deck_values
+    rng = random.Random(36)
+    rows = [rng.sample(SHORT_DECK, 7) for _ in range(3000)]
+    hearts = [c for c in SHORT_DECK if c & 3 == 2]
+    rows += [rng.sample(hearts, 5) + rng.sample([c for c in SHORT_DECK if c & 3 != 2], 2)
+             for _ in range(1000)]                              # five of a suit and more
+    rows += [rng.sample(hearts, 7) for _ in range(200)]
+    assert short_deck_values(np.array(rows)).tolist() == [short_deck(r) for r in rows]
+
+
 def test_short_deck_pre_flop_walks_every_one_of_the_32_card_stubs_boards():
     """Two hands pre-flop leave 32 cards: C(32, 5) = 201,376 boards, exact by default."""
     r = short_deck_equity(["AhAs", "KdKc"])

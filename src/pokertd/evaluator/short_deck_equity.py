@@ -42,9 +42,22 @@ def _lookup() -> np.ndarray:
     return table
 
 
-def short_deck_values(cards: np.ndarray) -> np.ndarray:
-    """The value of the best five of each row of seven (or five) short-deck card indices."""
-    cards = np.asarray(cards, np.int64)
+@lru_cache(maxsize=1)
+def _no_flush7() -> np.ndarray:
+    """The best five of seven cards of these ranks with no five of a suit, by the dense rank
+    key sum(5 ** (rank - 6)): the flush aside, ranks alone decide (a straight included)."""
+    table = np.zeros(5 ** 9, np.int16)
+    values = _tables()[0]
+    for ranks in itertools.combinations_with_replacement(range(9), 7):
+        if max(ranks.count(r) for r in set(ranks)) > 4:
+            continue
+        best = max(values[2 * sum(5 ** (ranks[i] + _SIX) for i in f)] for f in _FIVES.tolist())
+        table[sum(5 ** r for r in ranks)] = best
+    return table
+
+
+def _by_fives(cards: np.ndarray) -> np.ndarray:
+    """The best of every five of each row (five or seven cards), flushes included."""
     table = _lookup()
     fives = [cards] if cards.shape[1] == 5 else [cards[:, f] for f in _FIVES]
     best = np.zeros(len(cards), np.int64)
@@ -53,6 +66,21 @@ def short_deck_values(cards: np.ndarray) -> np.ndarray:
         suit = f & 3
         key += (suit == suit[:, :1]).all(axis=1)
         best = np.maximum(best, table[key])
+    return best
+
+
+def short_deck_values(cards: np.ndarray) -> np.ndarray:
+    """The value of the best five of each row of seven (or five) short-deck card indices:
+    seven cards by their rank key, the rows holding five of a suit by every five."""
+    cards = np.asarray(cards, np.int64)
+    if cards.shape[1] != 7:
+        return _by_fives(cards)
+    best = _no_flush7()[(5 ** ((cards >> 2) - _SIX)).sum(axis=1)].astype(np.int64)
+    suited = np.zeros(len(cards), bool)
+    for s in range(4):
+        suited |= ((cards & 3) == s).sum(axis=1) >= 5
+    if suited.any():
+        best[suited] = _by_fives(cards[suited])
     return best
 
 
