@@ -71,7 +71,7 @@ def equity(
     """Win, tie and equity of each hand: exact (every board) unless --samples is given.
 
     Omaha (--game plo, plo8) is exact when the boards are few enough, else 20,000 random
-    boards. Stud, razz and 2-7 draw are exact over every deal of the cards to come, and
+    boards. Stud, razz, 2-7 draw and badugi are exact over every deal of the cards to come, and
     refused with a request for --samples when those are too many. Hi-lo games show scoop,
     high half and low half.
 
