@@ -1,4 +1,4 @@
-"""Equity in the games without a board, and Omaha hi-lo, side by side with poker-equity (Rust,
+"""Equity in the games without a board, short-deck hold'em and Omaha hi-lo, side by side with poker-equity (Rust,
 four threads by default) and pokerkit (Python, Monte Carlo only) on the same spots (issue 24).
 
     python bench/equity_games.py [--runs N] [--pokerkit-samples N] [--quick]
@@ -40,15 +40,31 @@ SPOTS = [
      "", None, "deuce_seven", ["9s7d5c4h2s", "6d4s3c"], "8hKc", ("StandardLowHand",), 5),
     ("2-7 triple draw, three draws (sampled; peers model one draw: none)", "27td",
      ["9s7d5c4h2s:1,0,0", "8h6d4s3cKc:1,1,1"], "", 200_000, None, None, None, None, 5),
+    ("short deck pre-flop, AA against KK", "shortdeck", ["AhAs", "KdKc"], "", None,
+     "short_deck", ["AhAs", "KdKc"], "", ("ShortDeckHoldemHand",), 2),
+    ("short deck pre-flop, three-handed (sampled)", "shortdeck", ["AhAs", "KdKc", "9s8s"], "",
+     200_000, "short_deck", ["AhAs", "KdKc", "9s8s"], "", ("ShortDeckHoldemHand",), 2),
+    ("badugi, one draw: a one-card and a two-card draw", "badugi", ["As2d3hKh:1", "Ac2c4d7s:2"],
+     "", None, "badugi", ["As2d3h", "Ac4d"], "Kh2c7s", ("BadugiHand",), 4),
+    ("badugi, three draws (sampled; peers model one draw: none)", "badugi",
+     ["As2d3hKc:1,1,1", "Ac2h4d8d:1,1,1"], "", 200_000, None, None, None, None, 4),
 ]
 
 
 def ours(game, hands, dead, samples):
+    from pokertd.evaluator.badugi_equity import badugi_equity
     from pokertd.evaluator.draw_equity import draw_equity
+    from pokertd.evaluator.short_deck_equity import short_deck_equity
     from pokertd.evaluator.stud_equity import stud_equity
 
-    fn = draw_equity if game.startswith("27") else stud_equity
-    r = fn(game, hands, dead, samples=samples, seed=1 if samples else None)
+    seed = 1 if samples else None
+    if game == "badugi":
+        r = badugi_equity(hands, dead, samples=samples, seed=seed)
+    elif game == "shortdeck":
+        r = short_deck_equity(hands, "", dead, samples=samples, seed=seed)
+    else:
+        fn = draw_equity if game.startswith("27") else stud_equity
+        r = fn(game, hands, dead, samples=samples, seed=seed)
     return r.deals, r.players[0].equity
 
 
@@ -67,8 +83,10 @@ def pokerkit(hands, dead, types, hole, samples):
 
     def cards(text):
         return list(pk.Card.parse(text.replace("*", "")))
-    deck = [c for c in pk.Deck.STANDARD if c not in set(cards(dead))]
-    eq = pk.calculate_equities([[cards(h)] for h in hands], (), hole, 0, deck,
+    short = types == ("ShortDeckHoldemHand",)     # hold'em's deal: a board of five to come
+    deck = [c for c in (pk.Deck.SHORT_DECK_HOLDEM if short else pk.Deck.STANDARD)
+            if c not in set(cards(dead))]
+    eq = pk.calculate_equities([[cards(h)] for h in hands], (), hole, 5 if short else 0, deck,
                                [getattr(pk, t) for t in types], sample_count=samples)
     return samples, eq[0]
 
