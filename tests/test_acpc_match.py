@@ -22,7 +22,7 @@ from pokertd.acpc.server import MatchError, serve
 from pokertd.bots.players import make_bot
 from pokertd.cli import app
 from pokertd.formats.acpc import (
-    VERSION, load_gamedef, parse_action, parse_betting, parse_gamedef, parse_matchstate,
+    VERSION, load_gamedef, parse_action, parse_betting, parse_matchstate,
 )
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "acpc"
@@ -126,18 +126,34 @@ def test_our_bots_play_a_whole_match_against_our_dealer(tmp_path, path, hands, s
     assert out.output.count('"ok": true') == hands
 
 
-def bare_client(port: int, answer: str, seen: list[str]) -> None:
+def bare_clients(port: int, answers: list[str]) -> tuple[list[threading.Thread], list[list[str]]]:
+    """Bare clients connected one after the other, so that client i holds seat i + 1."""
+    seen: list[list[str]] = [[] for _ in answers]
+    threads = []
+    for answer, lines in zip(answers, seen):
+        connected = threading.Event()
+        t = threading.Thread(target=bare_client, args=(port, answer, lines, connected), daemon=True)
+        t.start()
+        assert connected.wait(20)
+        threads.append(t)
+    return threads, seen
+
+
+def bare_client(port: int, answer: str, seen: list[str], connected: threading.Event) -> None:
     """A client that knows only the protocol's text: it answers every state with ``answer``
     (the dealer ignores answers to states other than the one it waits on). It stops when the
     dealer closes the connection, as it does at the end of the match or when it ends it."""
     try:
-        _bare(port, answer, seen)
+        _bare(port, answer, seen, connected)
     except ConnectionError:
         pass
+    finally:
+        connected.set()
 
 
-def _bare(port: int, answer: str, seen: list[str]) -> None:
+def _bare(port: int, answer: str, seen: list[str], connected: threading.Event) -> None:
     with socket.create_connection(("127.0.0.1", port), timeout=20) as s:
+        connected.set()
         f = s.makefile("rwb")
         f.write(VERSION.encode() + b"\r\n")
         f.flush()
@@ -152,11 +168,7 @@ def _bare(port: int, answer: str, seen: list[str]) -> None:
 def test_our_dealer_plays_a_client_that_speaks_only_the_protocol():
     g = load_gamedef(LIMIT2)
     dealer = Dealer(g, 40, 5)
-    seen: list[list[str]] = [[], []]
-    threads = [threading.Thread(target=bare_client, args=(dealer.port, "c", seen[i]), daemon=True)
-               for i in range(2)]
-    for t in threads:
-        t.start()
+    threads, seen = bare_clients(dealer.port, ["c", "c"])
     match = dealer.join()
     for t in threads:
         t.join(20)
@@ -179,11 +191,7 @@ def test_a_wrong_answer_ends_the_match_naming_the_seat(answer, words):
     """Protocol 2.0.0: on a failed response the match should be ended, not repaired."""
     g = load_gamedef(NOLIMIT2)
     dealer = Dealer(g, 20, 5)
-    seen: list[list[str]] = [[], []]
-    threads = [threading.Thread(target=bare_client, args=(dealer.port, answer if i == 1 else "c",
-                                                          seen[i]), daemon=True) for i in range(2)]
-    for t in threads:
-        t.start()
+    bare_clients(dealer.port, ["c", answer])
     dealer.join()
     if answer == "f":
         # The button folds facing the big blind each hand it is first, and its seat is the
@@ -317,4 +325,3 @@ def test_cli_serve_and_play_refuse_bad_input(tmp_path):
     assert out.exit_code == 2 and "--bot 'clever'" in out.output
     out = CliRunner().invoke(app, ["acpc", "serve", str(LIMIT3), "--port", "0", "--names", "a,b"])
     assert out.exit_code == 2 and "give 3 names" in out.output
-    assert parse_gamedef(LIMIT3.read_text()).players == 3
