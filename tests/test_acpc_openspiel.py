@@ -114,3 +114,31 @@ def test_openspiel_universal_poker_agrees_hand_by_hand(name, hands):
     assert decisions > 3 * hands and showdowns > hands // 10
     assert fractional < hands // 10
     assert limit or allins > hands // 10          # no-limit: all-ins and their run-outs (r..c///)
+
+
+def test_an_odd_chip_goes_left_of_the_button_where_openspiel_splits_it_ifp_50():
+    """IFP 50: the odd chip of a tied pot goes to the first tied player left of the button;
+    OpenSpiel (like the ACPC) pays each half a chip. Three-handed limit: the small blind folds
+    its 5, the other two check it down and the board (a straight) plays: a pot of 25."""
+    path = EXAMPLES / "holdem.limit.3p.game"
+    g = load_gamedef(path)
+    c = {t: i for i, t in enumerate(f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs")}
+    holes = [[c["2c"], c["3d"]], [c["4c"], c["5d"]], [c["2h"], c["3s"]]]
+    board = [c[x] for x in ("Ac", "Kd", "Qh", "Js", "Tc")]
+    ours = AcpcHand(g, holes, board)
+    theirs = openspiel_game(path).new_initial_state()
+    for card in sum(holes, []):
+        theirs.apply_action(card)
+
+    def deal_board() -> None:                         # the board's next cards, in order
+        while theirs.is_chance_node():
+            theirs.apply_action(next(x for x in board if x not in theirs.history()))
+
+    for a in [1, 0, 1] + [1, 1] * 3:                  # button calls, small blind folds, checks
+        deal_board()
+        theirs.apply_action(a)
+        ours.act(action_of(a, True))
+    deal_board()
+    assert format_betting(ours.betting) == "cfc/cc/cc/cc"
+    assert theirs.returns() == [-5.0, 2.5, 2.5]
+    assert ours.values() == [-5, 3, 2]                # position 1 is first left of the button
