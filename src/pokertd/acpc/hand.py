@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import ACTIVE, FOLDED, Hand, IllegalAction
+from ..engine import FOLDED, Hand, IllegalAction
 from ..formats.acpc import ACPCError, Action, GameDef
 
 __all__ = ["AcpcHand", "engine_options"]
@@ -155,15 +155,10 @@ class AcpcHand:
             need = {"flop": 3, "turn": 1, "river": 1}[h.legal_actions().deal]
             cards = self._board[len(h.board):len(h.board) + need]
             if len(cards) < need:
-                return                             # a client waits for the dealer's cards
+                return                  # a client's view: the dealer has not dealt them yet
             h.deal_board(cards)
             self.sections.append(cards)
             self.betting.append([])
-
-    def add_board(self, cards: list[int]) -> None:
-        """More board cards became known (a client's view)."""
-        self._board = list(cards)
-        self._advance()
 
     @property
     def showdown(self) -> bool:
@@ -178,6 +173,3 @@ class AcpcHand:
     def values(self) -> list[int]:
         h = self.hand
         return [s - t for s, t in zip(h.stacks, h.starting)]
-
-    def active(self, p: int) -> bool:
-        return self.hand.status[p] == ACTIVE
