@@ -71,6 +71,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                         "the payout sheet or the results, as an HTML page for A4 or US Letter."),
     "floor": ("floor", "The floor's rulings at a live table: bets made with chips and words, "
                        "decided by the rule preset, the rule cited."),
+    "acpc": ("acpc", "The ACPC match protocol: deal a match to bots over TCP, or connect a bot "
+                     "to a dealer."),
 }
 
 
