@@ -15,6 +15,7 @@ from pokertd.engine import Hand, IllegalAction, replay
 from pokertd.league.importer import ImportRefused, add_events, change_members, import_csv, load_season
 from pokertd.league.season import Event, LeagueError, Result
 from pokertd.league.standings import standings_history
+from pokertd.rules.declarations import LeftToDirector
 from pokertd.storage import open_store
 from pokertd.tournament.button import ButtonError
 from pokertd.tournament.chip_race import ChipRaceError
@@ -99,6 +100,9 @@ def test_engine_commands_are_done_or_refused_with_the_hand_unchanged(n, seed, ru
         except ValueError as exc:         # bad arguments (not a player, not chips): refused
             assert str(exc), command
             assert hand_state(h) == before, f"{command} refused but changed the hand"
+        except LeftToDirector as exc:     # the book leaves it to the TD (IFP 1, TDA 1, TDA 40-A)
+            assert exc.rule, command
+            assert hand_state(h) == before, f"{command} left to the director but changed the hand"
     assert sum(h.stacks) + h.pot + sum(h.bets) == sum(h.starting) or h.done
     if h.done:
         assert sum(h.stacks) == sum(h.starting)              # no chip lost or made
