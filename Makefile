@@ -62,12 +62,13 @@ PORT ?= 8000
 run: $(STAMP) bytecode $(KERNELS) $(SITE)
 	$(BIN)/pokertd serve --demo --host 127.0.0.1 --port $(PORT)
 
-# The browser tests run in a process of their own: the playable tables' browser tests time out
-# when they follow some of the other suites in one process (the cause is not found yet; each
-# run alone passes).
+# The suite runs in two worker processes, one a core (pytest-xdist; each test file stays in one
+# worker: its module fixtures, a served table or browser, are made once). The browser tests run
+# in a pytest of their own: the playable tables' browser tests time out when they follow some of
+# the other suites in one process (the cause is not found yet; each run alone passes).
 test: $(STAMP) bytecode $(KERNELS) $(CHROMIUM) $(PDFTOTEXT)
-	$(BIN)/python -m pytest -m "not browser"
-	$(BIN)/python -m pytest -m browser
+	$(BIN)/python -m pytest -m "not browser" -n 2 --dist loadfile
+	$(BIN)/python -m pytest -m browser -n 2 --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'

@@ -255,6 +255,7 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
     assert f"{big} is out in place 20" in _text(page, "#notice")
     assert any(e.type == "table_broken" for e in t().events)
     report_buttons()
+    page.wait_for_selector(".move-btn[data-done='true']")   # the page's live update
     assert confirm_moves() >= 5        # the broken table's players, each to a new seat
     assert 3 not in t().floor.tables
     register(LATE[2])
