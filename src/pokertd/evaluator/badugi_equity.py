@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
-from math import comb
 from typing import Any
 
 import numpy as np
 
 from ..cards import parse_cards
 from .badugi import _tables
-from .deal_equity import MAX_EXACT_DEALS, MAX_OUTER, Completions, DealEquity, exact, sampled
+from .deal_equity import Completions, DealEquity, exact, sampled
+from .draw_equity import check_exact, plan_draws
 
 __all__ = ["badugi_equity", "badugi_throw_and_draw", "badugi_values", "parse_badugi_hand"]
 
@@ -116,36 +116,10 @@ def badugi_equity(hands: list[str], dead: str = "", *, samples: int | None = Non
         raise ValueError("give two or more hands")
     if len(hands) > 6:
         raise ValueError(f"badugi is dealt to at most 6 players here, not {len(hands)}")
-    parsed = [parse_badugi_hand(h) for h in hands]
-    lengths = {len(d) for _, d in parsed if d is not None}
-    if len(lengths) > 1:
-        raise ValueError("every player states the same number of draws to come: "
-                         + ", ".join(f"{h!r}: {len(d)}" for h, (_, d) in zip(hands, parsed) if d))
-    left = lengths.pop() if lengths else 0
-    if left > DRAWS:
-        raise ValueError(f"badugi has {DRAWS} draws, not {left} to come")
-    plans = [d if d is not None else [0] * left for _, d in parsed]
-    held = [cs for cs, _ in parsed]
-    try:
-        dead_cards = [int(c) for c in parse_cards(dead)] if dead else []
-    except ValueError as e:
-        raise ValueError(f"dead: {e}") from None
-    used = [c for cs in held for c in cs] + dead_cards
-    if len(set(used)) != len(used):
-        raise ValueError("a card appears twice among the hands and the dead cards")
-    stub = [c for c in range(52) if c not in set(used)]
-    needs = [sum(p) for p in plans]
-    if sum(needs) > len(stub):
-        raise ValueError(f"the draws take {sum(needs)} cards and the stub holds {len(stub)}: "
-                         "reshuffling the discards is not modelled")
+    held, plans, stub, needs = plan_draws("badugi", DRAWS, hands,
+                                          [parse_badugi_hand(h) for h in hands], dead)
     if samples is None:
-        counts = [_sequences(len(stub), p) for p in plans]
-        size = int(np.prod(counts, dtype=object))
-        outer = int(np.prod(counts[:-2], dtype=object)) if len(counts) > 2 else 1
-        if size > MAX_EXACT_DEALS or outer > MAX_OUTER:
-            raise ValueError(f"exact enumeration would cross {size:,} deals of the draws "
-                             f"(at most {MAX_EXACT_DEALS:,}): give --samples N (and --seed) "
-                             "to sample instead")
+        check_exact(stub, plans)
         return exact("badugi", hands, [_completions(cs, p, stub) for cs, p in zip(held, plans)],
                      False)
 
@@ -158,14 +132,6 @@ def badugi_equity(hands: list[str], dead: str = "", *, samples: int | None = Non
         return badugi_values(badugi_throw_and_draw(start, groups)), None
 
     return sampled("badugi", hands, needs, stub, value, samples, seed, False)
-
-
-def _sequences(stub: int, plan: list[int]) -> int:
-    out = 1
-    for k in plan:
-        out *= comb(stub, k)
-        stub -= k
-    return out
 
 
 def _completions(held: list[int], plan: list[int], stub: list[int]) -> Completions:

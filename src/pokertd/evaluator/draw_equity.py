@@ -88,7 +88,29 @@ def draw_equity(game: str, hands: list[str], dead: str = "", *, samples: int | N
         raise ValueError("give two or more hands")
     if len(hands) > 6:
         raise ValueError(f"{name} is dealt to at most 6 players here, not {len(hands)}")
-    parsed = [parse_draw_hand(h) for h in hands]
+    held, plans, stub, needs = plan_draws(name, most, hands,
+                                          [parse_draw_hand(h) for h in hands], dead)
+    if samples is None:
+        check_exact(stub, plans)
+        players = [_completions(cs, p, stub) for cs, p in zip(held, plans)]
+        return exact(game, hands, players, False)
+
+    def value(i: int, cards: np.ndarray) -> tuple[np.ndarray, Any]:
+        at, groups = 0, []
+        for k in plans[i]:
+            groups.append(cards[:, at:at + k])
+            at += k
+        start = np.broadcast_to(np.asarray(held[i], np.int64), (len(cards), 5))
+        return _values(throw_and_draw(start, groups)), None
+
+    return sampled(game, hands, needs, stub, value, samples, seed, False)
+
+
+def plan_draws(name: str, most: int, hands: list[str], parsed: list[tuple[list[int], Any]],
+               dead: str) -> tuple[list[list[int]], list[list[int]], list[int], list[int]]:
+    """The draw games' deal (deuce-to-seven, badugi): each hand's cards held and cards drawn at
+    each draw still to come (every player the same number of draws, at most ``most``), the
+    stub they come from and each player's total; a deal the stub cannot cover is refused."""
     lengths = {len(d) for _, d in parsed if d is not None}
     if len(lengths) > 1:
         raise ValueError("every player states the same number of draws to come: "
@@ -110,29 +132,21 @@ def draw_equity(game: str, hands: list[str], dead: str = "", *, samples: int | N
     if sum(needs) > len(stub):
         raise ValueError(f"the draws take {sum(needs)} cards and the stub holds {len(stub)}: "
                          "reshuffling the discards is not modelled")
-    if samples is None:
-        counts = [_sequences(len(stub), p) for p in plans]
-        size, outer = 1, 1
-        for c in counts:
-            size *= c
-        for c in counts[:-2]:
-            outer *= c
-        if size > MAX_EXACT_DEALS or outer > MAX_OUTER:
-            raise ValueError(f"exact enumeration would cross {size:,} deals of the draws "
-                             f"(at most {MAX_EXACT_DEALS:,}): give --samples N (and --seed) "
-                             "to sample instead")
-        players = [_completions(cs, p, stub) for cs, p in zip(held, plans)]
-        return exact(game, hands, players, False)
+    return held, plans, stub, needs
 
-    def value(i: int, cards: np.ndarray) -> tuple[np.ndarray, Any]:
-        at, groups = 0, []
-        for k in plans[i]:
-            groups.append(cards[:, at:at + k])
-            at += k
-        start = np.broadcast_to(np.asarray(held[i], np.int64), (len(cards), 5))
-        return _values(throw_and_draw(start, groups)), None
 
-    return sampled(game, hands, needs, stub, value, samples, seed, False)
+def check_exact(stub: list[int], plans: list[list[int]]) -> None:
+    """Refuse an exact enumeration of the draws that would cross the deals' limit."""
+    counts = [_sequences(len(stub), p) for p in plans]
+    size, outer = 1, 1
+    for c in counts:
+        size *= c
+    for c in counts[:-2]:
+        outer *= c
+    if size > MAX_EXACT_DEALS or outer > MAX_OUTER:
+        raise ValueError(f"exact enumeration would cross {size:,} deals of the draws "
+                         f"(at most {MAX_EXACT_DEALS:,}): give --samples N (and --seed) "
+                         "to sample instead")
 
 
 def _sequences(stub: int, plan: list[int]) -> int:
