@@ -36,7 +36,8 @@ setup: $(STAMP) bytecode $(KERNELS)
 # into build/site: `pokertd serve` serves it at /docs (the bar's Help); `make docs` serves it alone.
 SITE := build/site/index.html
 $(SITE): $(STAMP) mkdocs.yml $(wildcard docs/*.md) $(wildcard src/pokertd/cli/*.py)
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet || \
+	@echo 'pokertd: building the documentation site (build/site)'
+	@NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet || \
 	  echo 'pokertd: the documentation site did not build (see above): served without it'
 
 docs: $(STAMP)
