@@ -67,7 +67,8 @@ def test_ifp62_the_deal_dialog_refuses_stacks_short_of_the_chips_in_play(
 def test_ifp62_the_clock_and_phone_screens_show_the_deals_amounts(browser,
                                                                   live: LiveServer) -> None:
     """After a deal the clock screen and the phone view list what the deal pays each player
-    (the largest first), not the structure's payouts."""
+    (the largest first), not the structure's payouts, each row marked as the deal's (before the
+    finish it is what a player is owed, not a place's prize)."""
     from pokertd.tournament.house import config_preset
 
     players = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
@@ -81,7 +82,7 @@ def test_ifp62_the_clock_and_phone_screens_show_the_deals_amounts(browser,
                       stacks={"Ann": 4500, "Bob": 3000, "Cid": 1500})
     t = live.service.load("Shown").tournament
     owed = sorted(zip(t.deal["amounts"], t.deal["players"]), key=lambda x: -x[0])
-    expected = [f"{a:,} {p}" for a, p in owed]
+    expected = [f"{a:,} {p} (deal)" for a, p in owed]    # owed by the deal, not places
     assert [a for a, _ in owed][:len(structure)] != structure
     for path in ("clock", "phone"):
         for size, (w, h) in SIZES.items():

@@ -83,7 +83,9 @@
     $("no-payouts").hidden = pays.length > 0;
     $("payouts-list").replaceChildren(...pays.map((p) => {
       const li = document.createElement("li");
-      li.textContent = PT.num(p.amount) + (p.players.length ? ` ${p.players.join(", ")}` : "");
+      li.textContent = PT.num(p.amount) + (p.players.length ? ` ${p.players.join(", ")}` : "")
+        // IFP 62: before the finish a deal's row is what one player is owed, not a place.
+        + (p.deal && !s.finished ? " (deal)" : "");
       return li;
     }));
     renderMe();
