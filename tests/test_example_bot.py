@@ -113,7 +113,7 @@ def test_the_example_bot_comes_back_when_marked_away_and_reconnects_with_its_tok
             info = s.find_stream("table", "Cash")
             return [(r.type, r.payload) for r in s.read(info.id)]
 
-    def wait(what: str, pred: Any, timeout: float = 60) -> list[tuple[str, dict[str, Any]]]:
+    def wait(what: str, pred: Any, timeout: float = 180) -> list[tuple[str, dict[str, Any]]]:
         deadline = time.monotonic() + timeout
         while True:
             recs = log()
