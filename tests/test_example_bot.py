@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -24,10 +25,17 @@ PLAYERS = 4
 
 
 def serve(port: int, db: Path, errors: Any) -> subprocess.Popen:
-    """`pokertd serve` on ``port`` over ``db``, once it listens."""
+    """`pokertd serve` on ``port`` over ``db``, once it listens. It is ours that listens when it
+    says so on its first line: a connection alone could reach another test's server (the suite
+    runs in two processes, and a free port can be taken by the other one meanwhile)."""
     server = subprocess.Popen(
         [str(Path(sys.executable).with_name("pokertd")), "serve", "--port", str(port),
-         "--db", str(db)], stdout=subprocess.DEVNULL, stderr=errors)
+         "--db", str(db)], stdout=subprocess.PIPE, stderr=errors, text=True)
+    first = server.stdout.readline()           # after it has bound the port, or at its exit
+    if f"127.0.0.1:{port}/console" not in first:
+        server.wait(30)
+        raise PortTaken(port)
+    threading.Thread(target=server.stdout.read, daemon=True).start()   # the rest, unread
     deadline = time.monotonic() + 60
     while True:
         try:
@@ -36,6 +44,21 @@ def serve(port: int, db: Path, errors: Any) -> subprocess.Popen:
         except OSError:
             assert time.monotonic() < deadline and server.poll() is None, "no server"
             time.sleep(0.1)
+
+
+class PortTaken(Exception):
+    """The port chosen was taken before the server could listen on it."""
+
+
+def serve_on_a_free_port(db: Path, errors: Any) -> tuple[subprocess.Popen, int]:
+    """A server on a port free when it starts (another is tried if one is taken meanwhile)."""
+    for _ in range(10):
+        port = free_port()
+        try:
+            return serve(port, db, errors), port
+        except PortTaken:
+            continue
+    raise AssertionError("no free port could be listened on in 10 tries")
 
 
 def free_port() -> int:
@@ -56,10 +79,9 @@ def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 def test_the_example_bot_plays_a_sit_and_go_to_its_end_with_a_place_and_no_error(
         tmp_path: Path) -> None:
     assert len(BOT.read_text().splitlines()) < 150          # the issue's size for it
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     errors = tempfile.TemporaryFile()
-    server = serve(port, tmp_path / "bots.db", errors)
+    server, port = serve_on_a_free_port(tmp_path / "bots.db", errors)
+    base = f"http://127.0.0.1:{port}"
     bots: list[subprocess.Popen] = []
     try:
         post(base, "/tables/api/events", {
@@ -82,7 +104,10 @@ def test_the_example_bot_plays_a_sit_and_go_to_its_end_with_a_place_and_no_error
                 p.kill()
                 p.wait(10)
     assert all(r["errors"] == 0 for r in results), results
-    assert sorted(r["place"] for r in results) == list(range(1, PLAYERS + 1)), results
+    places = sorted(r["place"] for r in results)
+    # each place is 1..4 and one winner; two out in one hand may share a place (IFP 57)
+    assert places[0] == 1 and places[1] > 1 and places[-1] <= PLAYERS, results
+    assert all(places[k] <= k + 1 for k in range(PLAYERS)), results
     winner = next(r for r in results if r["place"] == 1)
     assert winner["reason"] == "finished" and winner["prize"] > 0
     assert all(r["reason"] == "out" for r in results if r["place"] != 1), results
@@ -101,11 +126,10 @@ def test_the_example_bot_comes_back_when_marked_away_and_reconnects_with_its_tok
     import os
     import signal
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     db = tmp_path / "cash.db"
     errors = tempfile.TemporaryFile()
-    server = serve(port, db, errors)
+    server, port = serve_on_a_free_port(db, errors)
+    base = f"http://127.0.0.1:{port}"
     bot = None
 
     def log() -> list[tuple[str, dict[str, Any]]]:

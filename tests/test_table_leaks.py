@@ -257,8 +257,7 @@ def test_every_frame_of_two_players_a_spectator_and_the_host_over_30_hands_leaks
                 .split('"')[0]
             r = await http.post("/tables/api/tables", headers={"X-CSRF-Token": csrf}, json={
                 "name": "Leaks", "seats": 4, "small_blind": 5, "big_blind": 10,
-                # a turn a client misses (its act refused as stale) costs 5 s, not a minute
-                "act_seconds": 5, "time_bank": 0, "bot_delay": 0, "pause_seconds": 1.0})
+                "act_seconds": 30, "bot_delay": 0, "pause_seconds": 1.0})
             assert r.status_code == 201, r.text
             url = f"ws://127.0.0.1:{served.port}/tables/Leaks/ws"
             rng = random.Random(21)
