@@ -44,10 +44,17 @@ def test_a_port_in_use_is_reported_before_any_address(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_the_demos_folder_is_removed_when_the_server_stops(tmp_path: Path, stop: int) -> None:
-    port = _free_port()
-    server = subprocess.Popen([*POKERTD, "serve", "--demo", "--port", str(port)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              env=_env(tmp_path))
+    for _ in range(10):      # a port another test process takes meanwhile: try another
+        port = _free_port()
+        server = subprocess.Popen([*POKERTD, "serve", "--demo", "--port", str(port)],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  env=_env(tmp_path))
+        first = server.stdout.readline()       # once it listens (ours, not another's server)
+        if f"127.0.0.1:{port}/console" in first:
+            break
+        server.wait(30)
+    else:
+        raise AssertionError("no free port could be listened on in 10 tries")
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -66,5 +73,5 @@ def test_the_demos_folder_is_removed_when_the_server_stops(tmp_path: Path, stop:
     finally:
         if server.poll() is None:
             server.kill()
-    assert "log in at" in out
+    assert "log in at" in first + out
     assert not folder.exists(), f"the demo's folder {folder} is left after the stop"
