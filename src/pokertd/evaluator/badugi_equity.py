@@ -23,7 +23,7 @@ import numpy as np
 from ..cards import parse_cards
 from .badugi import _tables
 from .deal_equity import Completions, DealEquity, exact, sampled
-from .draw_equity import check_exact, plan_draws
+from .draw_equity import check_exact, draw_completions, plan_draws
 
 __all__ = ["badugi_equity", "badugi_throw_and_draw", "badugi_values", "parse_badugi_hand"]
 
@@ -135,16 +135,5 @@ def badugi_equity(hands: list[str], dead: str = "", *, samples: int | None = Non
 
 
 def _completions(held: list[int], plan: list[int], stub: list[int]) -> Completions:
-    """Every sequence of draws (one group of cards per draw, disjoint) with its final hand."""
-    seqs: list[tuple[tuple[int, ...], ...]] = [()]
-    for k in plan:
-        seqs = [s + (g,) for s in seqs
-                for g in itertools.combinations([c for c in stub if all(c not in x for x in s)], k)]
-    groups = [np.array([s[d] for s in seqs], np.int64).reshape(len(seqs), k)
-              for d, k in enumerate(plan)]
-    masks = np.zeros(len(seqs), np.int64)
-    for g in groups:
-        if g.shape[1]:
-            masks |= (np.int64(1) << g).sum(axis=1)
-    start = np.broadcast_to(np.asarray(held, np.int64), (len(seqs), 4))
-    return Completions(masks, badugi_values(badugi_throw_and_draw(start, groups)))
+    return draw_completions(held, plan, stub,
+                            lambda start, groups: badugi_values(badugi_throw_and_draw(start, groups)))

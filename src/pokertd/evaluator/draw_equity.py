@@ -158,7 +158,12 @@ def _sequences(stub: int, plan: list[int]) -> int:
 
 
 def _completions(held: list[int], plan: list[int], stub: list[int]) -> Completions:
-    """Every sequence of draws (one group of cards per draw, disjoint) with its final hand."""
+    return draw_completions(held, plan, stub, lambda start, groups: _values(throw_and_draw(start, groups)))
+
+
+def draw_completions(held: list[int], plan: list[int], stub: list[int], value: Any) -> Completions:
+    """Every sequence of draws (one group of cards per draw, disjoint) with its final hand's
+    value: ``value(start, groups)`` throws and draws each row (deuce-to-seven, badugi)."""
     seqs: list[tuple[tuple[int, ...], ...]] = [()]
     for k in plan:
         seqs = [s + (g,) for s in seqs
@@ -169,5 +174,5 @@ def _completions(held: list[int], plan: list[int], stub: list[int]) -> Completio
     for g in groups:
         if g.shape[1]:
             masks |= (np.int64(1) << g).sum(axis=1)
-    start = np.broadcast_to(np.asarray(held, np.int64), (len(seqs), 5))
-    return Completions(masks, _values(throw_and_draw(start, groups)))
+    start = np.broadcast_to(np.asarray(held, np.int64), (len(seqs), len(held)))
+    return Completions(masks, value(start, groups))
