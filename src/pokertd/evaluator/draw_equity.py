@@ -158,7 +158,8 @@ def _sequences(stub: int, plan: list[int]) -> int:
 
 
 def _completions(held: list[int], plan: list[int], stub: list[int]) -> Completions:
-    return draw_completions(held, plan, stub, lambda start, groups: _values(throw_and_draw(start, groups)))
+    return draw_completions(held, plan, stub,
+                            lambda start, groups: _values(throw_and_draw(start, groups)))
 
 
 def draw_completions(held: list[int], plan: list[int], stub: list[int], value: Any) -> Completions:
