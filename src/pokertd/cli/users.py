@@ -51,10 +51,7 @@ def add(
     """Add a user of the web console, with a role and a password (at least 8 characters)."""
     from ..storage.users import UserError, UserStore, check_user
 
-    if password_stdin:
-        password = sys.stdin.readline().rstrip("\r\n")
-    else:
-        password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+    password = _read_password(password_stdin, "Password")
     try:
         check_user(name, role.value, password)
     except UserError as exc:
@@ -80,10 +77,7 @@ def password(
     """Give a user a new password (at least 8 characters); his sessions in the console end."""
     from ..storage.users import UserError, UserStore
 
-    if password_stdin:
-        new = sys.stdin.readline().rstrip("\r\n")
-    else:
-        new = typer.prompt("New password", hide_input=True, confirmation_prompt=True)
+    new = _read_password(password_stdin, "New password")
     store = _store(db, create=False)
     try:
         user = UserStore(store).set_password(name, new)
@@ -105,3 +99,10 @@ def list_users(db: Db = None) -> None:
             typer.echo(f"{u.name}\t{u.role}")
     finally:
         store.close()
+
+
+def _read_password(stdin: bool, prompt: str) -> str:
+    """The first line of standard input (``--password-stdin``), else asked twice, hidden."""
+    if stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    return typer.prompt(prompt, hide_input=True, confirmation_prompt=True)
