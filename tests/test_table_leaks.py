@@ -315,7 +315,7 @@ def test_every_frame_of_two_players_a_spectator_and_the_host_over_30_hands_leaks
             end = _hand(spectator)
             downloads = []
             for c in people:
-                for number in range(max(1, end - 9), end):
+                for number in range(max(1, end - 9), end):     # (a table keeps its last 10)
                     r = await download(c, number)
                     downloads.append((c, number, r))
             for c in (host, spectator, *people):
@@ -353,11 +353,14 @@ def test_every_frame_of_two_players_a_spectator_and_the_host_over_30_hands_leaks
         if hands[number].position(who) is None:
             assert r.status_code == 403, (c.name, number, r.text)
             assert r.json()["error"].startswith(f"hand {number}: only a player dealt in")
-        elif r.status_code == 200:
+        else:
+            assert r.status_code == 200, (c.name, number, r.text)
             problems += judge_phh(hands, number, r.text, who, c.name)
             served_ok += 1
     assert problems == [], problems[:10]
-    assert served_ok >= 5
+    # The decks are random: who is still seated for the last hands varies (Carl and Dave may
+    # have gone broke). The newcomers' checks above downloaded the seat's last hand twice.
+    assert served_ok + len(out["notes"]) >= 2, served_ok
     assert checked >= 2000, checked
     print(f"leak check: {checked} frames of 6 connections over {out['end']} hands, "
           f"{len(out['downloads'])} downloads, no leak")

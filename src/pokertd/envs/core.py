@@ -177,9 +177,9 @@ class Table:
 
     # ------------------------------------------------------------------ episode
 
-    def reset(self, seed: int | None = None) -> None:
+    def reset(self, seed: int | None = None, deck: Sequence[int] | None = None) -> None:
         """Deal the next hand (a seed restarts the deal and the button: the same seed, the
-        same hands)."""
+        same hands; hold'em may be given its ``deck`` instead, dealt from the front)."""
         c = self.c
         if seed is not None:
             self.rng = random.Random(seed)
@@ -195,7 +195,10 @@ class Table:
                 kw["small_bet"] = c.small_bet
             if c.big_bet is not None:
                 kw["big_bet"] = c.big_bet
-            self.hand = Hand(c.stacks, c.blinds, rules=c.rules, rng=self.rng, **kw)
+            if deck is not None:
+                self.hand = Hand(c.stacks, c.blinds, rules=c.rules, deck=deck, **kw)
+            else:
+                self.hand = Hand(c.stacks, c.blinds, rules=c.rules, rng=self.rng, **kw)
         else:
             n = c.n
             if c.stud:
