@@ -61,7 +61,9 @@ def test_a_masked_action_is_check_call_or_refused_as_asked() -> None:
 
 
 def test_the_vector_env_steps_every_table_and_deals_the_next_hand() -> None:
-    v = VectorPokerEnv(16, game="NT", n_players=3, stacks=100)
+    # Omaha steps the engine's tables (hold'em's compiled path: tests/test_envs_fast.py).
+    v = VectorPokerEnv(16, game="PO", n_players=3, stacks=100)
+    assert v.fast is None and len(v.tables) == 16
     obs, masks, players = v.reset(seed=1)
     assert obs.shape == (16, v.config.size) and masks.shape == (16, v.config.n_actions)
     rng = np.random.default_rng(1)
@@ -86,7 +88,7 @@ def test_the_vector_env_steps_every_table_and_deals_the_next_hand() -> None:
 
 
 def test_the_vector_env_refuses_a_masked_action_by_table() -> None:
-    v = VectorPokerEnv(3, game="FT", n_players=2)
+    v = VectorPokerEnv(3, game="FO/8", n_players=2)
     v.reset(seed=0)
     before = [t.hand.state() for t in v.tables]
     with pytest.raises(IllegalAction, match="table 2: action 2"):

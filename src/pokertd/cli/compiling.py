@@ -56,7 +56,8 @@ def compiling_notice() -> Iterator[None]:
 
 def warm() -> None:
     """Compile (or load) every kernel the commands use: batch evaluation of 5, 6 and 7 cards,
-    exact equities whose deals go to the kernels, and Monte Carlo over a range."""
+    exact equities whose deals go to the kernels, Monte Carlo over a range, and the vector
+    environment's hold'em tables."""
     import numpy as np
 
     from pokertd.evaluator import evaluate_batch
@@ -68,6 +69,13 @@ def warm() -> None:
         evaluate_batch(hands)
     exact_equity(["AhAs", "QQ+"], board="2c7d9h")
     monte_carlo_equity(["AhAs", "QQ+,AKs"], samples=2_000, seed=1)
+    try:
+        from pokertd.envs import VectorPokerEnv
+    except ImportError:          # the environments' extra (PettingZoo, Gymnasium) is not installed
+        return
+    env = VectorPokerEnv(2, game="NT", n_players=2)    # its compiled hold'em tables
+    _, masks, _ = env.reset(seed=0)
+    env.step(masks.argmax(1))
 
 
 if __name__ == "__main__":

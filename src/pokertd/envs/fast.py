@@ -1,0 +1,787 @@
+"""Hold'em tables stepped in compiled code (Numba): the vector environment's fast path.
+
+:class:`FastTables` holds N hold'em tables (no-limit, pot-limit or fixed-limit) as arrays and
+steps all of them in one compiled call: the action of each table's player to act, its end of
+round, its showdown, the next hand's deal, and the next decision's observation vector and
+action mask, written in place. It plays the engine's betting exactly as
+:class:`pokertd.engine.Hand` does for the hands an environment deals (no straddles, no
+irregularities, every stack above its forced bets): the same forced bets (IFP 18 heads-up),
+the same minimum raise (IFP 37), short all-ins that do not reopen the betting (IFP 37a, or
+TDA 47's accumulation under ``tda-2024``), the pot-limit maximum (IFP 39), the fixed-limit cap
+(IFP 33) and TDA 47-B's half bet, the uncalled bet returned (IFP 27), side pots with the
+antes dead in the main pot (IFP 51), and odd chips by position (IFP 50 or TDA 20-A). The
+vectors are :meth:`~.core.Table.write_vector`'s layout to the float.
+
+``tests/test_envs_fast.py`` holds every step of random play against the engine on the same
+decks: the observation, the mask, the player to act and the rewards, for every setting the
+environments take; :meth:`FastTables.hand` rebuilds a table's hand in the engine (its events,
+for a replay or a PHH file).
+
+Each table deals from its own generator (splitmix64, seeded from the reset's seed and the
+table's index): the same seed and the same actions, the same hands, whatever the thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from ..evaluator.batch import FLUSH, KEY, OFFSETS, TABLE
+from ..evaluator.kernels import FLUSH_TEST, SUIT_BIAS, _flush_suit, _nonflush
+
+__all__ = ["FastTables"]
+
+# Config array (cfg) fields.
+(C_N, C_BIG, C_TOP, C_ANTE, C_BBANTE, C_BBPLAYER, C_FIRST, C_STRUCT, C_MINBET, C_PREMIN,
+ C_PRERAISES, C_SMALLBET, C_BIGBET, C_CAP, C_ACCUM, C_HALF, C_ODDFIRST, C_NFR, C_CONT, C_H,
+ C_ENTRY, C_SIZE, C_BOARD_AT, C_POS_AT, C_STREET_AT, C_STACKS_AT, C_FOLDED_AT, C_POTS_AT,
+ C_TOCALL_AT, C_HIST_AT, C_NACT, C_MAXRAISE, C_RAISETO, C_LOGCAP, C_STREETS, C_NPOST,
+ C_STACKS0) = range(37)
+C_POSTS = C_STACKS0 + 10                 # (position, amount) in posting order, then the end
+C_SIZE_CFG = C_POSTS + 20
+# A table's fields in its row of the state array (st).
+(T_STREET, T_ACTOR, T_CUR, T_MINR, T_FULL, T_RAISES, T_AGG, T_NACT, T_NLIVE, T_POT, T_DEAD,
+ T_DONE, T_HANDNO, T_NLOG, T_ROW, T_PREVNLOG) = range(16)
+# Each table's row of the state array: the fields above, then ten places (the most players)
+# for each player's stack, bet this round, total put in, status and the raise count he last
+# acted at (-1: not yet this round), then scratch space for the showdown.
+MAXP = 10
+S_STACK, S_BET, S_TOTAL, S_STATUS, S_ACTED = (16 + MAXP * k for k in range(5))
+W_LV, W_STR, W_WIN = (16 + MAXP * k for k in range(5, 8))
+WIDTH = 16 + 8 * MAXP
+NL, PL, FL = 0, 1, 2
+ACTIVE, ALL_IN, FOLDED = 0, 1, 2
+K_FOLD, K_CHECK, K_CALL, K_RAISE = 0, 1, 2, 3
+RIVER = 3
+_M64 = (1 << 64) - 1
+
+
+@njit(cache=True, inline="always")
+def _next_random(rng, i):
+    """splitmix64: the next 64-bit draw of table i's generator."""
+    z = rng[i] + np.uint64(0x9E3779B97F4A7C15)
+    rng[i] = z
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, inline="always")
+def _below(rng, i, m):
+    """A uniform draw below m (m < 2**32): Lemire's multiply-shift on 32 random bits, with
+    its rejection step (exactly uniform), a division only on the rare path."""
+    mm = np.uint64(m)
+    while True:
+        prod = (_next_random(rng, i) >> np.uint64(32)) * mm
+        low = prod & np.uint64(0xFFFFFFFF)
+        if low >= mm or low >= (np.uint64(0x100000000) - mm) % mm:
+            return np.int64(prod >> np.uint64(32))
+
+
+@njit(cache=True, inline="always")
+def _strength(deck, r, n, p, key, offsets, table, flush):
+    """The 7-card strength of position p's hole cards with the board (IFP 48: cards speak)."""
+    b0 = 2 * n
+    k = np.int64(0)
+    k += key[deck[r, p]] + key[deck[r, n + p]]
+    k += key[deck[r, b0 + 1]] + key[deck[r, b0 + 2]] + key[deck[r, b0 + 3]]
+    k += key[deck[r, b0 + 5]] + key[deck[r, b0 + 7]]
+    sc = (k & 0xFFFF) + SUIT_BIAS
+    if sc & FLUSH_TEST:
+        s = _flush_suit(sc)
+        mask = 0
+        for c in (deck[r, p], deck[r, n + p], deck[r, b0 + 1], deck[r, b0 + 2],
+                  deck[r, b0 + 3], deck[r, b0 + 5], deck[r, b0 + 7]):
+            if (c & 3) == s:
+                mask |= 1 << (c >> 2)
+        return np.int64(flush[mask])
+    return np.int64(_nonflush(k, offsets, table))
+
+
+@njit(cache=True, inline="always")
+def _find_actor(i, p, inclusive, n, st):
+    """The next position after p (or from p) who must act, or -1 (Hand._find_actor)."""
+    nact = st[i, T_NACT]
+    if nact <= 1:
+        if nact == 0:
+            return -1
+        top = 0
+        for q in range(n):
+            if st[i, S_BET + q] > top:
+                top = st[i, S_BET + q]
+        for q in range(n):
+            if st[i, S_STATUS + q] == ACTIVE:
+                return q if st[i, S_BET + q] < top else -1
+        return -1
+    cur = st[i, T_CUR]
+    if inclusive and st[i, S_STATUS + p] == ACTIVE and (st[i, S_ACTED + p] < 0 or st[i, S_BET + p] < cur):
+        return p
+    for k in range(1, n):
+        q = p + k
+        if q >= n:
+            q -= n
+        if st[i, S_STATUS + q] == ACTIVE and (st[i, S_ACTED + q] < 0 or st[i, S_BET + q] < cur):
+            return q
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _live_levels(i, n, st):
+    """The live hands' totals, ascending, at st[i, W_LV:] (insertion sort: at most ten); how
+    many."""
+    nl = 0
+    for q in range(n):
+        if st[i, S_STATUS + q] != FOLDED:
+            t = st[i, S_TOTAL + q]
+            j = nl
+            while j > 0 and st[i, W_LV + j - 1] > t:
+                st[i, W_LV + j] = st[i, W_LV + j - 1]
+                j -= 1
+            st[i, W_LV + j] = t
+            nl += 1
+    return nl
+
+
+@njit(cache=True, inline="always")
+def _split_pot(i, amount, nw, st, odd_first):
+    """A pot shared by the tied winners in position order (clockwise from the button): odd
+    chips one each (IFP 50) or all to the first (TDA 20-A)."""
+    q = amount // nw
+    r = amount - q * nw
+    for j in range(nw):
+        st[i, S_STACK + st[i, W_WIN + j]] += q
+    if odd_first:
+        st[i, S_STACK + st[i, W_WIN + 0]] += r
+    else:
+        for j in range(r):
+            st[i, S_STACK + st[i, W_WIN + j]] += 1
+
+
+@njit(cache=True)
+def _award(i, n, cfg, st, deck, key, offsets, table, flush):
+    """The showdown: every pot to the best live hand among its players (IFP 51: antes dead
+    in the main pot, side pots from the live bets)."""
+    for p in range(n):
+        st[i, W_STR + p] = _strength(deck, st[i, T_ROW], n, p, key, offsets, table, flush) if st[i, S_STATUS + p] != FOLDED else -1
+    odd_first = cfg[C_ODDFIRST]
+    # Levels: the distinct totals of the live hands, ascending.
+    nl = _live_levels(i, n, st)
+    below = 0
+    prev = -1
+    paid = 0
+    first = True
+    for j in range(nl):
+        lv = st[i, W_LV + j]
+        if lv == prev:
+            continue
+        prev = lv
+        cum = 0
+        for q in range(n):
+            t = st[i, S_TOTAL + q]
+            cum += t if t < lv else lv
+        amt = cum - below
+        below = cum
+        last = True
+        for jj in range(j + 1, nl):
+            if st[i, W_LV + jj] != lv:
+                last = False
+                break
+        if first:
+            amt += st[i, T_DEAD]
+        if last:
+            amt = st[i, T_POT] - paid          # what is left (folded chips above: none)
+        if amt == 0 and not first:
+            continue
+        first = False
+        best = -1
+        nw = 0
+        for q in range(n):
+            if st[i, S_STATUS + q] != FOLDED and st[i, S_TOTAL + q] >= lv:
+                s = st[i, W_STR + q]
+                if s > best:
+                    best = s
+                    nw = 0
+                if s == best:
+                    st[i, W_WIN + nw] = q
+                    nw += 1
+        if nw == 1:
+            st[i, S_STACK + st[i, W_WIN + 0]] += amt
+        else:
+            _split_pot(i, amt, nw, st, odd_first)
+        paid += amt
+    st[i, T_POT] = 0
+    st[i, T_DONE] = 1
+    st[i, T_ACTOR] = -1
+
+
+@njit(cache=True, inline="always")
+def _end_round(i, n, cfg, st, deck, key, offsets, table, flush):
+    """Close the betting round (IFP 27: an uncalled bet returned), gather the bets, and go
+    on: the next street's round, the board run out, the showdown, or the pot uncontested."""
+    while True:
+        st[i, T_ACTOR] = -1
+        top = 0
+        who = -1
+        for q in range(n):
+            if st[i, S_BET + q] > top:
+                top = st[i, S_BET + q]
+                who = q
+        if top:
+            second = 0
+            seen_top = False
+            for q in range(n):
+                b = st[i, S_BET + q]
+                if b == top and not seen_top:
+                    seen_top = True
+                elif b > second:
+                    second = b
+            if top > second and st[i, S_STATUS + who] != FOLDED:
+                x = top - second
+                st[i, S_BET + who] = second
+                st[i, S_STACK + who] += x
+                if st[i, S_STATUS + who] == ALL_IN:
+                    st[i, S_STATUS + who] = ACTIVE
+                    st[i, T_NACT] += 1
+            s = 0
+            for q in range(n):
+                st[i, S_TOTAL + q] += st[i, S_BET + q]
+                s += st[i, S_BET + q]
+                st[i, S_BET + q] = 0
+            st[i, T_POT] += s
+        if st[i, T_NLIVE] < 2:
+            # IFP 44: the last live hand takes the pot unshown.
+            w = -1
+            for q in range(n):
+                if st[i, S_STATUS + q] == ACTIVE:
+                    w = q
+                    break
+            if w < 0:
+                for q in range(n):
+                    if st[i, S_STATUS + q] == ALL_IN:
+                        w = q
+                        break
+            st[i, S_STACK + w] += st[i, T_POT]
+            st[i, T_POT] = 0
+            st[i, T_DONE] = 1
+            return
+        street = st[i, T_STREET]
+        if street == RIVER:
+            _award(i, n, cfg, st, deck, key, offsets, table, flush)
+            return
+        street += 1
+        st[i, T_STREET] = street
+        st[i, T_CUR] = 0
+        if cfg[C_STRUCT] == FL:
+            st[i, T_MINR] = cfg[C_SMALLBET] if street == 1 else cfg[C_BIGBET]
+        else:
+            st[i, T_MINR] = cfg[C_MINBET]
+        st[i, T_RAISES] = 0
+        st[i, T_FULL] = 0
+        st[i, T_AGG] = -1
+        for q in range(n):
+            st[i, S_ACTED + q] = -1
+        a = _find_actor(i, 0, True, n, st)
+        if a >= 0:
+            st[i, T_ACTOR] = a
+            return
+
+
+@njit(cache=True, inline="always")
+def _deal(i, n, cfg, st, deck, rng, key, offsets, table, flush):
+    """The next hand at table i: the deck (a partial Fisher-Yates shuffle of the cards a hand
+    may need), the antes (dead), the blinds in posting order (IFP 18), the first to act."""
+    k = 2 * n + 8
+    r = 2 * i + (st[i, T_HANDNO] & 1)        # this hand's row (the last hand's kept in the other)
+    st[i, T_ROW] = r
+    # (The row holds a permutation of the 52 cards, the hand before last's: a partial
+    # Fisher-Yates shuffle of any permutation deals uniformly.)
+    for j in range(k):
+        x = j + _below(rng, i, 52 - j)
+        t = deck[r, j]
+        deck[r, j] = deck[r, x]
+        deck[r, x] = t
+    for p in range(n):
+        st[i, S_STACK + p] = cfg[C_STACKS0 + p]
+        st[i, S_BET + p] = 0
+        st[i, S_TOTAL + p] = 0
+        st[i, S_STATUS + p] = ACTIVE
+        st[i, S_ACTED + p] = -1
+    pot = 0
+    ante = cfg[C_ANTE]
+    if ante:
+        for p in range(n):
+            st[i, S_STACK + p] -= ante
+            pot += ante
+    for j in range(cfg[C_NPOST]):
+        p = cfg[C_POSTS + 2 * j]
+        st[i, S_STACK + p] -= cfg[C_POSTS + 2 * j + 1]
+        st[i, S_BET + p] = cfg[C_POSTS + 2 * j + 1]
+    if cfg[C_BBANTE]:
+        st[i, S_STACK + cfg[C_BBPLAYER]] -= cfg[C_BBANTE]
+        pot += cfg[C_BBANTE]
+    st[i, T_POT] = pot
+    st[i, T_DEAD] = pot
+    st[i, T_NACT] = n
+    st[i, T_NLIVE] = n
+    st[i, T_STREET] = 0
+    st[i, T_DONE] = 0
+    st[i, T_NLOG] = 0
+    st[i, T_AGG] = -1
+    st[i, T_FULL] = 0
+    top = cfg[C_TOP]
+    for p in range(n):
+        if st[i, S_BET + p] > top:
+            top = st[i, S_BET + p]
+    st[i, T_CUR] = top
+    st[i, T_MINR] = cfg[C_PREMIN]
+    st[i, T_RAISES] = cfg[C_PRERAISES]
+    # Every stack covers more than its forced bets (Config): every player can act.
+    st[i, T_ACTOR] = _find_actor(i, cfg[C_FIRST], True, n, st)
+
+
+@njit(cache=True, inline="always")
+def _legal(i, n, cfg, st):
+    """(call, min raise-to, max raise-to) of the player to act (-1: no raise), as
+    Hand.legal_actions gives them."""
+    p = st[i, T_ACTOR]
+    b = st[i, S_BET + p]
+    s = st[i, S_STACK + p]
+    cur = st[i, T_CUR]
+    if st[i, T_NACT] == 1:
+        # Alone able to act: chips nobody can match are not needed to call; no raise.
+        mx = 0
+        for q in range(n):
+            if st[i, S_BET + q] > mx:
+                mx = st[i, S_BET + q]
+        target = mx if mx < cur else cur
+        need = target - b
+        return (s if need >= s else (need if need > 0 else 0)), -1, -1
+    need = cur - b
+    if need >= s:                      # a call puts the player all-in (IFP 41)
+        return s, -1, -1
+    a = st[i, S_ACTED + p]
+    need_open = cfg[C_ACCUM] != 0 and need >= st[i, T_MINR]
+    if not (a < 0 or a < st[i, T_FULL] or need_open):
+        return need, -1, -1                         # IFP 37a / TDA 47: not reopened
+    answer = False
+    for k in range(1, n):
+        q = p + k
+        if q >= n:
+            q -= n
+        if st[i, S_STATUS + q] == ACTIVE and st[i, S_BET + q] + st[i, S_STACK + q] > cur:
+            answer = True
+            break
+    if not answer:
+        return need, -1, -1                         # nobody could call a raise (IFP 41)
+    allin = b + s
+    lo = cur + st[i, T_MINR]
+    sm = cfg[C_STRUCT]
+    if sm == NL:
+        return need, (lo if lo < allin else allin), allin
+    elif sm == FL:
+        cap = cfg[C_CAP]
+        if cap and st[i, T_RAISES] >= cap:
+            return need, -1, -1                     # IFP 33: one bet and three raises
+        if lo > allin:
+            lo = allin
+        return need, lo, lo
+    else:
+        # IFP 39: pot limit: the pot after calling, on top of the call.
+        sb = 0
+        for q in range(n):
+            sb += st[i, S_BET + q]
+        hi = cur + st[i, T_POT] + sb + (cur - b)
+        if hi > allin:
+            hi = allin
+        return need, (lo if lo < hi else hi), hi
+
+
+@njit(cache=True, inline="always")
+def _fraction_to(i, n, f, p, call, lo, st):
+    """The raise-to of a raise of f times the pot after calling (at least the minimum)."""
+    tp = st[i, T_POT]
+    for q in range(n):
+        tp += st[i, S_BET + q]
+    to = st[i, S_BET + p] + call + np.int64(f * (tp + call))
+    return to if to > lo else lo
+
+
+@njit(cache=True, inline="always")
+def _act(i, a, amount, n, cfg, fr, st, log, deck, key, offsets, table, flush):
+    """Play action index a (checked legal by the caller) for table i's player to act."""
+    p = st[i, T_ACTOR]
+    r = st[i, T_ROW]
+    call, lo, hi = _legal(i, n, cfg, st)
+    nlog = st[i, T_NLOG]
+    if nlog < log.shape[1]:
+        log[r, nlog, 0] = p
+        log[r, nlog, 1] = st[i, T_STREET]
+    st[i, T_NLOG] = nlog + 1
+    if a == 0:                                     # fold (IFP 28: even when a check is free)
+        if nlog < log.shape[1]:
+            log[r, nlog, 2] = K_FOLD
+            log[r, nlog, 3] = st[i, S_BET + p]
+        st[i, S_STATUS + p] = FOLDED
+        st[i, T_NACT] -= 1
+        st[i, T_NLIVE] -= 1
+        nxt = -1 if st[i, T_NLIVE] == 1 else _find_actor(i, p, False, n, st)
+    elif a == 1:                                   # check or call (all-in for less)
+        b = st[i, S_BET + p]
+        if nlog < log.shape[1]:
+            log[r, nlog, 2] = K_CALL if call else K_CHECK
+            log[r, nlog, 3] = b + call
+        if call > 0:
+            if call >= st[i, S_STACK + p]:
+                call = st[i, S_STACK + p]
+                st[i, S_STATUS + p] = ALL_IN
+                st[i, T_NACT] -= 1
+            st[i, S_STACK + p] -= call
+            st[i, S_BET + p] = b + call
+        st[i, S_ACTED + p] = st[i, T_FULL]
+        nxt = _find_actor(i, p, False, n, st)
+    else:                                          # a bet or raise
+        if a == cfg[C_MAXRAISE]:
+            to = hi
+        elif a == cfg[C_RAISETO]:
+            x = amount
+            if not x >= 0.0:
+                x = 0.0
+            if x > 1.0:
+                x = 1.0
+            to = lo + np.int64(np.rint(x * (hi - lo)))
+        else:
+            to = _fraction_to(i, n, fr[a - 2], p, call, lo, st)
+        if nlog < log.shape[1]:
+            log[r, nlog, 2] = K_RAISE
+            log[r, nlog, 3] = to
+        x = to - st[i, S_BET + p]
+        st[i, S_STACK + p] -= x
+        st[i, S_BET + p] = to
+        cur = st[i, T_CUR]
+        inc = to - cur
+        if inc >= st[i, T_MINR]:
+            # IFP 37: a full bet or raise; the largest sets the next minimum raise.
+            if cfg[C_STRUCT] != FL:
+                st[i, T_MINR] = inc
+            st[i, T_FULL] += 1
+            st[i, T_RAISES] += 1
+        elif cfg[C_STRUCT] == FL and cfg[C_HALF] and 2 * inc >= st[i, T_MINR]:
+            # TDA 47-B: in limit, an all-in of half a bet or more reopens the betting.
+            st[i, T_FULL] += 1
+            st[i, T_RAISES] += 1
+        st[i, T_CUR] = to
+        st[i, T_AGG] = p
+        if st[i, S_STACK + p] == 0:
+            st[i, S_STATUS + p] = ALL_IN
+            st[i, T_NACT] -= 1
+        st[i, S_ACTED + p] = st[i, T_FULL]
+        nxt = _find_actor(i, p, False, n, st)
+    if nxt < 0:
+        _end_round(i, n, cfg, st, deck, key, offsets, table, flush)
+    else:
+        st[i, T_ACTOR] = nxt
+
+
+@njit(cache=True, inline="always")
+def _read(i, n, cfg, fr, st, log, deck, obs, masks, players):
+    """Table i's decision: the player to act (as an agent), his vector and his mask."""
+    p = st[i, T_ACTOR]
+    r = st[i, T_ROW]
+    players[i] = (p + st[i, T_HANDNO]) % n
+    call, lo, hi = _legal(i, n, cfg, st)
+    nact = cfg[C_NACT]
+    for a in range(nact):
+        masks[i, a] = 0
+    masks[i, 0] = 1
+    masks[i, 1] = 1
+    if lo >= 0:
+        masks[i, cfg[C_MAXRAISE]] = 1
+        if cfg[C_STRUCT] != FL:
+            for j in range(cfg[C_NFR]):
+                if _fraction_to(i, n, fr[j], p, call, lo, st) < hi:
+                    masks[i, 2 + j] = 1
+        if cfg[C_CONT]:
+            masks[i, cfg[C_RAISETO]] = 1
+    # The vector (Table.write_vector's layout).
+    big = np.float32(cfg[C_BIG])
+    row = obs[i]
+    row[:] = 0.0
+    row[deck[r, p]] = 1.0
+    row[deck[r, n + p]] = 1.0
+    street = st[i, T_STREET]
+    b0 = cfg[C_BOARD_AT]
+    if street >= 1:
+        row[b0 + deck[r, 2 * n + 1]] = 1.0
+        row[b0 + deck[r, 2 * n + 2]] = 1.0
+        row[b0 + deck[r, 2 * n + 3]] = 1.0
+    if street >= 2:
+        row[b0 + deck[r, 2 * n + 5]] = 1.0
+    if street >= 3:
+        row[b0 + deck[r, 2 * n + 7]] = 1.0
+    row[cfg[C_POS_AT] + p] = 1.0
+    last = cfg[C_STREETS] - 1
+    row[cfg[C_STREET_AT] + (street if street < last else last)] = 1.0
+    s0 = cfg[C_STACKS_AT]
+    f0 = cfg[C_FOLDED_AT]
+    for k in range(n):
+        q = p + k
+        if q >= n:
+            q -= n
+        row[s0 + k] = st[i, S_STACK + q] / big
+        row[s0 + n + k] = st[i, S_BET + q] / big
+        row[s0 + 2 * n + k] = st[i, S_TOTAL + q] / big
+        stq = st[i, S_STATUS + q]
+        if stq == FOLDED:
+            row[f0 + k] = 1.0
+        elif stq == ALL_IN:
+            row[f0 + n + k] = 1.0
+    # The pots of the rounds closed so far (core._pots): a pot per level of the live
+    # totals, the antes (dead) in the first, the chips above the last level in the last.
+    nl = _live_levels(i, n, st)
+    p0 = cfg[C_POTS_AT]
+    prev = 0
+    j = 0
+    first = True
+    while j < nl:
+        lv = st[i, W_LV + j]
+        while j < nl and st[i, W_LV + j] == lv:
+            j += 1
+        amount = 0
+        for q in range(n):
+            t = st[i, S_TOTAL + q]
+            amount += (t if t < lv else lv) - (t if t < prev else prev)
+            if j == nl and t > lv:
+                amount += t - lv
+        if first:
+            amount += st[i, T_DEAD]
+            first = False
+        if amount:
+            row[p0] = amount / big
+            p0 += 1
+        prev = lv
+    t0 = cfg[C_TOCALL_AT]
+    row[t0] = call / big
+    if lo >= 0:
+        row[t0 + 1] = lo / big
+        row[t0 + 2] = hi / big
+    h = cfg[C_H]
+    if h:
+        nlog = st[i, T_NLOG]
+        if nlog > log.shape[1]:
+            nlog = log.shape[1]            # (cannot happen: FastTables sizes the log)
+        m = nlog if nlog < h else h
+        entry = cfg[C_ENTRY]
+        e0 = cfg[C_HIST_AT] + (h - m) * entry
+        for j in range(nlog - m, nlog):
+            q = log[r, j, 0]
+            sr = log[r, j, 1]
+            kind = log[r, j, 2]
+            d = q - p
+            if d < 0:
+                d += n
+            row[e0 + d] = 1.0
+            row[e0 + n + kind] = 1.0
+            row[e0 + n + 6] = log[r, j, 3] / big
+            row[e0 + n + 7 + (sr if sr < last else last)] = 1.0
+            e0 += entry
+
+
+@njit(cache=True)
+def _reset_all(seeds, cfg, fr, st, log, deck, rng, key, offsets, table, flush, obs, masks,
+               players):
+    n = cfg[C_N]
+    for i in range(st.shape[0]):
+        rng[i] = seeds[i]
+        for c in range(52):
+            deck[2 * i, c] = c
+            deck[2 * i + 1, c] = c
+        st[i, T_HANDNO] = 0
+        st[i, T_PREVNLOG] = -1
+        _deal(i, n, cfg, st, deck, rng, key, offsets, table, flush)
+        _read(i, n, cfg, fr, st, log, deck, obs, masks, players)
+    return 0
+
+
+@njit(cache=True)
+def _step(lo, hi, acts, amounts, cfg, fr, st, log, deck, rng, key, offsets, table, flush, obs,
+          masks, players, rewards, dones):
+    n = cfg[C_N]
+    nact = cfg[C_NACT]
+    for i in range(lo, hi):
+        # Every action is checked before any table moves: a refused step changes nothing.
+        a = acts[i]
+        if a < 0 or a >= nact or masks[i, a] == 0:
+            return -1 - i
+    big = np.float32(cfg[C_BIG])
+    finished = 0
+    for i in range(lo, hi):
+        _act(i, acts[i], amounts[i], n, cfg, fr, st, log, deck, key, offsets, table, flush)
+        if st[i, T_DONE]:
+            hn = st[i, T_HANDNO]
+            for p in range(n):
+                rewards[i, (p + hn) % n] = (st[i, S_STACK + p] - cfg[C_STACKS0 + p]) / big
+            dones[i] = True
+            finished += 1
+            st[i, T_PREVNLOG] = st[i, T_NLOG]
+            st[i, T_HANDNO] = hn + 1
+            _deal(i, n, cfg, st, deck, rng, key, offsets, table, flush)
+        else:
+            for p in range(n):
+                rewards[i, p] = 0.0
+            dones[i] = False
+        _read(i, n, cfg, fr, st, log, deck, obs, masks, players)
+    return finished
+
+
+def _config_array(c: Any, log_cap: int) -> np.ndarray:
+    """The cfg array of a hold'em Config: its fields, the stacks, the posting order."""
+    from ..engine.hand import _posting_order
+    from ..rules import PRESETS
+
+    n = c.n
+    sb, bb = c.blinds
+    bl = [0] * n
+    if n == 2:
+        bl[0], bl[1] = bb, sb                    # IFP 18: the button posts the small blind
+    else:
+        bl[0], bl[1] = sb, bb
+    order, _ = _posting_order(bl)
+    top = max(bl)
+    big = -1
+    for i in order:
+        if bl[i] == top:
+            big = i
+    first = (big + 1) % n if big >= 0 else 0
+    bb_player = order[1] if len(order) >= 2 else order[0]
+    st = {"no-limit": NL, "pot-limit": PL, "fixed-limit": FL}[c.structure]
+    r = PRESETS[c.rules]
+    cfg = np.zeros(C_SIZE_CFG, np.int64)
+    if st == FL:
+        small = c.small_bet if c.small_bet is not None else top
+        cfg[C_SMALLBET] = small
+        cfg[C_BIGBET] = c.big_bet if c.big_bet is not None else 2 * small
+        cfg[C_MINBET] = small
+        cfg[C_PREMIN] = small
+        cfg[C_PRERAISES] = 1 if top else 0       # IFP 33: the big blind is the bet
+    else:
+        cfg[C_MINBET] = top
+        cfg[C_PREMIN] = top
+    cfg[C_N] = n
+    cfg[C_BIG] = c.big
+    cfg[C_TOP] = top
+    cfg[C_ANTE] = 0 if c.bb_ante else c.ante
+    cfg[C_BBANTE] = c.ante if c.bb_ante else 0
+    cfg[C_BBPLAYER] = bb_player
+    cfg[C_FIRST] = first
+    cfg[C_STRUCT] = st
+    cfg[C_CAP] = r.limit_bets_per_round
+    cfg[C_ACCUM] = int(r.short_allins_accumulate and st != FL)
+    cfg[C_HALF] = int(r.limit_half_bet_reopens)
+    cfg[C_ODDFIRST] = int(r.odd_chips == "first-left-of-button")
+    cfg[C_NFR] = len(c.fractions)
+    cfg[C_CONT] = int(c.continuous)
+    cfg[C_H] = c.history
+    cfg[C_ENTRY] = c.entry
+    cfg[C_SIZE] = c.size
+    cfg[C_BOARD_AT] = c.board_at
+    cfg[C_POS_AT] = c.position_at
+    cfg[C_STREET_AT] = c.street_at
+    cfg[C_STACKS_AT] = c.stacks_at
+    cfg[C_FOLDED_AT] = c.folded_at
+    cfg[C_POTS_AT] = c.pots_at
+    cfg[C_TOCALL_AT] = c.to_call_at
+    cfg[C_HIST_AT] = c.history_at
+    cfg[C_NACT] = c.n_actions
+    cfg[C_MAXRAISE] = c.max_raise
+    cfg[C_RAISETO] = c.raise_to
+    cfg[C_LOGCAP] = log_cap
+    cfg[C_STREETS] = c.streets
+    cfg[C_NPOST] = len(order)
+    for k, stack in enumerate(c.stacks):
+        cfg[C_STACKS0 + k] = stack
+    for j, i in enumerate(order):
+        cfg[C_POSTS + 2 * j] = i
+        cfg[C_POSTS + 2 * j + 1] = bl[i]
+    return cfg
+
+
+class FastTables:
+    """``num_tables`` hold'em tables of one :class:`~.core.Config` as arrays, stepped by
+    compiled code. ``obs``, ``masks``, ``players``, ``rewards`` and ``dones`` are written in
+    place by :meth:`reset` and :meth:`step` (the vector environment returns them)."""
+
+    def __init__(self, config: Any, num_tables: int) -> None:
+        c = config
+        if not c.holdem:
+            raise ValueError(f"FastTables deals hold'em, not {c.game.name}")
+        self.config = c
+        self.num_tables = N = num_tables
+        n = c.n
+        # The log's size bounds the actions of a hand: every full bet or raise adds at least
+        # the minimum bet to what its player puts in (at most his stack), a short one puts a
+        # player all-in (at most n), and between two of them or in a round without one each
+        # player acts at most once.
+        least = c.small_bet if c.structure == "fixed-limit" and c.small_bet else min(c.blinds[1], c.big)
+        raises = max(c.stacks) // max(1, least) + n + 4
+        log_cap = n * (raises + 4) + n
+        self.cfg = _config_array(c, log_cap)
+        self.fr = np.asarray(c.fractions, np.float64)
+        self.stacks0 = np.asarray(c.stacks, np.int64)
+        self.st = np.zeros((N, WIDTH), np.int64)
+        self.log = np.zeros((2 * N, log_cap, 4), np.int64)
+        self.deck = np.zeros((2 * N, 52), np.int64)
+        self.rng = np.zeros(N, np.uint64)
+        self.obs = np.zeros((N, c.size), np.float32)
+        self.masks = np.zeros((N, c.n_actions), np.int8)
+        self.players = np.zeros(N, np.int64)
+        self.rewards = np.zeros((N, n), np.float32)
+        self.dones = np.zeros(N, bool)
+        self._amounts = np.zeros(N, np.float64)
+
+    def _tables(self) -> tuple:
+        return (self.cfg, self.fr, self.st, self.log, self.deck, self.rng, KEY, OFFSETS, TABLE,
+                FLUSH, self.obs, self.masks, self.players)
+
+    def reset(self, seed: int) -> None:
+        """Deal a hand at every table, table ``i``'s generator seeded from ``seed`` and ``i``."""
+        seeds = (np.arange(self.num_tables, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+                 + np.uint64(seed & _M64))
+        _reset_all(seeds, *self._tables())
+
+    def step(self, actions: np.ndarray, amounts: np.ndarray | None = None) -> int:
+        """Play one action per table (int64 indices); the number of hands that ended, or
+        ``-1 - i``: table ``i``'s action is not legal, and no table moved."""
+        return int(_step(0, self.num_tables, actions, self._amounts if amounts is None else amounts,
+                         *self._tables(), self.rewards, self.dones))
+
+    def stacks(self, i: int) -> list[int]:
+        """Table ``i``'s stacks by position."""
+        return self.st[i, S_STACK:S_STACK + self.config.n].tolist()
+
+    def table(self, i: int, previous: bool = False) -> Any:
+        """Table ``i``'s hand in progress (or, ``previous``, the last one it finished) rebuilt
+        in the engine from its deck and its actions: a :class:`~.core.Table` whose ``hand``
+        gives the events, the state and the PHH of the hand."""
+        from .core import Table
+
+        hand_no = int(self.st[i, T_HANDNO]) - (1 if previous else 0)
+        count = int(self.st[i, T_PREVNLOG] if previous else self.st[i, T_NLOG])
+        if hand_no < 0 or count < 0:
+            raise ValueError(f"table {i} has not finished a hand since the reset")
+        row = 2 * i + (hand_no & 1)
+        t = Table(self.config)
+        t.reset(deck=self.deck[row, :2 * self.config.n + 8].tolist())
+        t.hand_no = hand_no
+        h = t.hand
+        for p, street, kind, to in self.log[row, :count].tolist():
+            if kind == K_FOLD:
+                h.fold()
+            elif kind == K_RAISE:
+                h.raise_to(to)
+            else:
+                h.check_call()
+            t.log.append((p, street, kind, to))
+        t.changed()
+        return t

@@ -1,0 +1,145 @@
+"""The vector environment's compiled hold'em tables (``pokertd.envs.fast``) held to the engine
+(issue 25): every step of random play, on the same decks, gives the observation vector, the
+action mask, the player to act and the rewards that :class:`pokertd.envs.core.Table` (the
+engine's :class:`~pokertd.engine.Hand`) gives for the same action index, for each betting
+structure and rules preset, 2 to 10 players, antes and big-blind antes, short and uneven
+stacks (side pots, short all-ins: IFP 37a, TDA 47), raise sizes and the continuous raise; and
+every finished hand rebuilt from its log replays in the engine to the same stacks."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from pokertd.engine import Hand, IllegalAction
+from pokertd.envs import VectorPokerEnv
+from pokertd.envs.core import Table
+
+
+def _mirror(v: VectorPokerEnv, i: int, hand_no: int) -> Table:
+    """An engine table dealt the deck table ``i`` of ``v`` holds for hand ``hand_no``."""
+    t = Table(v.config)
+    t.reset(deck=v.fast.deck[2 * i + (hand_no & 1), :2 * v.config.n + 8].tolist())
+    t.hand_no = hand_no
+    return t
+
+
+def _play_against_the_engine(seed: int, steps: int, tables: int = 6, **settings) -> dict:
+    """Random legal actions at ``tables`` tables for ``steps`` steps, each compared with an
+    engine table given the same deck and the same action index."""
+    v = VectorPokerEnv(tables, **settings)
+    c = v.config
+    v.reset(seed=seed)
+    refs = [_mirror(v, i, 0) for i in range(tables)]
+    rng = np.random.default_rng(seed)
+    seen = {"hands": 0, "side_pots": 0, "short_all_ins": 0, "splits": 0}
+    for step in range(steps):
+        for i, t in enumerate(refs):
+            p = t.legal()[0]
+            where = (step, i, settings)
+            assert v.players[i] == t.agent(p), where
+            assert (v.masks[i] == t.mask()).all(), (where, v.masks[i], t.mask())
+            expected = t.observe_vector(p)
+            differ = np.flatnonzero(v.obs[i] != expected)
+            assert differ.size == 0, (where, differ, v.obs[i][differ], expected[differ])
+        acts = (rng.random(v.masks.shape) * v.masks).argmax(1)
+        amounts = rng.random(tables)
+        for i, t in enumerate(refs):
+            t.act(int(acts[i]), float(amounts[i]) if c.continuous else None)
+        v.step(np.column_stack([acts, amounts]) if c.continuous else acts)
+        for i, t in enumerate(refs):
+            if not t.done:
+                assert not v.dones[i] and not v.rewards[i].any(), (step, i)
+                continue
+            assert v.dones[i], (step, i)
+            expected = np.zeros(c.n, np.float32)
+            for pos, x in enumerate(t.payoffs()):
+                expected[t.agent(pos)] = x
+            assert np.allclose(v.rewards[i], expected), (step, i, v.rewards[i], expected)
+            last = v.last_hand(i)
+            assert last.hand.stacks == t.hand.stacks
+            assert Hand.replay(last.hand.events()).stacks == t.hand.stacks
+            seen["hands"] += 1
+            seen["side_pots"] += len({x for x, s in zip(t.hand.totals, t.hand.status) if s != 2}) > 1
+            seen["splits"] += any(len(e.get("winners", ())) > 1 for e in t.events())
+            refs[i] = _mirror(v, i, t.hand_no + 1)
+    return seen
+
+
+SETTINGS = [
+    dict(game="NT", n_players=2),
+    dict(game="NT", n_players=6, stacks=[30, 9, 200, 61, 18, 400], ante=1, rules="tda-2024",
+         raise_fractions=(0.33, 0.75, 1.5, 3.0)),
+    dict(game="NT", n_players=10, stacks=[11, 40, 13, 60, 15, 24, 9, 300, 70, 17], ante=1,
+         bb_ante=True, rules="wpa", continuous=True, history=4),
+    dict(game="NT", n_players=3, stacks=[19, 10, 23], blinds=(1, 3), rules="tda-2024",
+         raise_fractions=(1.0,), history=0),
+    dict(game="PT", n_players=4, stacks=[20, 41, 100, 9], ante=1),
+    dict(game="PT", n_players=2, stacks=[15, 33], rules="tda-2024"),
+    dict(game="FT", n_players=5, stacks=[9, 30, 14, 60, 11], rules="tda-2024"),
+    dict(game="FT", n_players=3, stacks=[21, 8, 50], rules="wpa", bb_ante=True, ante=1),
+]
+
+
+@pytest.mark.parametrize("settings", SETTINGS, ids=lambda s: f"{s['game']}-{s['n_players']}")
+def test_the_compiled_tables_step_as_the_engine_on_the_same_decks(settings: dict) -> None:
+    seen = _play_against_the_engine(sum(map(ord, repr(settings))), 400, **settings)
+    assert seen["hands"] >= 60, seen
+
+
+def test_random_settings_step_as_the_engine() -> None:
+    """Settings drawn at random (a fixed seed): structure, preset, players, stacks, antes,
+    raise sizes, history length."""
+    r = random.Random(25)
+    seen_side_pots = 0
+    for _ in range(12):
+        n = r.randint(2, 10)
+        game = r.choice(["NT", "PT", "FT"])
+        settings = dict(game=game, n_players=n, rules=r.choice(["ifp-2012", "wpa", "tda-2024"]),
+                        stacks=[r.choice([3, 5, 9, 30, 200]) * 2 + r.randint(1, 3) for _ in range(n)],
+                        raise_fractions=r.choice([(0.5, 1.0), (0.25, 0.5, 2.0), (1.0,)]),
+                        history=r.choice([0, 3, 16]))
+        if r.random() < 0.5:
+            settings.update(ante=1, bb_ante=r.random() < 0.5)
+        if game == "NT" and r.random() < 0.4:
+            settings["continuous"] = True
+        seen_side_pots += _play_against_the_engine(r.randrange(10 ** 6), 150, **settings)["side_pots"]
+    assert seen_side_pots > 20
+
+
+def test_the_same_seed_deals_the_same_hands_and_chips_are_conserved() -> None:
+    def run(seed: int) -> tuple[list, float]:
+        v = VectorPokerEnv(32, game="NT", n_players=6, stacks=[40, 100, 25, 300, 60, 12])
+        v.reset(seed=seed)
+        rng = np.random.default_rng(0)
+        total = np.zeros(6)
+        for _ in range(300):
+            _, masks, rewards, _, _ = v.step((rng.random(v.masks.shape) * v.masks).argmax(1))
+            total += rewards.sum(0)
+        return v.fast.deck.tolist(), float(total.sum())
+
+    a, chips = run(7)
+    assert a == run(7)[0] and a != run(8)[0]
+    assert abs(chips) < 1e-3, "the rewards of every hand add up to nothing"
+
+
+def test_a_refused_action_names_the_table_and_moves_nothing() -> None:
+    v = VectorPokerEnv(4, game="NT", n_players=3)
+    v.reset(seed=3)
+    before = v.fast.st.copy(), v.obs.copy()
+    acts = np.ones(4, np.int64)
+    acts[2] = 9
+    with pytest.raises(IllegalAction, match="table 2: action 9 is not legal now"):
+        v.step(acts)
+    acts[2] = -1
+    with pytest.raises(IllegalAction, match="table 2: action -1"):
+        v.step(acts)
+    assert (v.fast.st == before[0]).all() and (v.obs == before[1]).all()
+    with pytest.raises(ValueError, match="action indices"):
+        v.step(np.full(4, 1.5))
+    with pytest.raises(ValueError, match="one entry per table"):
+        v.step(np.ones(3, np.int64))
+    with pytest.raises(ValueError, match="has not finished a hand"):
+        v.last_hand(0)
