@@ -62,7 +62,8 @@ def _play_against_the_engine(seed: int, steps: int, tables: int = 6, **settings)
             assert last.hand.stacks == t.hand.stacks
             assert Hand.replay(last.hand.events()).stacks == t.hand.stacks
             seen["hands"] += 1
-            seen["side_pots"] += len({x for x, s in zip(t.hand.totals, t.hand.status) if s != 2}) > 1
+            live = {x for x, s in zip(t.hand.totals, t.hand.status) if s != 2}
+            seen["side_pots"] += len(live) > 1
             seen["splits"] += any(len(e.get("winners", ())) > 1 for e in t.events())
             refs[i] = _mirror(v, i, t.hand_no + 1)
     return seen
@@ -93,20 +94,24 @@ def test_random_settings_step_as_the_engine() -> None:
     """Settings drawn at random (a fixed seed): structure, preset, players, stacks, antes,
     raise sizes, history length."""
     r = random.Random(25)
-    seen_side_pots = 0
+    seen = {"side_pots": 0, "splits": 0}
     for _ in range(12):
         n = r.randint(2, 10)
         game = r.choice(["NT", "PT", "FT"])
         settings = dict(game=game, n_players=n, rules=r.choice(["ifp-2012", "wpa", "tda-2024"]),
-                        stacks=[r.choice([3, 5, 9, 30, 200]) * 2 + r.randint(1, 3) for _ in range(n)],
+                        stacks=[r.choice([3, 5, 9, 30, 200]) * 2 + r.randint(1, 3)
+                                for _ in range(n)],
                         raise_fractions=r.choice([(0.5, 1.0), (0.25, 0.5, 2.0), (1.0,)]),
                         history=r.choice([0, 3, 16]))
         if r.random() < 0.5:
             settings.update(ante=1, bb_ante=r.random() < 0.5)
         if game == "NT" and r.random() < 0.4:
             settings["continuous"] = True
-        seen_side_pots += _play_against_the_engine(r.randrange(10 ** 6), 150, **settings)["side_pots"]
-    assert seen_side_pots > 20
+        out = _play_against_the_engine(r.randrange(10 ** 6), 150, **settings)
+        for k in seen:
+            seen[k] += out[k]
+    # (Random play reaches side pots often and split pots now and then.)
+    assert seen["side_pots"] > 20 and seen["splits"] > 0, seen
 
 
 def test_the_same_seed_deals_the_same_hands_and_chips_are_conserved() -> None:
@@ -128,7 +133,7 @@ def test_the_same_seed_deals_the_same_hands_and_chips_are_conserved() -> None:
 def test_a_refused_action_names_the_table_and_moves_nothing() -> None:
     v = VectorPokerEnv(4, game="NT", n_players=3)
     v.reset(seed=3)
-    before = v.fast.st.copy(), v.obs.copy()
+    before = v.fast.st.copy(), v.fast.pl.copy(), v.obs.copy()
     acts = np.ones(4, np.int64)
     acts[2] = 9
     with pytest.raises(IllegalAction, match="table 2: action 9 is not legal now"):
@@ -136,7 +141,8 @@ def test_a_refused_action_names_the_table_and_moves_nothing() -> None:
     acts[2] = -1
     with pytest.raises(IllegalAction, match="table 2: action -1"):
         v.step(acts)
-    assert (v.fast.st == before[0]).all() and (v.obs == before[1]).all()
+    assert (v.fast.st == before[0]).all() and (v.fast.pl == before[1]).all()
+    assert (v.obs == before[2]).all()
     with pytest.raises(ValueError, match="action indices"):
         v.step(np.full(4, 1.5))
     with pytest.raises(ValueError, match="one entry per table"):

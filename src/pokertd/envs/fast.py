@@ -44,13 +44,10 @@ C_SIZE_CFG = C_POSTS + 20
 # A table's fields in its row of the state array (st).
 (T_STREET, T_ACTOR, T_CUR, T_MINR, T_FULL, T_RAISES, T_AGG, T_NACT, T_NLIVE, T_POT, T_DEAD,
  T_DONE, T_HANDNO, T_NLOG, T_ROW, T_PREVNLOG) = range(16)
-# Each table's row of the state array: the fields above, then ten places (the most players)
-# for each player's stack, bet this round, total put in, status and the raise count he last
-# acted at (-1: not yet this round), then scratch space for the showdown.
-MAXP = 10
-S_STACK, S_BET, S_TOTAL, S_STATUS, S_ACTED = (16 + MAXP * k for k in range(5))
-W_LV, W_STR, W_WIN = (16 + MAXP * k for k in range(5, 8))
-WIDTH = 16 + 8 * MAXP
+T_FIELDS = 16
+# Each player's row (pl[i, X, position]): stack, bet this round, total put in, status, the
+# raise count he last acted at (-1: not yet this round); then the showdown's scratch space.
+STACK, BET, TOTAL, STATUS, ACTED, LEVEL, STRENGTH, WINNER = range(8)
 NL, PL, FL = 0, 1, 2
 ACTIVE, ALL_IN, FOLDED = 0, 1, 2
 K_FOLD, K_CHECK, K_CALL, K_RAISE = 0, 1, 2, 3
@@ -101,7 +98,7 @@ def _strength(deck, r, n, p, key, offsets, table, flush):
 
 
 @njit(cache=True, inline="always")
-def _find_actor(i, p, inclusive, n, st):
+def _find_actor(i, p, inclusive, n, st, pl):
     """The next position after p (or from p) who must act, or -1 (Hand._find_actor)."""
     nact = st[i, T_NACT]
     if nact <= 1:
@@ -109,83 +106,84 @@ def _find_actor(i, p, inclusive, n, st):
             return -1
         top = 0
         for q in range(n):
-            if st[i, S_BET + q] > top:
-                top = st[i, S_BET + q]
+            if pl[i, BET, q] > top:
+                top = pl[i, BET, q]
         for q in range(n):
-            if st[i, S_STATUS + q] == ACTIVE:
-                return q if st[i, S_BET + q] < top else -1
+            if pl[i, STATUS, q] == ACTIVE:
+                return q if pl[i, BET, q] < top else -1
         return -1
     cur = st[i, T_CUR]
-    if inclusive and st[i, S_STATUS + p] == ACTIVE and (st[i, S_ACTED + p] < 0 or st[i, S_BET + p] < cur):
+    if inclusive and pl[i, STATUS, p] == ACTIVE and (pl[i, ACTED, p] < 0 or pl[i, BET, p] < cur):
         return p
     for k in range(1, n):
         q = p + k
         if q >= n:
             q -= n
-        if st[i, S_STATUS + q] == ACTIVE and (st[i, S_ACTED + q] < 0 or st[i, S_BET + q] < cur):
+        if pl[i, STATUS, q] == ACTIVE and (pl[i, ACTED, q] < 0 or pl[i, BET, q] < cur):
             return q
     return -1
 
 
 @njit(cache=True, inline="always")
-def _live_levels(i, n, st):
-    """The live hands' totals, ascending, at st[i, W_LV:] (insertion sort: at most ten); how
-    many."""
+def _live_levels(i, n, st, pl):
+    """The live hands' totals, ascending, in pl[i, LEVEL] (an insertion sort: at most ten
+    of them); how many."""
     nl = 0
     for q in range(n):
-        if st[i, S_STATUS + q] != FOLDED:
-            t = st[i, S_TOTAL + q]
+        if pl[i, STATUS, q] != FOLDED:
+            t = pl[i, TOTAL, q]
             j = nl
-            while j > 0 and st[i, W_LV + j - 1] > t:
-                st[i, W_LV + j] = st[i, W_LV + j - 1]
+            while j > 0 and pl[i, LEVEL, j - 1] > t:
+                pl[i, LEVEL, j] = pl[i, LEVEL, j - 1]
                 j -= 1
-            st[i, W_LV + j] = t
+            pl[i, LEVEL, j] = t
             nl += 1
     return nl
 
 
 @njit(cache=True, inline="always")
-def _split_pot(i, amount, nw, st, odd_first):
+def _split_pot(i, n, amount, nw, st, pl, odd_first):
     """A pot shared by the tied winners in position order (clockwise from the button): odd
     chips one each (IFP 50) or all to the first (TDA 20-A)."""
     q = amount // nw
     r = amount - q * nw
     for j in range(nw):
-        st[i, S_STACK + st[i, W_WIN + j]] += q
+        pl[i, STACK, pl[i, WINNER, j]] += q
     if odd_first:
-        st[i, S_STACK + st[i, W_WIN + 0]] += r
+        pl[i, STACK, pl[i, WINNER, 0]] += r
     else:
         for j in range(r):
-            st[i, S_STACK + st[i, W_WIN + j]] += 1
+            pl[i, STACK, pl[i, WINNER, j]] += 1
 
 
 @njit(cache=True)
-def _award(i, n, cfg, st, deck, key, offsets, table, flush):
+def _award(i, n, cfg, st, pl, deck, key, offsets, table, flush):
     """The showdown: every pot to the best live hand among its players (IFP 51: antes dead
     in the main pot, side pots from the live bets)."""
     for p in range(n):
-        st[i, W_STR + p] = _strength(deck, st[i, T_ROW], n, p, key, offsets, table, flush) if st[i, S_STATUS + p] != FOLDED else -1
+        pl[i, STRENGTH, p] = (_strength(deck, st[i, T_ROW], n, p, key, offsets, table, flush)
+                              if pl[i, STATUS, p] != FOLDED else -1)
     odd_first = cfg[C_ODDFIRST]
     # Levels: the distinct totals of the live hands, ascending.
-    nl = _live_levels(i, n, st)
+    nl = _live_levels(i, n, st, pl)
     below = 0
     prev = -1
     paid = 0
     first = True
     for j in range(nl):
-        lv = st[i, W_LV + j]
+        lv = pl[i, LEVEL, j]
         if lv == prev:
             continue
         prev = lv
         cum = 0
         for q in range(n):
-            t = st[i, S_TOTAL + q]
+            t = pl[i, TOTAL, q]
             cum += t if t < lv else lv
         amt = cum - below
         below = cum
         last = True
         for jj in range(j + 1, nl):
-            if st[i, W_LV + jj] != lv:
+            if pl[i, LEVEL, jj] != lv:
                 last = False
                 break
         if first:
@@ -198,18 +196,18 @@ def _award(i, n, cfg, st, deck, key, offsets, table, flush):
         best = -1
         nw = 0
         for q in range(n):
-            if st[i, S_STATUS + q] != FOLDED and st[i, S_TOTAL + q] >= lv:
-                s = st[i, W_STR + q]
+            if pl[i, STATUS, q] != FOLDED and pl[i, TOTAL, q] >= lv:
+                s = pl[i, STRENGTH, q]
                 if s > best:
                     best = s
                     nw = 0
                 if s == best:
-                    st[i, W_WIN + nw] = q
+                    pl[i, WINNER, nw] = q
                     nw += 1
         if nw == 1:
-            st[i, S_STACK + st[i, W_WIN + 0]] += amt
+            pl[i, STACK, pl[i, WINNER, 0]] += amt
         else:
-            _split_pot(i, amt, nw, st, odd_first)
+            _split_pot(i, n, amt, nw, st, pl, odd_first)
         paid += amt
     st[i, T_POT] = 0
     st[i, T_DONE] = 1
@@ -217,7 +215,7 @@ def _award(i, n, cfg, st, deck, key, offsets, table, flush):
 
 
 @njit(cache=True, inline="always")
-def _end_round(i, n, cfg, st, deck, key, offsets, table, flush):
+def _end_round(i, n, cfg, st, pl, deck, key, offsets, table, flush):
     """Close the betting round (IFP 27: an uncalled bet returned), gather the bets, and go
     on: the next street's round, the board run out, the showdown, or the pot uncontested."""
     while True:
@@ -225,50 +223,50 @@ def _end_round(i, n, cfg, st, deck, key, offsets, table, flush):
         top = 0
         who = -1
         for q in range(n):
-            if st[i, S_BET + q] > top:
-                top = st[i, S_BET + q]
+            if pl[i, BET, q] > top:
+                top = pl[i, BET, q]
                 who = q
         if top:
             second = 0
             seen_top = False
             for q in range(n):
-                b = st[i, S_BET + q]
+                b = pl[i, BET, q]
                 if b == top and not seen_top:
                     seen_top = True
                 elif b > second:
                     second = b
-            if top > second and st[i, S_STATUS + who] != FOLDED:
+            if top > second and pl[i, STATUS, who] != FOLDED:
                 x = top - second
-                st[i, S_BET + who] = second
-                st[i, S_STACK + who] += x
-                if st[i, S_STATUS + who] == ALL_IN:
-                    st[i, S_STATUS + who] = ACTIVE
+                pl[i, BET, who] = second
+                pl[i, STACK, who] += x
+                if pl[i, STATUS, who] == ALL_IN:
+                    pl[i, STATUS, who] = ACTIVE
                     st[i, T_NACT] += 1
             s = 0
             for q in range(n):
-                st[i, S_TOTAL + q] += st[i, S_BET + q]
-                s += st[i, S_BET + q]
-                st[i, S_BET + q] = 0
+                pl[i, TOTAL, q] += pl[i, BET, q]
+                s += pl[i, BET, q]
+                pl[i, BET, q] = 0
             st[i, T_POT] += s
         if st[i, T_NLIVE] < 2:
             # IFP 44: the last live hand takes the pot unshown.
             w = -1
             for q in range(n):
-                if st[i, S_STATUS + q] == ACTIVE:
+                if pl[i, STATUS, q] == ACTIVE:
                     w = q
                     break
             if w < 0:
                 for q in range(n):
-                    if st[i, S_STATUS + q] == ALL_IN:
+                    if pl[i, STATUS, q] == ALL_IN:
                         w = q
                         break
-            st[i, S_STACK + w] += st[i, T_POT]
+            pl[i, STACK, w] += st[i, T_POT]
             st[i, T_POT] = 0
             st[i, T_DONE] = 1
             return
         street = st[i, T_STREET]
         if street == RIVER:
-            _award(i, n, cfg, st, deck, key, offsets, table, flush)
+            _award(i, n, cfg, st, pl, deck, key, offsets, table, flush)
             return
         street += 1
         st[i, T_STREET] = street
@@ -281,15 +279,15 @@ def _end_round(i, n, cfg, st, deck, key, offsets, table, flush):
         st[i, T_FULL] = 0
         st[i, T_AGG] = -1
         for q in range(n):
-            st[i, S_ACTED + q] = -1
-        a = _find_actor(i, 0, True, n, st)
+            pl[i, ACTED, q] = -1
+        a = _find_actor(i, 0, True, n, st, pl)
         if a >= 0:
             st[i, T_ACTOR] = a
             return
 
 
 @njit(cache=True, inline="always")
-def _deal(i, n, cfg, st, deck, rng, key, offsets, table, flush):
+def _deal(i, n, cfg, st, pl, deck, rng, key, offsets, table, flush):
     """The next hand at table i: the deck (a partial Fisher-Yates shuffle of the cards a hand
     may need), the antes (dead), the blinds in posting order (IFP 18), the first to act."""
     k = 2 * n + 8
@@ -303,23 +301,23 @@ def _deal(i, n, cfg, st, deck, rng, key, offsets, table, flush):
         deck[r, j] = deck[r, x]
         deck[r, x] = t
     for p in range(n):
-        st[i, S_STACK + p] = cfg[C_STACKS0 + p]
-        st[i, S_BET + p] = 0
-        st[i, S_TOTAL + p] = 0
-        st[i, S_STATUS + p] = ACTIVE
-        st[i, S_ACTED + p] = -1
+        pl[i, STACK, p] = cfg[C_STACKS0 + p]
+        pl[i, BET, p] = 0
+        pl[i, TOTAL, p] = 0
+        pl[i, STATUS, p] = ACTIVE
+        pl[i, ACTED, p] = -1
     pot = 0
     ante = cfg[C_ANTE]
     if ante:
         for p in range(n):
-            st[i, S_STACK + p] -= ante
+            pl[i, STACK, p] -= ante
             pot += ante
     for j in range(cfg[C_NPOST]):
         p = cfg[C_POSTS + 2 * j]
-        st[i, S_STACK + p] -= cfg[C_POSTS + 2 * j + 1]
-        st[i, S_BET + p] = cfg[C_POSTS + 2 * j + 1]
+        pl[i, STACK, p] -= cfg[C_POSTS + 2 * j + 1]
+        pl[i, BET, p] = cfg[C_POSTS + 2 * j + 1]
     if cfg[C_BBANTE]:
-        st[i, S_STACK + cfg[C_BBPLAYER]] -= cfg[C_BBANTE]
+        pl[i, STACK, cfg[C_BBPLAYER]] -= cfg[C_BBANTE]
         pot += cfg[C_BBANTE]
     st[i, T_POT] = pot
     st[i, T_DEAD] = pot
@@ -332,36 +330,36 @@ def _deal(i, n, cfg, st, deck, rng, key, offsets, table, flush):
     st[i, T_FULL] = 0
     top = cfg[C_TOP]
     for p in range(n):
-        if st[i, S_BET + p] > top:
-            top = st[i, S_BET + p]
+        if pl[i, BET, p] > top:
+            top = pl[i, BET, p]
     st[i, T_CUR] = top
     st[i, T_MINR] = cfg[C_PREMIN]
     st[i, T_RAISES] = cfg[C_PRERAISES]
     # Every stack covers more than its forced bets (Config): every player can act.
-    st[i, T_ACTOR] = _find_actor(i, cfg[C_FIRST], True, n, st)
+    st[i, T_ACTOR] = _find_actor(i, cfg[C_FIRST], True, n, st, pl)
 
 
 @njit(cache=True, inline="always")
-def _legal(i, n, cfg, st):
+def _legal(i, n, cfg, st, pl):
     """(call, min raise-to, max raise-to) of the player to act (-1: no raise), as
     Hand.legal_actions gives them."""
     p = st[i, T_ACTOR]
-    b = st[i, S_BET + p]
-    s = st[i, S_STACK + p]
+    b = pl[i, BET, p]
+    s = pl[i, STACK, p]
     cur = st[i, T_CUR]
     if st[i, T_NACT] == 1:
         # Alone able to act: chips nobody can match are not needed to call; no raise.
         mx = 0
         for q in range(n):
-            if st[i, S_BET + q] > mx:
-                mx = st[i, S_BET + q]
+            if pl[i, BET, q] > mx:
+                mx = pl[i, BET, q]
         target = mx if mx < cur else cur
         need = target - b
         return (s if need >= s else (need if need > 0 else 0)), -1, -1
     need = cur - b
     if need >= s:                      # a call puts the player all-in (IFP 41)
         return s, -1, -1
-    a = st[i, S_ACTED + p]
+    a = pl[i, ACTED, p]
     need_open = cfg[C_ACCUM] != 0 and need >= st[i, T_MINR]
     if not (a < 0 or a < st[i, T_FULL] or need_open):
         return need, -1, -1                         # IFP 37a / TDA 47: not reopened
@@ -370,7 +368,7 @@ def _legal(i, n, cfg, st):
         q = p + k
         if q >= n:
             q -= n
-        if st[i, S_STATUS + q] == ACTIVE and st[i, S_BET + q] + st[i, S_STACK + q] > cur:
+        if pl[i, STATUS, q] == ACTIVE and pl[i, BET, q] + pl[i, STACK, q] > cur:
             answer = True
             break
     if not answer:
@@ -391,7 +389,7 @@ def _legal(i, n, cfg, st):
         # IFP 39: pot limit: the pot after calling, on top of the call.
         sb = 0
         for q in range(n):
-            sb += st[i, S_BET + q]
+            sb += pl[i, BET, q]
         hi = cur + st[i, T_POT] + sb + (cur - b)
         if hi > allin:
             hi = allin
@@ -399,21 +397,21 @@ def _legal(i, n, cfg, st):
 
 
 @njit(cache=True, inline="always")
-def _fraction_to(i, n, f, p, call, lo, st):
+def _fraction_to(i, n, f, p, call, lo, st, pl):
     """The raise-to of a raise of f times the pot after calling (at least the minimum)."""
     tp = st[i, T_POT]
     for q in range(n):
-        tp += st[i, S_BET + q]
-    to = st[i, S_BET + p] + call + np.int64(f * (tp + call))
+        tp += pl[i, BET, q]
+    to = pl[i, BET, p] + call + np.int64(f * (tp + call))
     return to if to > lo else lo
 
 
 @njit(cache=True, inline="always")
-def _act(i, a, amount, n, cfg, fr, st, log, deck, key, offsets, table, flush):
+def _act(i, a, amount, n, cfg, fr, st, pl, log, deck, key, offsets, table, flush):
     """Play action index a (checked legal by the caller) for table i's player to act."""
     p = st[i, T_ACTOR]
     r = st[i, T_ROW]
-    call, lo, hi = _legal(i, n, cfg, st)
+    call, lo, hi = _legal(i, n, cfg, st, pl)
     nlog = st[i, T_NLOG]
     if nlog < log.shape[1]:
         log[r, nlog, 0] = p
@@ -422,25 +420,25 @@ def _act(i, a, amount, n, cfg, fr, st, log, deck, key, offsets, table, flush):
     if a == 0:                                     # fold (IFP 28: even when a check is free)
         if nlog < log.shape[1]:
             log[r, nlog, 2] = K_FOLD
-            log[r, nlog, 3] = st[i, S_BET + p]
-        st[i, S_STATUS + p] = FOLDED
+            log[r, nlog, 3] = pl[i, BET, p]
+        pl[i, STATUS, p] = FOLDED
         st[i, T_NACT] -= 1
         st[i, T_NLIVE] -= 1
-        nxt = -1 if st[i, T_NLIVE] == 1 else _find_actor(i, p, False, n, st)
+        nxt = -1 if st[i, T_NLIVE] == 1 else _find_actor(i, p, False, n, st, pl)
     elif a == 1:                                   # check or call (all-in for less)
-        b = st[i, S_BET + p]
+        b = pl[i, BET, p]
         if nlog < log.shape[1]:
             log[r, nlog, 2] = K_CALL if call else K_CHECK
             log[r, nlog, 3] = b + call
         if call > 0:
-            if call >= st[i, S_STACK + p]:
-                call = st[i, S_STACK + p]
-                st[i, S_STATUS + p] = ALL_IN
+            if call >= pl[i, STACK, p]:
+                call = pl[i, STACK, p]
+                pl[i, STATUS, p] = ALL_IN
                 st[i, T_NACT] -= 1
-            st[i, S_STACK + p] -= call
-            st[i, S_BET + p] = b + call
-        st[i, S_ACTED + p] = st[i, T_FULL]
-        nxt = _find_actor(i, p, False, n, st)
+            pl[i, STACK, p] -= call
+            pl[i, BET, p] = b + call
+        pl[i, ACTED, p] = st[i, T_FULL]
+        nxt = _find_actor(i, p, False, n, st, pl)
     else:                                          # a bet or raise
         if a == cfg[C_MAXRAISE]:
             to = hi
@@ -452,13 +450,13 @@ def _act(i, a, amount, n, cfg, fr, st, log, deck, key, offsets, table, flush):
                 x = 1.0
             to = lo + np.int64(np.rint(x * (hi - lo)))
         else:
-            to = _fraction_to(i, n, fr[a - 2], p, call, lo, st)
+            to = _fraction_to(i, n, fr[a - 2], p, call, lo, st, pl)
         if nlog < log.shape[1]:
             log[r, nlog, 2] = K_RAISE
             log[r, nlog, 3] = to
-        x = to - st[i, S_BET + p]
-        st[i, S_STACK + p] -= x
-        st[i, S_BET + p] = to
+        x = to - pl[i, BET, p]
+        pl[i, STACK, p] -= x
+        pl[i, BET, p] = to
         cur = st[i, T_CUR]
         inc = to - cur
         if inc >= st[i, T_MINR]:
@@ -473,24 +471,24 @@ def _act(i, a, amount, n, cfg, fr, st, log, deck, key, offsets, table, flush):
             st[i, T_RAISES] += 1
         st[i, T_CUR] = to
         st[i, T_AGG] = p
-        if st[i, S_STACK + p] == 0:
-            st[i, S_STATUS + p] = ALL_IN
+        if pl[i, STACK, p] == 0:
+            pl[i, STATUS, p] = ALL_IN
             st[i, T_NACT] -= 1
-        st[i, S_ACTED + p] = st[i, T_FULL]
-        nxt = _find_actor(i, p, False, n, st)
+        pl[i, ACTED, p] = st[i, T_FULL]
+        nxt = _find_actor(i, p, False, n, st, pl)
     if nxt < 0:
-        _end_round(i, n, cfg, st, deck, key, offsets, table, flush)
+        _end_round(i, n, cfg, st, pl, deck, key, offsets, table, flush)
     else:
         st[i, T_ACTOR] = nxt
 
 
 @njit(cache=True, inline="always")
-def _read(i, n, cfg, fr, st, log, deck, obs, masks, players):
+def _read(i, n, cfg, fr, st, pl, log, deck, obs, masks, players):
     """Table i's decision: the player to act (as an agent), his vector and his mask."""
     p = st[i, T_ACTOR]
     r = st[i, T_ROW]
     players[i] = (p + st[i, T_HANDNO]) % n
-    call, lo, hi = _legal(i, n, cfg, st)
+    call, lo, hi = _legal(i, n, cfg, st, pl)
     nact = cfg[C_NACT]
     for a in range(nact):
         masks[i, a] = 0
@@ -500,7 +498,7 @@ def _read(i, n, cfg, fr, st, log, deck, obs, masks, players):
         masks[i, cfg[C_MAXRAISE]] = 1
         if cfg[C_STRUCT] != FL:
             for j in range(cfg[C_NFR]):
-                if _fraction_to(i, n, fr[j], p, call, lo, st) < hi:
+                if _fraction_to(i, n, fr[j], p, call, lo, st, pl) < hi:
                     masks[i, 2 + j] = 1
         if cfg[C_CONT]:
             masks[i, cfg[C_RAISETO]] = 1
@@ -529,28 +527,28 @@ def _read(i, n, cfg, fr, st, log, deck, obs, masks, players):
         q = p + k
         if q >= n:
             q -= n
-        row[s0 + k] = st[i, S_STACK + q] / big
-        row[s0 + n + k] = st[i, S_BET + q] / big
-        row[s0 + 2 * n + k] = st[i, S_TOTAL + q] / big
-        stq = st[i, S_STATUS + q]
+        row[s0 + k] = pl[i, STACK, q] / big
+        row[s0 + n + k] = pl[i, BET, q] / big
+        row[s0 + 2 * n + k] = pl[i, TOTAL, q] / big
+        stq = pl[i, STATUS, q]
         if stq == FOLDED:
             row[f0 + k] = 1.0
         elif stq == ALL_IN:
             row[f0 + n + k] = 1.0
     # The pots of the rounds closed so far (core._pots): a pot per level of the live
     # totals, the antes (dead) in the first, the chips above the last level in the last.
-    nl = _live_levels(i, n, st)
+    nl = _live_levels(i, n, st, pl)
     p0 = cfg[C_POTS_AT]
     prev = 0
     j = 0
     first = True
     while j < nl:
-        lv = st[i, W_LV + j]
-        while j < nl and st[i, W_LV + j] == lv:
+        lv = pl[i, LEVEL, j]
+        while j < nl and pl[i, LEVEL, j] == lv:
             j += 1
         amount = 0
         for q in range(n):
-            t = st[i, S_TOTAL + q]
+            t = pl[i, TOTAL, q]
             amount += (t if t < lv else lv) - (t if t < prev else prev)
             if j == nl and t > lv:
                 amount += t - lv
@@ -589,7 +587,7 @@ def _read(i, n, cfg, fr, st, log, deck, obs, masks, players):
 
 
 @njit(cache=True)
-def _reset_all(seeds, cfg, fr, st, log, deck, rng, key, offsets, table, flush, obs, masks,
+def _reset_all(seeds, cfg, fr, st, pl, log, deck, rng, key, offsets, table, flush, obs, masks,
                players):
     n = cfg[C_N]
     for i in range(st.shape[0]):
@@ -599,13 +597,13 @@ def _reset_all(seeds, cfg, fr, st, log, deck, rng, key, offsets, table, flush, o
             deck[2 * i + 1, c] = c
         st[i, T_HANDNO] = 0
         st[i, T_PREVNLOG] = -1
-        _deal(i, n, cfg, st, deck, rng, key, offsets, table, flush)
-        _read(i, n, cfg, fr, st, log, deck, obs, masks, players)
+        _deal(i, n, cfg, st, pl, deck, rng, key, offsets, table, flush)
+        _read(i, n, cfg, fr, st, pl, log, deck, obs, masks, players)
     return 0
 
 
 @njit(cache=True)
-def _step(lo, hi, acts, amounts, cfg, fr, st, log, deck, rng, key, offsets, table, flush, obs,
+def _step(lo, hi, acts, amounts, cfg, fr, st, pl, log, deck, rng, key, offsets, table, flush, obs,
           masks, players, rewards, dones):
     n = cfg[C_N]
     nact = cfg[C_NACT]
@@ -617,21 +615,21 @@ def _step(lo, hi, acts, amounts, cfg, fr, st, log, deck, rng, key, offsets, tabl
     big = np.float32(cfg[C_BIG])
     finished = 0
     for i in range(lo, hi):
-        _act(i, acts[i], amounts[i], n, cfg, fr, st, log, deck, key, offsets, table, flush)
+        _act(i, acts[i], amounts[i], n, cfg, fr, st, pl, log, deck, key, offsets, table, flush)
         if st[i, T_DONE]:
             hn = st[i, T_HANDNO]
             for p in range(n):
-                rewards[i, (p + hn) % n] = (st[i, S_STACK + p] - cfg[C_STACKS0 + p]) / big
+                rewards[i, (p + hn) % n] = (pl[i, STACK, p] - cfg[C_STACKS0 + p]) / big
             dones[i] = True
             finished += 1
             st[i, T_PREVNLOG] = st[i, T_NLOG]
             st[i, T_HANDNO] = hn + 1
-            _deal(i, n, cfg, st, deck, rng, key, offsets, table, flush)
+            _deal(i, n, cfg, st, pl, deck, rng, key, offsets, table, flush)
         else:
             for p in range(n):
                 rewards[i, p] = 0.0
             dones[i] = False
-        _read(i, n, cfg, fr, st, log, deck, obs, masks, players)
+        _read(i, n, cfg, fr, st, pl, log, deck, obs, masks, players)
     return finished
 
 
@@ -723,13 +721,15 @@ class FastTables:
         # the minimum bet to what its player puts in (at most his stack), a short one puts a
         # player all-in (at most n), and between two of them or in a round without one each
         # player acts at most once.
-        least = c.small_bet if c.structure == "fixed-limit" and c.small_bet else min(c.blinds[1], c.big)
+        least = (c.small_bet if c.structure == "fixed-limit" and c.small_bet
+                 else min(c.blinds[1], c.big))
         raises = max(c.stacks) // max(1, least) + n + 4
         log_cap = n * (raises + 4) + n
         self.cfg = _config_array(c, log_cap)
         self.fr = np.asarray(c.fractions, np.float64)
         self.stacks0 = np.asarray(c.stacks, np.int64)
-        self.st = np.zeros((N, WIDTH), np.int64)
+        self.st = np.zeros((N, T_FIELDS), np.int64)
+        self.pl = np.zeros((N, 8, n), np.int64)
         self.log = np.zeros((2 * N, log_cap, 4), np.int64)
         self.deck = np.zeros((2 * N, 52), np.int64)
         self.rng = np.zeros(N, np.uint64)
@@ -741,8 +741,8 @@ class FastTables:
         self._amounts = np.zeros(N, np.float64)
 
     def _tables(self) -> tuple:
-        return (self.cfg, self.fr, self.st, self.log, self.deck, self.rng, KEY, OFFSETS, TABLE,
-                FLUSH, self.obs, self.masks, self.players)
+        return (self.cfg, self.fr, self.st, self.pl, self.log, self.deck, self.rng, KEY,
+                OFFSETS, TABLE, FLUSH, self.obs, self.masks, self.players)
 
     def reset(self, seed: int) -> None:
         """Deal a hand at every table, table ``i``'s generator seeded from ``seed`` and ``i``."""
@@ -753,12 +753,13 @@ class FastTables:
     def step(self, actions: np.ndarray, amounts: np.ndarray | None = None) -> int:
         """Play one action per table (int64 indices); the number of hands that ended, or
         ``-1 - i``: table ``i``'s action is not legal, and no table moved."""
-        return int(_step(0, self.num_tables, actions, self._amounts if amounts is None else amounts,
-                         *self._tables(), self.rewards, self.dones))
+        amounts = self._amounts if amounts is None else amounts
+        return int(_step(0, self.num_tables, actions, amounts, *self._tables(), self.rewards,
+                         self.dones))
 
     def stacks(self, i: int) -> list[int]:
         """Table ``i``'s stacks by position."""
-        return self.st[i, S_STACK:S_STACK + self.config.n].tolist()
+        return self.pl[i, STACK].tolist()
 
     def table(self, i: int, previous: bool = False) -> Any:
         """Table ``i``'s hand in progress (or, ``previous``, the last one it finished) rebuilt

@@ -37,7 +37,8 @@ class VectorPokerEnv:
 
     def __init__(self, num_tables: int, **settings: Any) -> None:
         if isinstance(num_tables, bool) or not isinstance(num_tables, int) or num_tables < 1:
-            raise ValueError(f"num_tables must be a whole number of at least 1, not {num_tables!r}")
+            raise ValueError(f"num_tables must be a whole number of at least 1, "
+                             f"not {num_tables!r}")
         self.config = c = Config(**settings)
         self.num_tables = num_tables
         self.hands = 0                       # hands finished since the last reset
@@ -101,7 +102,7 @@ class VectorPokerEnv:
         raise IllegalAction(f"table {i}: action {action} is not legal now", t.describe_legal(),
                             "DESIGN")
 
-    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def step(self, actions: Any) -> tuple[np.ndarray, ...]:
         """One action per table (an array of ``N`` indices; with ``continuous``, an ``(N, 2)``
         array of index and amount)."""
         acts = np.asarray(actions)
