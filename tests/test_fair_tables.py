@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -228,20 +229,40 @@ MORE = 6             # hands played after the restart
 
 
 def _serve(db: Path) -> tuple[subprocess.Popen, int]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    with open(db.with_suffix(".log"), "ab") as log:     # (a pipe nobody reads would fill)
+    """`pokertd serve` over ``db`` on a port free when it starts. The server is ours when its
+    first line says it listens on that port (a connection alone could reach another test
+    process's server that took the port meanwhile); else another port is tried."""
+    for _ in range(10):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        log = open(db.with_suffix(".log"), "ab")          # (a pipe nobody reads would fill)
         p = subprocess.Popen([str(EXE), "serve", "--port", str(port), "--db", str(db)],
-                             stdout=log, stderr=log)
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return p, port
-        except OSError:
-            assert time.monotonic() < deadline and p.poll() is None
-            time.sleep(0.1)
+                             stdout=subprocess.PIPE, stderr=log)
+        assert p.stdout is not None
+        first = p.stdout.readline()            # once it has bound the port, or at its exit
+        log.write(first)
+        if f"127.0.0.1:{port}/".encode() not in first:
+            p.wait(30)
+            log.close()
+            continue
+        threading.Thread(target=_copy, args=(p.stdout, log), daemon=True).start()
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    return p, port
+            except OSError:
+                assert time.monotonic() < deadline and p.poll() is None
+                time.sleep(0.1)
+    raise AssertionError("no free port could be listened on in 10 tries")
+
+
+def _copy(source, log) -> None:  # type: ignore[no-untyped-def]
+    with log:
+        for line in source:
+            log.write(line)
+            log.flush()
 
 
 class Person:

@@ -394,12 +394,11 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
     _act(page, lambda: page.click("#league-add button[type=submit]"),
          f"added to the season {SEASON} (23 players)")
     page.wait_for_selector(f"#league-card a[href='/league/{SEASON.replace(' ', '%20')}']")
-    # In the league, the event's results are the season's: undo is refused, naming the season
-    # (issue 22), and nothing changes.
+    # In the league, the event's results are the season's: undo is no longer offered (the
+    # service refuses it too, naming the season: tests/test_exact_money.py), nothing changes.
     head = live.service.load(NAME).head
-    page.click("#btn-undo")
-    page.wait_for_function("document.querySelector('#message').textContent.length > 0")
-    assert SEASON in _text(page, "#message"), _text(page, "#message")
+    page.wait_for_selector("#btn-undo", state="hidden")
+    assert "can no longer be undone" in _text(page, "#league-card")
     assert live.service.load(NAME).head == head and t().finished
 
     # === every screen's final numbers against the CLI's =====================================

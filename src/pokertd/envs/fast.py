@@ -43,8 +43,8 @@ C_POSTS = C_STACKS0 + 10                 # (position, amount) in posting order, 
 C_SIZE_CFG = C_POSTS + 20
 # A table's fields in its row of the state array (st).
 (T_STREET, T_ACTOR, T_CUR, T_MINR, T_FULL, T_RAISES, T_AGG, T_NACT, T_NLIVE, T_POT, T_DEAD,
- T_DONE, T_HANDNO, T_NLOG, T_ROW, T_PREVNLOG) = range(16)
-T_FIELDS = 16
+ T_DONE, T_HANDNO, T_NLOG, T_ROW, T_PREVNLOG, T_SHIFT, T_CALL, T_LO, T_HI) = range(20)
+T_FIELDS = 20          # (T_SHIFT: the hand number mod n; T_CALL..T_HI: the last _legal read)
 # Each player's row (pl[i, X, position]): stack, bet this round, total put in, status, the
 # raise count he last acted at (-1: not yet this round); then the showdown's scratch space.
 STACK, BET, TOTAL, STATUS, ACTED, LEVEL, STRENGTH, WINNER = range(8)
@@ -292,6 +292,7 @@ def _deal(i, n, cfg, st, pl, deck, rng, key, offsets, table, flush):
     may need), the antes (dead), the blinds in posting order (IFP 18), the first to act."""
     k = 2 * n + 8
     r = 2 * i + (st[i, T_HANDNO] & 1)        # this hand's row (the last hand's kept in the other)
+    st[i, T_SHIFT] = st[i, T_HANDNO] % n     # the agent in position p is p + shift (mod n)
     st[i, T_ROW] = r
     # (The row holds a permutation of the 52 cards, the hand before last's: a partial
     # Fisher-Yates shuffle of any permutation deals uniformly.)
@@ -411,7 +412,9 @@ def _act(i, a, amount, n, cfg, fr, st, pl, log, deck, key, offsets, table, flush
     """Play action index a (checked legal by the caller) for table i's player to act."""
     p = st[i, T_ACTOR]
     r = st[i, T_ROW]
-    call, lo, hi = _legal(i, n, cfg, st, pl)
+    call = st[i, T_CALL]                           # (as _read found them for this decision)
+    lo = st[i, T_LO]
+    hi = st[i, T_HI]
     nlog = st[i, T_NLOG]
     if nlog < log.shape[1]:
         log[r, nlog, 0] = p
@@ -487,8 +490,12 @@ def _read(i, n, cfg, fr, st, pl, log, deck, obs, masks, players):
     """Table i's decision: the player to act (as an agent), his vector and his mask."""
     p = st[i, T_ACTOR]
     r = st[i, T_ROW]
-    players[i] = (p + st[i, T_HANDNO]) % n
+    agent = p + st[i, T_SHIFT]
+    players[i] = agent - n if agent >= n else agent
     call, lo, hi = _legal(i, n, cfg, st, pl)
+    st[i, T_CALL] = call
+    st[i, T_LO] = lo
+    st[i, T_HI] = hi
     nact = cfg[C_NACT]
     for a in range(nact):
         masks[i, a] = 0
@@ -618,8 +625,11 @@ def _step(lo, hi, acts, amounts, cfg, fr, st, pl, log, deck, rng, key, offsets, 
         _act(i, acts[i], amounts[i], n, cfg, fr, st, pl, log, deck, key, offsets, table, flush)
         if st[i, T_DONE]:
             hn = st[i, T_HANDNO]
+            shift = st[i, T_SHIFT]
             for p in range(n):
-                rewards[i, (p + hn) % n] = (pl[i, STACK, p] - cfg[C_STACKS0 + p]) / big
+                agent = p + shift
+                rewards[i, agent - n if agent >= n else agent] = (
+                    pl[i, STACK, p] - cfg[C_STACKS0 + p]) / big
             dones[i] = True
             finished += 1
             st[i, T_PREVNLOG] = st[i, T_NLOG]

@@ -145,6 +145,10 @@ def snapshot(service: TournamentService, name: str, *, console: bool = False) ->
         out["redo"] = None if again is None else {"batch": again.id, "text": describe(again)}
         if t.finished:
             out["league"] = _league(service, name)
+            if out["league"]["added_to"]:
+                # A season keeps its events: undo and redo are closed (the service refuses
+                # them too, naming the season), so the console does not offer them.
+                out["undo"] = out["redo"] = None
         buy_in = t.config.buy_in
         # The levels and breaks (played, now, to come: the console's levels dialog).
         out["levels"] = t.periods_view(now) if t.started else []
