@@ -455,6 +455,13 @@ def test_the_chip_race_outcome_is_in_the_snapshot_ifp_56(director: TestClient, c
     html = director.get("/console/events/Friday/live").text
     assert "Every table has raced off the 5 chips." in html
     assert html.count('class="race-result"') == len(tables)
+    # A player out after the race leaves his seat: the race still names who sat there then.
+    table, players = sorted(tables.items())[0]
+    r = director.post("/console/api/events/Friday/bust", json={"players": [players[1]],
+                                                                "by": players[2]})
+    assert r.status_code == 200, r.text
+    res = director.get("/console/api/events/Friday").json()["chip_races"]["results"][0]
+    assert [x["player"] for x in res["seats"]] == players
     clock.now += 10 * 60                             # the break is over
     assert director.get("/console/api/events/Friday").json()["chip_races"] is None
 

@@ -342,11 +342,12 @@ def chip_race_results(t: Tournament, going_out: Iterable[int]) -> list[dict[str,
         if not isinstance(e, ev.ChipRaced) or not e.before or set(e.going_out) != going:
             continue
         seats = t.floor.tables[e.table].seats if t.floor and e.table in t.floor.tables else ()
+        then = dict(e.players)           # who sat there at the race (older logs: the seats now)
         after = dict(e.stacks)
         cards = dict(e.cards)
         rows = []
         for seat, before in e.before:
-            player = seats[seat - 1] if seat <= len(seats) else None
+            player = then.get(seat) or (seats[seat - 1] if seat <= len(seats) else None)
             won = seat in e.winners
             given = not won and new_chip is not None and before < new_chip
             rows.append({"seat": seat, "player": player or f"seat {seat}", "before": before,

@@ -145,7 +145,8 @@ class ChipRaceCommands(TournamentCore):
         res = chip_race(by_seat, cs, going, preset=self._chip_race_preset, rng=self._rng())
         self.apply(ev.ChipRaced(table, tuple(res.going_out), tuple(sorted(res.stacks.items())),
                                 tuple(res.winners), res.rule, tuple(sorted(by_seat.items())),
-                                tuple((e.seat, tuple(e.cards)) for e in res.entries)))
+                                tuple((e.seat, tuple(e.cards)) for e in res.entries),
+                                tuple(sorted((s, p) for p, s in seated.items() if p in stacks))))
         return self.events[n:]
 
     def _next_chip_up(self, now: float) -> str | None:

@@ -282,7 +282,8 @@ class FinalTableFormed(Event):
 class ChipRaced(Event):
     """A chip race at a chip-up break (IFP 56, WPA 14, TDA 24): new stacks by seat. A live
     event's race also holds the stacks the director counted before it (``before``, by seat)
-    and the cards dealt to each seat (``cards``)."""
+    and the cards dealt to each seat (``cards``), and who sat in each seat then (``players``:
+    a later move does not rename the race's seats)."""
     type: ClassVar[str] = "chip_raced"
     table: int
     going_out: tuple[int, ...]
@@ -291,6 +292,7 @@ class ChipRaced(Event):
     rule: str
     before: tuple[tuple[int, int], ...] = ()
     cards: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    players: tuple[tuple[int, str], ...] = ()
 
 
 @_event
