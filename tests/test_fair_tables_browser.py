@@ -43,12 +43,29 @@ def test_the_table_page_shows_the_commitment_takes_a_seed_and_links_the_verifiab
     page.fill("#join-form input[name=name]", "Ann")
     page.click("#join-ok")
     page.wait_for_selector(".seat.you")
-    # Ann's seed, from the page's form, for the next hand
-    page.wait_for_selector("#fair-seed:not([hidden])")
-    hand = int(page.text_content("#fair-seed-hand"))
-    page.fill("#fair-seed input[name=seed]", "Ann's lucky 7")
-    page.click("#fair-seed button[type=submit]")
-    page.wait_for_selector("#fair-seed[hidden]", state="attached")
+    # Ann's seed, from the page's form, for the next hand. The form names the hand it is for;
+    # on a slow machine that hand may be dealt before the seed arrives, and the server refuses
+    # it (a dealt hand takes no more seeds): then the form offers the next one, and she tries
+    # again. The server's reply says which hand took it.
+    hand = None
+    for _ in range(5):
+        page.wait_for_selector("#fair-seed:not([hidden])")
+        asked = len(seen)
+        page.fill("#fair-seed input[name=seed]", "Ann's lucky 7")
+        page.click("#fair-seed button[type=submit]")
+        deadline = time.monotonic() + 30
+        while hand is None:
+            reply = next((f for f in seen[asked:] if f.get("type") in ("ok", "error")
+                          and ("hand" in f or f.get("type") == "error")), None)
+            if reply is not None:
+                if reply["type"] == "ok":
+                    hand = reply["hand"]
+                break
+            assert time.monotonic() < deadline, "no answer to the seed"
+            page.wait_for_timeout(50)
+        if hand is not None:
+            break
+    assert hand is not None, "every seed came too late for its hand"
     # play on (checks and calls) until the seeded hand is over and revealed
     deadline = time.monotonic() + 120
     while True:
