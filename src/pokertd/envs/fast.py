@@ -14,11 +14,13 @@ vectors are :meth:`~.core.Table.write_vector`'s layout to the float.
 
 ``tests/test_envs_fast.py`` holds every step of random play against the engine on the same
 decks: the observation, the mask, the player to act and the rewards, for every setting the
-environments take; :meth:`FastTables.hand` rebuilds a table's hand in the engine (its events,
-for a replay or a PHH file).
+environments take; :meth:`FastTables.table` rebuilds a table's hand in the engine (its
+events, for a replay or a PHH file), the one in progress or the last one finished.
 
 Each table deals from its own generator (splitmix64, seeded from the reset's seed and the
-table's index): the same seed and the same actions, the same hands, whatever the thread.
+table's index; Lemire's unbiased draw below 52, 51, ...): the same seed and the same actions,
+the same hands. The environments are for training and research, not for dealing money games
+(the served tables deal from the operating system's CSPRNG).
 """
 
 from __future__ import annotations
