@@ -26,7 +26,7 @@ bytecode: $(STAMP)
 # The evaluator's Numba kernels compiled once into their disk cache (about 15 s the first
 # time, a second after): the first `pokertd equity` over a range or `pokertd demo` is then quick.
 KERNELS := $(VENV)/.kernels
-$(KERNELS): $(STAMP) src/pokertd/evaluator/kernels.py src/pokertd/envs/fast.py
+$(KERNELS): $(STAMP) src/pokertd/evaluator/kernels.py src/pokertd/envs/holdem_kernel.py
 	$(BIN)/python -m pokertd.cli.compiling
 	touch $(KERNELS)
 
