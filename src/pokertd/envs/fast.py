@@ -32,10 +32,10 @@ import numpy as np
 from ..evaluator.batch import FLUSH, KEY, OFFSETS, TABLE
 from .holdem_kernel import (
     C_ACCUM, C_ANTE, C_BBANTE, C_BBPLAYER, C_BIG, C_BIGBET, C_BOARD_AT, C_CAP, C_CONT, C_ENTRY,
-    C_FIRST, C_FOLDED_AT, C_H, C_HALF, C_HIST_AT, C_LOGCAP, C_MAXRAISE, C_MINBET, C_N, C_NACT,
+    C_FIRST, C_FOLDED_AT, C_H, C_HALF, C_HIST_AT, C_MAXRAISE, C_MINBET, C_N, C_NACT,
     C_NFR, C_NPOST, C_ODDFIRST, C_POS_AT, C_POSTS, C_POTS_AT, C_PREMIN, C_PRERAISES, C_RAISETO,
-    C_SIZE, C_SIZE_CFG, C_SMALLBET, C_STACKS0, C_STACKS_AT, C_STREET_AT, C_STREETS, C_STRUCT,
-    C_TOCALL_AT, C_TOP, FL, K_FOLD, K_RAISE, NL, PL, STACK, T_FIELDS, T_HANDNO, T_NLOG,
+    C_SIZE_CFG, C_SMALLBET, C_STACKS0, C_STACKS_AT, C_STREET_AT, C_STREETS, C_STRUCT,
+    C_TOCALL_AT, C_TOP, FL, K_FOLD, K_RAISE, NL, PL, T_FIELDS, T_HANDNO, T_NLOG,
     T_PREVNLOG, reset_all, step)
 
 __all__ = ["FastTables", "config_array"]
@@ -43,56 +43,38 @@ __all__ = ["FastTables", "config_array"]
 _M64 = (1 << 64) - 1
 
 
-def config_array(c: Any, log_cap: int) -> np.ndarray:
-    """The cfg array of a hold'em Config: its fields, the stacks, the posting order."""
-    from ..engine.hand import _posting_order
-    from ..rules import PRESETS
+def config_array(c: Any) -> np.ndarray:
+    """The cfg array of a hold'em Config: its fields, the stacks, the posting order. The
+    forced bets, who acts first, the bet sizes and the limit cap are the engine's own (its
+    table set-up for these settings: IFP 18, 33, 37), not derived again here."""
+    from .core import Table
 
-    n = c.n
-    sb, bb = c.blinds
-    bl = [0] * n
-    if n == 2:
-        bl[0], bl[1] = bb, sb                    # IFP 18: the button posts the small blind
-    else:
-        bl[0], bl[1] = sb, bb
-    order, _ = _posting_order(bl)
-    top = max(bl)
-    big = -1
-    for i in order:
-        if bl[i] == top:
-            big = i
-    first = (big + 1) % n if big >= 0 else 0
-    bb_player = order[1] if len(order) >= 2 else order[0]
+    probe = Table(c)
+    probe.reset(0)
+    t = probe.hand.t
     st = {"no-limit": NL, "pot-limit": PL, "fixed-limit": FL}[c.structure]
-    r = PRESETS[c.rules]
     cfg = np.zeros(C_SIZE_CFG, np.int64)
-    if st == FL:
-        small = c.small_bet if c.small_bet is not None else top
-        cfg[C_SMALLBET] = small
-        cfg[C_BIGBET] = c.big_bet if c.big_bet is not None else 2 * small
-        cfg[C_MINBET] = small
-        cfg[C_PREMIN] = small
-        cfg[C_PRERAISES] = 1 if top else 0       # IFP 33: the big blind is the bet
-    else:
-        cfg[C_MINBET] = top
-        cfg[C_PREMIN] = top
-    cfg[C_N] = n
+    cfg[C_N] = c.n
     cfg[C_BIG] = c.big
-    cfg[C_TOP] = top
+    cfg[C_TOP] = t.top
     cfg[C_ANTE] = 0 if c.bb_ante else c.ante
-    cfg[C_BBANTE] = c.ante if c.bb_ante else 0
-    cfg[C_BBPLAYER] = bb_player
-    cfg[C_FIRST] = first
+    cfg[C_BBANTE] = t.bb_ante
+    cfg[C_BBPLAYER] = t.bb_player
+    cfg[C_FIRST] = t.first_actor
     cfg[C_STRUCT] = st
-    cfg[C_CAP] = r.limit_bets_per_round
-    cfg[C_ACCUM] = int(r.short_allins_accumulate and st != FL)
-    cfg[C_HALF] = int(r.limit_half_bet_reopens)
-    cfg[C_ODDFIRST] = int(r.odd_chips == "first-left-of-button")
+    cfg[C_SMALLBET] = t.small_bet
+    cfg[C_BIGBET] = t.big_bet
+    cfg[C_MINBET] = t.min_bet
+    cfg[C_PREMIN] = t.pre_min_raise
+    cfg[C_PRERAISES] = t.pre_raises
+    cfg[C_CAP] = t.limit_cap
+    cfg[C_ACCUM] = int(t.accumulate)
+    cfg[C_HALF] = int(t.half_reopens)
+    cfg[C_ODDFIRST] = int(t.rules.odd_chips == "first-left-of-button")
     cfg[C_NFR] = len(c.fractions)
     cfg[C_CONT] = int(c.continuous)
     cfg[C_H] = c.history
     cfg[C_ENTRY] = c.entry
-    cfg[C_SIZE] = c.size
     cfg[C_BOARD_AT] = c.board_at
     cfg[C_POS_AT] = c.position_at
     cfg[C_STREET_AT] = c.street_at
@@ -104,14 +86,13 @@ def config_array(c: Any, log_cap: int) -> np.ndarray:
     cfg[C_NACT] = c.n_actions
     cfg[C_MAXRAISE] = c.max_raise
     cfg[C_RAISETO] = c.raise_to
-    cfg[C_LOGCAP] = log_cap
     cfg[C_STREETS] = c.streets
-    cfg[C_NPOST] = len(order)
+    cfg[C_NPOST] = len(t.posters)
     for k, stack in enumerate(c.stacks):
         cfg[C_STACKS0 + k] = stack
-    for j, i in enumerate(order):
+    for j, (i, _, amount) in enumerate(t.posters):
         cfg[C_POSTS + 2 * j] = i
-        cfg[C_POSTS + 2 * j + 1] = bl[i]
+        cfg[C_POSTS + 2 * j + 1] = amount
     return cfg
 
 
@@ -135,9 +116,8 @@ class FastTables:
                  else min(c.blinds[1], c.big))
         raises = max(c.stacks) // max(1, least) + n + 4
         log_cap = n * (raises + 4) + n
-        self.cfg = config_array(c, log_cap)
+        self.cfg = config_array(c)
         self.fr = np.asarray(c.fractions, np.float64)
-        self.stacks0 = np.asarray(c.stacks, np.int64)
         self.st = np.zeros((N, T_FIELDS), np.int64)
         self.pl = np.zeros((N, 8, n), np.int64)
         self.log = np.zeros((2 * N, log_cap, 4), np.int64)
@@ -166,10 +146,6 @@ class FastTables:
         amounts = self._amounts if amounts is None else amounts
         return int(step(0, self.num_tables, actions, amounts, *self._tables(), self.rewards,
                          self.dones))
-
-    def stacks(self, i: int) -> list[int]:
-        """Table ``i``'s stacks by position."""
-        return self.pl[i, STACK].tolist()
 
     def table(self, i: int, previous: bool = False) -> Any:
         """Table ``i``'s hand in progress (or, ``previous``, the last one it finished) rebuilt

@@ -26,15 +26,15 @@ from ..evaluator.kernels import FLUSH_TEST, SUIT_BIAS, _flush_suit, _nonflush
 # Config array (cfg) fields.
 (C_N, C_BIG, C_TOP, C_ANTE, C_BBANTE, C_BBPLAYER, C_FIRST, C_STRUCT, C_MINBET, C_PREMIN,
  C_PRERAISES, C_SMALLBET, C_BIGBET, C_CAP, C_ACCUM, C_HALF, C_ODDFIRST, C_NFR, C_CONT, C_H,
- C_ENTRY, C_SIZE, C_BOARD_AT, C_POS_AT, C_STREET_AT, C_STACKS_AT, C_FOLDED_AT, C_POTS_AT,
- C_TOCALL_AT, C_HIST_AT, C_NACT, C_MAXRAISE, C_RAISETO, C_LOGCAP, C_STREETS, C_NPOST,
- C_STACKS0) = range(37)
+ C_ENTRY, C_BOARD_AT, C_POS_AT, C_STREET_AT, C_STACKS_AT, C_FOLDED_AT, C_POTS_AT,
+ C_TOCALL_AT, C_HIST_AT, C_NACT, C_MAXRAISE, C_RAISETO, C_STREETS, C_NPOST,
+ C_STACKS0) = range(35)
 C_POSTS = C_STACKS0 + 10                 # (position, amount) in posting order, then the end
 C_SIZE_CFG = C_POSTS + 20
 # A table's fields in its row of the state array (st).
-(T_STREET, T_ACTOR, T_CUR, T_MINR, T_FULL, T_RAISES, T_AGG, T_NACT, T_NLIVE, T_POT, T_DEAD,
- T_DONE, T_HANDNO, T_NLOG, T_ROW, T_PREVNLOG, T_SHIFT, T_CALL, T_LO, T_HI) = range(20)
-T_FIELDS = 20          # (T_SHIFT: the hand number mod n; T_CALL..T_HI: the last _legal read)
+(T_STREET, T_ACTOR, T_CUR, T_MINR, T_FULL, T_RAISES, T_NACT, T_NLIVE, T_POT, T_DEAD,
+ T_DONE, T_HANDNO, T_NLOG, T_ROW, T_PREVNLOG, T_SHIFT, T_CALL, T_LO, T_HI) = range(19)
+T_FIELDS = 19          # (T_SHIFT: the hand number mod n; T_CALL..T_HI: the last _legal read)
 # Each player's row (pl[i, X, position]): stack, bet this round, total put in, status, the
 # raise count he last acted at (-1: not yet this round); then the showdown's scratch space.
 STACK, BET, TOTAL, STATUS, ACTED, LEVEL, STRENGTH, WINNER = range(8)
@@ -266,7 +266,6 @@ def _end_round(i, n, cfg, st, pl, deck, key, offsets, table, flush):
             st[i, T_MINR] = cfg[C_MINBET]
         st[i, T_RAISES] = 0
         st[i, T_FULL] = 0
-        st[i, T_AGG] = -1
         for q in range(n):
             pl[i, ACTED, q] = -1
         a = _find_actor(i, 0, True, n, st, pl)
@@ -316,7 +315,6 @@ def _deal(i, n, cfg, st, pl, deck, rng, key, offsets, table, flush):
     st[i, T_STREET] = 0
     st[i, T_DONE] = 0
     st[i, T_NLOG] = 0
-    st[i, T_AGG] = -1
     st[i, T_FULL] = 0
     top = cfg[C_TOP]
     for p in range(n):
@@ -462,7 +460,6 @@ def _act(i, a, amount, n, cfg, fr, st, pl, log, deck, key, offsets, table, flush
             st[i, T_FULL] += 1
             st[i, T_RAISES] += 1
         st[i, T_CUR] = to
-        st[i, T_AGG] = p
         if pl[i, STACK, p] == 0:
             pl[i, STATUS, p] = ALL_IN
             st[i, T_NACT] -= 1
