@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 import subprocess
 import sys
 import tempfile
@@ -18,53 +17,27 @@ from typing import Any
 
 import httpx
 
+import serving
 from pokertd.storage import open_store
 
 BOT = Path(__file__).resolve().parents[1] / "docs" / "example_bot.py"
 PLAYERS = 4
+POKERTD_SERVE = [str(Path(sys.executable).with_name("pokertd")), "serve"]
 
 
 def serve(port: int, db: Path, errors: Any) -> subprocess.Popen:
-    """`pokertd serve` on ``port`` over ``db``, once it listens. It is ours that listens when it
-    says so on its first line: a connection alone could reach another test's server (the suite
-    runs in two processes, and a free port can be taken by the other one meanwhile)."""
-    server = subprocess.Popen(
-        [str(Path(sys.executable).with_name("pokertd")), "serve", "--port", str(port),
-         "--db", str(db)], stdout=subprocess.PIPE, stderr=errors, text=True)
-    first = server.stdout.readline()           # after it has bound the port, or at its exit
-    if f"127.0.0.1:{port}/console" not in first:
-        server.wait(30)
-        raise PortTaken(port)
+    """`pokertd serve` on ``port`` over ``db``, once it is ours that listens there
+    (tests/serving.py); its log to ``errors``."""
+    server, _ = serving.serve_on(POKERTD_SERVE + ["--db", str(db)], port, stderr=errors)
     threading.Thread(target=server.stdout.read, daemon=True).start()   # the rest, unread
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return server
-        except OSError:
-            assert time.monotonic() < deadline and server.poll() is None, "no server"
-            time.sleep(0.1)
-
-
-class PortTaken(Exception):
-    """The port chosen was taken before the server could listen on it."""
+    return server
 
 
 def serve_on_a_free_port(db: Path, errors: Any) -> tuple[subprocess.Popen, int]:
-    """A server on a port free when it starts (another is tried if one is taken meanwhile)."""
-    for _ in range(10):
-        port = free_port()
-        try:
-            return serve(port, db, errors), port
-        except PortTaken:
-            continue
-    raise AssertionError("no free port could be listened on in 10 tries")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    server, port, _ = serving.serve_on_a_free_port(POKERTD_SERVE + ["--db", str(db)],
+                                                   stderr=errors)
+    threading.Thread(target=server.stdout.read, daemon=True).start()   # the rest, unread
+    return server, port
 
 
 def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:

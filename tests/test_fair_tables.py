@@ -11,7 +11,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -30,6 +29,7 @@ from pokertd.room import fair_deal
 from pokertd.room.server import TableServer
 from pokertd.room.tables import TableConfig, TableError, hash_token, view
 from pokertd.storage import open_store
+from serving import serve_on_a_free_port
 
 runner = CliRunner()
 EXE = Path(sys.executable).with_name("pokertd")
@@ -229,33 +229,13 @@ MORE = 6             # hands played after the restart
 
 
 def _serve(db: Path) -> tuple[subprocess.Popen, int]:
-    """`pokertd serve` over ``db`` on a port free when it starts. The server is ours when its
-    first line says it listens on that port (a connection alone could reach another test
-    process's server that took the port meanwhile); else another port is tried."""
-    for _ in range(10):
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        log = open(db.with_suffix(".log"), "ab")          # (a pipe nobody reads would fill)
-        p = subprocess.Popen([str(EXE), "serve", "--port", str(port), "--db", str(db)],
-                             stdout=subprocess.PIPE, stderr=log)
-        assert p.stdout is not None
-        first = p.stdout.readline()            # once it has bound the port, or at its exit
-        log.write(first)
-        if f"127.0.0.1:{port}/".encode() not in first:
-            p.wait(30)
-            log.close()
-            continue
-        threading.Thread(target=_copy, args=(p.stdout, log), daemon=True).start()
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                    return p, port
-            except OSError:
-                assert time.monotonic() < deadline and p.poll() is None
-                time.sleep(0.1)
-    raise AssertionError("no free port could be listened on in 10 tries")
+    """`pokertd serve` over ``db`` on a free port, once it is ours that listens there
+    (tests/serving.py); its output to ``db``'s .log."""
+    log = open(db.with_suffix(".log"), "a")               # (a pipe nobody reads would fill)
+    p, port, first = serve_on_a_free_port([str(EXE), "serve", "--db", str(db)], stderr=log)
+    log.write(first)
+    threading.Thread(target=_copy, args=(p.stdout, log), daemon=True).start()
+    return p, port
 
 
 def _copy(source, log) -> None:  # type: ignore[no-untyped-def]

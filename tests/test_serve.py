@@ -13,18 +13,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from serving import serve_on_a_free_port
 
 POKERTD = [sys.executable, "-m", "pokertd"]
 
 
 def _env(tmp_path: Path) -> dict[str, str]:
     return dict(os.environ, TMPDIR=str(tmp_path))  # the demo's folder made where we can look
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def test_a_port_in_use_is_reported_before_any_address(tmp_path: Path) -> None:
@@ -44,17 +39,9 @@ def test_a_port_in_use_is_reported_before_any_address(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_the_demos_folder_is_removed_when_the_server_stops(tmp_path: Path, stop: int) -> None:
-    for _ in range(10):      # a port another test process takes meanwhile: try another
-        port = _free_port()
-        server = subprocess.Popen([*POKERTD, "serve", "--demo", "--port", str(port)],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                  env=_env(tmp_path))
-        first = server.stdout.readline()       # once it listens (ours, not another's server)
-        if f"127.0.0.1:{port}/console" in first:
-            break
-        server.wait(30)
-    else:
-        raise AssertionError("no free port could be listened on in 10 tries")
+    server, port, first = serve_on_a_free_port([*POKERTD, "serve", "--demo"],
+                                               stderr=subprocess.PIPE, env=_env(tmp_path))
+    assert f"127.0.0.1:{port}/console" in first
     try:
         deadline = time.monotonic() + 60
         while True:
