@@ -400,6 +400,9 @@ def test_a_night_of_23_with_late_registration_a_chip_race_and_a_deal(
     page.wait_for_selector("#btn-undo", state="hidden")
     assert "can no longer be undone" in _text(page, "#league-card")
     assert live.service.load(NAME).head == head and t().finished
+    for size, (w, h) in {"tv": (1920, 1080), "phone": (390, 844), "laptop": (1366, 768)}.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.locator("#league-card").screenshot(path=str(SHOTS / f"night-league-{size}.png"))
 
     # === every screen's final numbers against the CLI's =====================================
     status = json.loads(cli("tournament", "status", NAME, "--format", "json"))
