@@ -44,7 +44,7 @@ K_FOLD, K_CHECK, K_CALL, K_RAISE = 0, 1, 2, 3
 RIVER = 3
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
 def _next_random(rng, i):
     """splitmix64: the next 64-bit draw of table i's generator."""
     z = rng[i] + np.uint64(0x9E3779B97F4A7C15)
@@ -54,7 +54,7 @@ def _next_random(rng, i):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
 def _below(rng, i, m):
     """A uniform draw below m (m < 2**32): Lemire's multiply-shift on 32 random bits, with
     its rejection step (exactly uniform), a division only on the rare path."""
@@ -66,7 +66,7 @@ def _below(rng, i, m):
             return np.int64(prod >> np.uint64(32))
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
 def _strength(deck, r, n, p, key, offsets, table, flush):
     """The 7-card strength of position p's hole cards with the board (IFP 48: cards speak)."""
     b0 = 2 * n
@@ -86,7 +86,7 @@ def _strength(deck, r, n, p, key, offsets, table, flush):
     return np.int64(_nonflush(k, offsets, table))
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
 def _find_actor(i, p, inclusive, n, st, pl):
     """The next position after p (or from p) who must act, or -1 (Hand._find_actor)."""
     nact = st[i, T_NACT]
@@ -113,7 +113,7 @@ def _find_actor(i, p, inclusive, n, st, pl):
     return -1
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
 def _live_levels(i, n, st, pl):
     """The live hands' totals, ascending, in pl[i, LEVEL] (an insertion sort: at most ten
     of them); how many."""
@@ -130,7 +130,7 @@ def _live_levels(i, n, st, pl):
     return nl
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
 def _split_pot(i, n, amount, nw, st, pl, odd_first):
     """A pot shared by the tied winners in position order (clockwise from the button): odd
     chips one each (IFP 50) or all to the first (TDA 20-A)."""
@@ -145,7 +145,7 @@ def _split_pot(i, n, amount, nw, st, pl, odd_first):
             pl[i, STACK, pl[i, WINNER, j]] += 1
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=False)
 def _award(i, n, cfg, st, pl, deck, key, offsets, table, flush):
     """The showdown: every pot to the best live hand among its players (IFP 51: antes dead
     in the main pot, side pots from the live bets)."""
@@ -203,7 +203,7 @@ def _award(i, n, cfg, st, pl, deck, key, offsets, table, flush):
     st[i, T_ACTOR] = -1
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
 def _end_round(i, n, cfg, st, pl, deck, key, offsets, table, flush):
     """Close the betting round (IFP 27: an uncalled bet returned), gather the bets, and go
     on: the next street's round, the board run out, the showdown, or the pot uncontested."""
@@ -274,7 +274,7 @@ def _end_round(i, n, cfg, st, pl, deck, key, offsets, table, flush):
             return
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
 def _deal(i, n, cfg, st, pl, deck, rng, key, offsets, table, flush):
     """The next hand at table i: the deck (a partial Fisher-Yates shuffle of the cards a hand
     may need), the antes (dead), the blinds in posting order (IFP 18), the first to act."""
@@ -327,7 +327,7 @@ def _deal(i, n, cfg, st, pl, deck, rng, key, offsets, table, flush):
     st[i, T_ACTOR] = _find_actor(i, cfg[C_FIRST], True, n, st, pl)
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
 def _legal(i, n, cfg, st, pl):
     """(call, min raise-to, max raise-to) of the player to act (-1: no raise), as
     Hand.legal_actions gives them."""
@@ -384,7 +384,7 @@ def _legal(i, n, cfg, st, pl):
         return need, (lo if lo < hi else hi), hi
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
 def _fraction_to(i, n, f, p, call, lo, st, pl):
     """The raise-to of a raise of f times the pot after calling (at least the minimum)."""
     tp = st[i, T_POT]
@@ -394,7 +394,7 @@ def _fraction_to(i, n, f, p, call, lo, st, pl):
     return to if to > lo else lo
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
 def _act(i, a, amount, n, cfg, fr, st, pl, log, deck, key, offsets, table, flush):
     """Play action index a (checked legal by the caller) for table i's player to act."""
     p = st[i, T_ACTOR]
@@ -471,7 +471,7 @@ def _act(i, a, amount, n, cfg, fr, st, pl, log, deck, key, offsets, table, flush
         st[i, T_ACTOR] = nxt
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
 def _read(i, n, cfg, fr, st, pl, log, deck, obs, masks, players):
     """Table i's decision: the player to act (as an agent), his vector and his mask."""
     p = st[i, T_ACTOR]
@@ -579,7 +579,7 @@ def _read(i, n, cfg, fr, st, pl, log, deck, obs, masks, players):
             e0 += entry
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=False)
 def reset_all(seeds, cfg, fr, st, pl, log, deck, rng, key, offsets, table, flush, obs, masks,
                players):
     n = cfg[C_N]
@@ -595,7 +595,7 @@ def reset_all(seeds, cfg, fr, st, pl, log, deck, rng, key, offsets, table, flush
     return 0
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", _nrt=False)
 def step(lo, hi, acts, amounts, cfg, fr, st, pl, log, deck, rng, key, offsets, table, flush, obs,
           masks, players, rewards, dones):
     n = cfg[C_N]
