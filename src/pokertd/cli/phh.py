@@ -37,7 +37,9 @@ FILES_PER_JOB = 64
 @phh_app.command("replay")
 def replay_cmd(
     paths: Annotated[list[Path], typer.Argument(help="PHH files or folders (searched recursively).")],
-    rules: Annotated[str, typer.Option(help="Rules preset: ifp-2012, wpa or tda-2024.")] = "ifp-2012",
+    rules: Annotated[str | None, typer.Option(
+        help="Rules preset: ifp-2012, wpa or tda-2024 (default: the one each file names in "
+             "_rules, else ifp-2012).")] = None,
     check: Annotated[bool, typer.Option("--check", help="Also compare with the recorded finishing_stacks.")] = False,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, help="Processes replaying at once (default: all cores; 1: this process).")] = None,
@@ -55,12 +57,12 @@ def replay_cmd(
     raise typer.Exit(0 if ok and files else 1)
 
 
-def _replay_all(paths: list[Path], rules: str, check: bool, jobs: int | None) -> tuple[bool, list[str]]:
+def _replay_all(paths: list[Path], rules: str | None, check: bool, jobs: int | None) -> tuple[bool, list[str]]:
     """Print the lines of every file's replay, in order; whether all were ok, and the files."""
     from ..formats.phh import find_file_names
     from ..rules import RuleSet
     try:
-        preset = RuleSet.preset(rules)
+        preset = None if rules is None else RuleSet.preset(rules)
     except ValueError as e:
         raise typer.BadParameter(str(e), param_hint="--rules") from None
     files = find_file_names(paths)
@@ -289,7 +291,9 @@ def convert_cmd(
     hero: Annotated[int | None, typer.Option(
         help="The player (1 for p1 ...) whose hole cards are dealt face up, as in his own "
              "history; by default every player's known cards.")] = None,
-    rules: Annotated[str, typer.Option(help="Rules preset the hands are replayed under.")] = "ifp-2012",
+    rules: Annotated[str | None, typer.Option(
+        help="Rules preset the hands are replayed under (default: the one each file names in "
+             "_rules, else ifp-2012).")] = None,
 ) -> None:
     """Convert PHH hands to PokerStars hand histories, one file of all of them, in order.
 

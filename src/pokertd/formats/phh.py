@@ -32,6 +32,7 @@ from .phh_reader import loads as _read
 __all__ = [
     "PHHError", "ReplayResult", "SUPPORTED_VARIANTS", "dumps", "export_hand", "find_file_names",
     "find_files", "hand_from_phh", "load", "loads", "replay", "replay_file", "stacks_match",
+    "table_fields", "table_options",
 ]
 
 SUPPORTED_VARIANTS = {"NT": NO_LIMIT, "FT": FIXED_LIMIT}
@@ -162,10 +163,33 @@ def _ints(values: Any, field: str, n: int | None = None) -> list[int]:
     return out
 
 
+def table_options(data: dict[str, Any], rules: RuleSet | str | None) -> tuple[Any, dict[str, Any]]:
+    """The rules a hand is replayed under and its chip unit, from the file's own fields
+    where the caller names no rules: ``_rules``, the preset the hand was played under (this
+    project writes it when it is not the default ``ifp-2012``), and ``_chip_unit``, the
+    smallest chip in play when it is more than 1 (TDA 20, IFP 50: the odd chips of a split
+    pot are that chip, not a single unit). Both are PHH user-defined fields (the leading
+    underscore)."""
+    if rules is None and "_rules" in data:
+        from ..rules import PRESETS
+        name = data["_rules"]
+        if not isinstance(name, str) or name not in PRESETS:
+            raise PHHError(f"_rules: {name!r} is not a rules preset (presets: "
+                           f"{', '.join(PRESETS)})")
+        rules = name
+    unit = data.get("_chip_unit", 1)
+    if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
+        raise PHHError(f"_chip_unit: the smallest chip in play is a whole number of at least "
+                       f"1, not {unit!r}")
+    return rules, ({"chip_unit": unit} if unit > 1 else {})
+
+
 def hand_from_phh(data: dict[str, Any], rules: RuleSet | str | None = None, **options: Any) -> Hand:
-    """A hand set up from a PHH file's forced bets and stacks, dealt by hand (``manual``)."""
+    """A hand set up from a PHH file's forced bets and stacks, dealt by hand (``manual``),
+    under ``rules`` (by default the file's own: :func:`table_options`)."""
     if not isinstance(data, dict):
         raise PHHError(f"a PHH hand is a table of fields, not {type(data).__name__}")
+    rules, table = table_options(data, rules)
     variant = data.get("variant")
     if not isinstance(variant, str) or variant not in SUPPORTED_VARIANTS:
         raise PHHError(f"unsupported variant: {variant} (this engine plays "
@@ -190,7 +214,7 @@ def hand_from_phh(data: dict[str, Any], rules: RuleSet | str | None = None, **op
                 _SETUPS.clear()
             _SETUPS[key] = setup
     try:
-        return Hand(stacks, rules=rules, **{**setup, **options})
+        return Hand(stacks, rules=rules, **{**setup, **table, **options})
     except ValueError as e:
         raise PHHError(str(e)) from e
 
@@ -459,6 +483,18 @@ def dumps(data: dict[str, Any]) -> str:
     return "".join(f"{k} = {_toml_value(data[k])}\n" for k in keys)
 
 
+def table_fields(rules_name: str, chip_unit: int) -> dict[str, Any]:
+    """The user-defined fields a hand needs to replay as it was played (:func:`table_options`
+    reads them): the rules preset when not the default, the smallest chip when above 1."""
+    from ..rules import DEFAULT_PRESET, PRESETS
+    out: dict[str, Any] = {}
+    if rules_name in PRESETS and rules_name != DEFAULT_PRESET:
+        out["_rules"] = rules_name
+    if chip_unit > 1:
+        out["_chip_unit"] = chip_unit
+    return out
+
+
 def export_hand(hand: Hand, **extra: Any) -> dict[str, Any]:
     """The PHH fields of a hand played by the engine (``NT`` or ``FT``)."""
     from ..engine.hand import POT_LIMIT
@@ -481,6 +517,7 @@ def export_hand(hand: Hand, **extra: Any) -> dict[str, Any]:
     else:
         data["min_bet"] = t.min_bet
     data["starting_stacks"] = list(hand.starting)
+    data.update(table_fields(hand.rules.name, t.chip_unit))
     actions: list[str] = []
     for e in hand.events():
         ty = e["type"]

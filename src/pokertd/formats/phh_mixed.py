@@ -18,6 +18,7 @@ from ..engine import IllegalAction
 from ..engine.games import GAMES, STRUCTURE_LETTERS
 from ..engine.mixed import BETTING, DEALING, DRAWING, SHOWDOWN, MixedHand
 from ..rules import RuleSet
+from .phh import table_fields, table_options
 from .phh_reader import PHHError
 from .phh_refusals import file_numbers, refusal
 
@@ -69,8 +70,10 @@ def hand_from_phh_mixed(data: dict[str, Any], rules: RuleSet | str | None = None
         raise PHHError(f"{variant} needs small_bet and big_bet")
     if variant[0] != "F" and "min_bet" not in kw:
         raise PHHError(f"{variant} needs min_bet")
+    rules, table = table_options(data, rules)
     try:
-        return MixedHand(variant, stacks, rules=rules, manual=True, auto_showdown=False, **kw)
+        return MixedHand(variant, stacks, rules=rules, manual=True, auto_showdown=False,
+                         **kw, **table)
     except ValueError as e:
         raise PHHError(str(e)) from e
 
@@ -171,6 +174,7 @@ def export_mixed(hand: MixedHand, **extra: Any) -> dict[str, Any]:
     else:
         data["min_bet"] = c["min_bet"]
     data["starting_stacks"] = list(hand.starting)
+    data.update(table_fields(hand.rules.name, hand.chip_unit))
     actions: list[str] = []
     # A draw's replacements follow every discard of the round, as PHH orders them (the
     # engine deals each player's at once): held back until the next action that is not one.

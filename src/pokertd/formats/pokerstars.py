@@ -525,7 +525,7 @@ def dumps(hands: Iterable[str]) -> str:
 def from_phh(data: dict[str, Any], *, hero: int | None = None, rules: Any = None,
              **options: Any) -> str:
     """A PHH hand as PokerStars text: replayed by the engine (its pots and winners), with the
-    PHH file's ``players``, ``seats``, ``seat_count``, ``hand``, ``table``, ``tournament``,
+    PHH file's ``players``, ``seats``, ``seat_count``, ``hand``, ``table``, ``_tournament``,
     ``level`` and date (``year``, ``month``, ``day``, ``time``) where it gives them;
     ``options`` (as :func:`write_hand` takes them) override those."""
     from .phh import replay
@@ -542,8 +542,12 @@ def from_phh(data: dict[str, Any], *, hero: int | None = None, rules: Any = None
         kw["seats"] = data["seats"]
     if isinstance(data.get("seat_count"), int):
         kw["max_seats"] = data["seat_count"]
-    for field, key in (("hand", "hand_id"), ("tournament", "tournament"), ("level", "level")):
-        if isinstance(data.get(field), int) and not isinstance(data.get(field), bool):
+    # (``_tournament``: the tournament's number, a PHH user-defined field; files written
+    # before it was one name it ``tournament``.)
+    for field, key in (("hand", "hand_id"), ("_tournament", "tournament"),
+                       ("tournament", "tournament"), ("level", "level")):
+        if (key not in kw and isinstance(data.get(field), int)
+                and not isinstance(data.get(field), bool)):
             kw[key] = data[field]
     if isinstance(data.get("table"), (str, int)) and not isinstance(data.get("table"), bool):
         kw["table"] = str(data["table"])

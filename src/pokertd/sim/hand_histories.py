@@ -61,7 +61,7 @@ class HandHistories:
         from ..formats.phh import dumps, export_hand
         extra = dict(players=list(setup.players), seats=seats, seat_count=max_seats,
                      table=setup.table, level=setup.level_number,
-                     tournament=self.tournament, year=when.year, month=when.month, day=when.day,
+                     _tournament=self.tournament, year=when.year, month=when.month, day=when.day,
                      time=when.strftime("%H:%M:%S"), time_zone="UTC")
         if setup.game in ("NT", "FT"):
             data = export_hand(hand, **extra)
