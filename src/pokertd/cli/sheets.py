@@ -1,5 +1,5 @@
 """``pokertd sheet NAME KIND``: a printed sheet of a live tournament (issue 22), as the console
-prints it (:mod:`pokertd.web.sheets`): a standalone HTML page for A4 or US Letter (``--paper``)
+prints it (:mod:`pokertd.services.sheet_page`): a standalone HTML page for A4 or US Letter (``--paper``)
 on stdout, or in ``-o FILE``; open it in a browser and print, or ``chromium --headless
 --print-to-pdf``. The sheets: ``seat-draw`` (a card per player to cut), ``tables`` (the table
 list for the dealers), ``payouts`` (a line per paid place to sign), ``results``.
@@ -29,10 +29,10 @@ def sheet(
 ) -> None:
     """A printed sheet of a live tournament: the seat draw, the table list, the payout sheet
     or the results, as an HTML page for A4 or US Letter."""
+    from ..services.sheet_page import paper_size, render_sheet
     from ..services.sheets import SHEETS, SheetError, sheet as sheet_data
     from ..services.tournaments import TournamentService, UnknownTournament
     from ..storage import StorageError, open_store
-    from ..web.sheets import paper_size, render_sheet
 
     try:
         paper = paper_size(paper)

@@ -1,8 +1,8 @@
 """What a director prints on a night (issue 22, "Printed sheets"), as plain data read from the
 tournament: the seat draw (a card per player: table and seat), the table list for the dealers,
 the payout sheet (a line per paid place for the signature of the player paid) and the results.
-The console (:mod:`pokertd.web.sheets`) and the command line (``pokertd sheet``) lay them out
-for paper; nothing here is written to the log.
+The console (:mod:`pokertd.web.sheets`) and the command line (``pokertd sheet``) print them
+on paper (:mod:`.sheet_page`); nothing here is written to the log.
 
 Amounts are as paid: a player's place's prize, shared with the players tied with him (IFP 57,
 WPA 8, Gananda); after a deal (IFP 62) the deal's amounts, and what was left to play for goes to
