@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
-from typing import Any
 
 import numpy as np
 
 from ..cards import parse_cards
 from .badugi import _tables
-from .deal_equity import Completions, DealEquity, exact, sampled
-from .draw_equity import check_exact, draw_completions, plan_draws
+from .deal_equity import DealEquity
+from .draw_equity import equity_of_draws
 
 __all__ = ["badugi_equity", "badugi_throw_and_draw", "badugi_values", "parse_badugi_hand"]
 
@@ -112,28 +111,6 @@ def badugi_equity(hands: list[str], dead: str = "", *, samples: int | None = Non
     """Equity of two or more badugi hands, exact over every deal of the draws to come unless
     ``samples`` is given; a too-large exact enumeration is refused with a request for
     ``samples``."""
-    if len(hands) < 2:
-        raise ValueError("give two or more hands")
-    if len(hands) > 6:
-        raise ValueError(f"badugi is dealt to at most 6 players here, not {len(hands)}")
-    held, plans, stub, needs = plan_draws("badugi", DRAWS, hands,
-                                          [parse_badugi_hand(h) for h in hands], dead)
-    if samples is None:
-        check_exact(stub, plans)
-        return exact("badugi", hands, [_completions(cs, p, stub) for cs, p in zip(held, plans)],
-                     False)
-
-    def value(i: int, cards: np.ndarray) -> tuple[np.ndarray, Any]:
-        at, groups = 0, []
-        for k in plans[i]:
-            groups.append(cards[:, at:at + k])
-            at += k
-        start = np.broadcast_to(np.asarray(held[i], np.int64), (len(cards), 4))
-        return badugi_values(badugi_throw_and_draw(start, groups)), None
-
-    return sampled("badugi", hands, needs, stub, value, samples, seed, False)
-
-
-def _completions(held: list[int], plan: list[int], stub: list[int]) -> Completions:
-    return draw_completions(held, plan, stub,
-                            lambda start, groups: badugi_values(badugi_throw_and_draw(start, groups)))
+    return equity_of_draws("badugi", "badugi", DRAWS, hands, parse_badugi_hand, dead, samples,
+                           seed, lambda start, groups: badugi_values(
+                               badugi_throw_and_draw(start, groups)))

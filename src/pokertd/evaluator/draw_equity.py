@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 from math import comb
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -24,7 +25,7 @@ import numpy as np
 from ..cards import parse_cards
 from .deal_equity import MAX_EXACT_DEALS, MAX_OUTER, Completions, DealEquity, exact, sampled
 
-__all__ = ["DRAW_GAMES", "draw_equity", "parse_draw_hand", "throw_and_draw"]
+__all__ = ["DRAW_GAMES", "draw_equity", "equity_of_draws", "parse_draw_hand", "throw_and_draw"]
 
 DRAW_GAMES = {"27sd": ("deuce-to-seven single draw", 1), "27td": ("deuce-to-seven triple draw", 3)}
 
@@ -84,24 +85,34 @@ def draw_equity(game: str, hands: list[str], dead: str = "", *, samples: int | N
     if game not in DRAW_GAMES:
         raise ValueError(f"unknown draw game {game!r}: one of {', '.join(DRAW_GAMES)}")
     name, most = DRAW_GAMES[game]
+    return equity_of_draws(game, name, most, hands, parse_draw_hand, dead, samples, seed,
+                           lambda start, groups: _values(throw_and_draw(start, groups)))
+
+
+def equity_of_draws(game: str, name: str, most: int, hands: list[str],
+                    parse: Callable[[str], tuple[list[int], Any]], dead: str,
+                    samples: int | None, seed: int | None,
+                    score: Callable[[np.ndarray, list[np.ndarray]], np.ndarray]) -> DealEquity:
+    """The draw games' equity (deuce-to-seven, badugi: ``most`` draws): each of two to six
+    hands read by ``parse``, its draws dealt from the stub, exact or ``samples`` deals;
+    ``score(start, groups)`` throws and draws each row of hands and gives the final values."""
     if len(hands) < 2:
         raise ValueError("give two or more hands")
     if len(hands) > 6:
         raise ValueError(f"{name} is dealt to at most 6 players here, not {len(hands)}")
-    held, plans, stub, needs = plan_draws(name, most, hands,
-                                          [parse_draw_hand(h) for h in hands], dead)
+    held, plans, stub, needs = plan_draws(name, most, hands, [parse(h) for h in hands], dead)
     if samples is None:
         check_exact(stub, plans)
-        players = [_completions(cs, p, stub) for cs, p in zip(held, plans)]
-        return exact(game, hands, players, False)
+        return exact(game, hands, [draw_completions(cs, p, stub, score)
+                                   for cs, p in zip(held, plans)], False)
 
     def value(i: int, cards: np.ndarray) -> tuple[np.ndarray, Any]:
         at, groups = 0, []
         for k in plans[i]:
             groups.append(cards[:, at:at + k])
             at += k
-        start = np.broadcast_to(np.asarray(held[i], np.int64), (len(cards), 5))
-        return _values(throw_and_draw(start, groups)), None
+        start = np.broadcast_to(np.asarray(held[i], np.int64), (len(cards), len(held[i])))
+        return score(start, groups), None
 
     return sampled(game, hands, needs, stub, value, samples, seed, False)
 
@@ -155,11 +166,6 @@ def _sequences(stub: int, plan: list[int]) -> int:
         out *= comb(stub, k)
         stub -= k
     return out
-
-
-def _completions(held: list[int], plan: list[int], stub: list[int]) -> Completions:
-    return draw_completions(held, plan, stub,
-                            lambda start, groups: _values(throw_and_draw(start, groups)))
 
 
 def draw_completions(held: list[int], plan: list[int], stub: list[int], value: Any) -> Completions:
