@@ -24,7 +24,7 @@ from typing import Any
 from ..cards import CARDS
 from ..engine import Hand, IllegalAction
 from ..engine.hand import BETTING, FIXED_LIMIT, NO_LIMIT, STRUCTURES
-from ..rules import RuleSet
+from ..rules import DEFAULT_PRESET, PRESETS, RuleSet
 from .phh_reader import PHHError
 from .phh_refusals import file_numbers, refusal
 from .phh_reader import loads as _read
@@ -171,7 +171,6 @@ def table_options(data: dict[str, Any], rules: RuleSet | str | None) -> tuple[An
     pot are that chip, not a single unit). Both are PHH user-defined fields (the leading
     underscore)."""
     if rules is None and "_rules" in data:
-        from ..rules import PRESETS
         name = data["_rules"]
         if not isinstance(name, str) or name not in PRESETS:
             raise PHHError(f"_rules: {name!r} is not a rules preset (presets: "
@@ -486,7 +485,6 @@ def dumps(data: dict[str, Any]) -> str:
 def table_fields(rules_name: str, chip_unit: int) -> dict[str, Any]:
     """The user-defined fields a hand needs to replay as it was played (:func:`table_options`
     reads them): the rules preset when not the default, the smallest chip when above 1."""
-    from ..rules import DEFAULT_PRESET, PRESETS
     out: dict[str, Any] = {}
     if rules_name in PRESETS and rules_name != DEFAULT_PRESET:
         out["_rules"] = rules_name
