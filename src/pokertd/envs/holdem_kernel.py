@@ -14,12 +14,9 @@ divisions.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from numba import njit
 
-from ..evaluator.batch import FLUSH, KEY, OFFSETS, TABLE
 from ..evaluator.kernels import FLUSH_TEST, SUIT_BIAS, _flush_suit, _nonflush
 
 
