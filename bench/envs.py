@@ -6,11 +6,14 @@ Heads-up and six-max no-limit hold'em, blinds 1/2, stacks of 100 big blinds, the
 policy everywhere: at every decision an action drawn uniformly from the legal ones of the same
 five-action set (fold, check/call, raise half the pot, raise the pot, all-in: RLCard's and
 PettingZoo's own set, OpenSpiel's ``fchpa`` betting abstraction, ours with
-``raise_fractions=(0.5, 1.0)``); each environment builds the observation of every decision (our
-AEC ``observe``, RLCard's state, PettingZoo's ``last()``, OpenSpiel's ``observation_tensor``)
-and a finished hand is followed by a reset. Rates are decisions (steps) per second; the ratio
-is ours ÷ it, on medians, interleaved slices (bench/_common.race). Issue 25's targets: the
-single environment 5x the fastest peer, the vector environment 50x.
+``raise_fractions=(0.5, 1.0)``); each environment builds the observation of every decision (the
+AEC environments' ``last()``, ours and PettingZoo's in the same loop; RLCard's state;
+OpenSpiel's ``observation_tensor``) and a finished hand is followed by a reset. Rates are
+decisions (steps) per second; the ratio is ours ÷ it, on medians, interleaved slices
+(bench/_common.race). Issue 25's targets: the single environment 5x the fastest peer, the
+vector environment 50x. The last row, the ceiling, is no game at all: an AEC environment that
+only does PettingZoo's bookkeeping, in the same loop with the same policy, so the most any AEC
+environment could do here.
 
 What each peer simplifies that ours does not (read in their sources: RLCard 1.2.0's
 games/nolimitholdem and games/limitholdem/judger.py; the same random play is cheaper there):
@@ -41,6 +44,19 @@ from _common import Contender, Result, console, print_rate_table, race  # noqa: 
 STACK_BB = 100
 
 
+def _aec_steps(env, rng: random.Random, k: int) -> None:  # type: ignore[no-untyped-def]
+    """k decisions of a PettingZoo AEC environment in PettingZoo's loop (``last``, then a step;
+    a reset when the hand is over), the action drawn from the mask: the same code for ours,
+    PettingZoo's and the ceiling. (``nonzero`` rather than ``np.flatnonzero``, a Python-level
+    wrapper twice as slow here on a five-entry mask.)"""
+    for _ in range(k):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.reset()
+            obs, *_ = env.last()
+        env.step(rng.choice(obs["action_mask"].nonzero()[0].tolist()))
+
+
 class Ours:
     def __init__(self, n: int, seed: int) -> None:
         from pokertd.envs import PokerEnv
@@ -50,12 +66,7 @@ class Ours:
         self.rng = random.Random(seed)
 
     def steps(self, k: int) -> None:
-        env, rng = self.env, self.rng
-        for _ in range(k):
-            if env.table.done:
-                env.reset()
-            obs = env.observe(env.agent_selection)
-            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        _aec_steps(self.env, self.rng, k)
 
 
 class OursVector:
@@ -105,13 +116,70 @@ class PettingZoo:
         self.rng = random.Random(seed)
 
     def steps(self, k: int) -> None:
-        env, rng = self.env, self.rng
-        for _ in range(k):
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.reset()
-                obs, *_ = env.last()
-            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        _aec_steps(self.env, self.rng, k)
+
+
+class Ceiling:
+    """No game at all: a PettingZoo AEC environment whose observation and mask are constant,
+    its step PettingZoo's bookkeeping only, its hands as long as random play's here or longer
+    (3 decisions heads-up, 9 six-max: fewer resets, a higher ceiling). The same loop on it
+    gives the most any AEC environment could do here: what the loop, the policy and
+    PettingZoo's API cost without a game behind them."""
+
+    def __init__(self, n: int, seed: int) -> None:
+        from gymnasium import spaces
+        from pettingzoo import AECEnv
+
+        length = 3 if n == 2 else 9
+
+        class NoGame(AECEnv):
+            metadata = {"name": "no_game"}
+
+            def __init__(self) -> None:
+                super().__init__()
+                self.possible_agents = [f"player_{i}" for i in range(n)]
+                self.vector = np.zeros(333, np.float32)
+                self.mask = np.array([1, 1, 1, 0, 1], np.int8)
+                self.k = 0
+
+            def observation_space(self, agent: str) -> spaces.Space:
+                return spaces.Box(0, 1, (333,))
+
+            def action_space(self, agent: str) -> spaces.Space:
+                return spaces.Discrete(5)
+
+            def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+                self.agents = self.possible_agents[:]
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+                self.terminations = dict.fromkeys(self.agents, False)
+                self.truncations = dict.fromkeys(self.agents, False)
+                self.infos = {a: {} for a in self.agents}
+                self.k = 0
+                self.agent_selection = self.agents[0]
+
+            def observe(self, agent: str) -> dict:
+                return {"observation": self.vector, "action_mask": self.mask}
+
+            def step(self, action: int) -> None:
+                a = self.agent_selection
+                if self.terminations[a]:
+                    self._was_dead_step(action)
+                    return
+                self._cumulative_rewards[a] = 0.0
+                self.k += 1
+                if self.k == length:
+                    for x in self.agents:
+                        self.terminations[x] = True
+                    self._accumulate_rewards()
+                self.agent_selection = self.possible_agents[self.k % n]
+
+        self.env = NoGame()
+        self.env.reset(seed=seed)
+        self.rng = random.Random(seed)
+
+    def steps(self, k: int) -> None:
+        _aec_steps(self.env, self.rng, k)
 
 
 class OpenSpiel:
@@ -172,20 +240,24 @@ def main() -> None:
                           lambda: OursVector(n, s, args.tables), 10 ** 9),
                 contender("RLCard no-limit-holdem", lambda: RLCard(n, s), 10 ** 9),
                 contender("PettingZoo texas_holdem_no_limit_v6", lambda: PettingZoo(n, s), 10 ** 9),
-                contender("OpenSpiel universal_poker (fchpa)", lambda: OpenSpiel(n, s), 10 ** 9)]
+                contender("OpenSpiel universal_poker (fchpa)", lambda: OpenSpiel(n, s), 10 ** 9),
+                contender("(ceiling) PettingZoo's AEC loop, no game", lambda: Ceiling(n, s),
+                          10 ** 9)]
         race([c for _, c in rows if c is not None], budget, 0.1 if args.quick else 0.3)
         results = [r for r, _ in rows]
         print_rate_table(f"no-limit hold'em, {label}: decisions per second, uniformly random legal "
                          "actions of fold, check/call, half pot, pot, all-in",
                          results, [("single ÷ it", results[0]), ("vector ÷ it", results[1])])
-        peers = [r for r in results[2:] if r.rates]
+        peers = [r for r in results[2:-1] if r.rates]
         if peers:
             best = max(peers, key=lambda r: r.median)
+            ceiling = results[-1].median / best.median if results[-1].rates else float("nan")
             summary.append((label, results[0].median / best.median, results[1].median / best.median,
-                            best.name))
-    for label, single, vector, best in summary:
+                            ceiling, best.name))
+    for label, single, vector, ceiling, best in summary:
         console.print(f"{label}: single {single:,.2f}x and vector {vector:,.2f}x the fastest peer "
-                      f"({best}); issue 25's targets 5x and 50x")
+                      f"({best}); issue 25's targets 5x and 50x. An AEC environment with no game "
+                      f"behind it, in the same loop: {ceiling:,.2f}x")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from pokertd.engine import Hand, IllegalAction
-from pokertd.envs import VectorPokerEnv
+from pokertd.envs import PokerEnv, VectorPokerEnv
 from pokertd.envs.core import Table
 
 
@@ -164,3 +164,92 @@ def test_the_deal_is_a_permutation_and_every_card_is_as_likely_in_every_place() 
         counts = np.bincount(deck[:, place], minlength=52)
         chi2 = float(((counts - expected) ** 2 / expected).sum())
         assert chi2 < 115.0, (place, chi2)   # 51 degrees of freedom: p(chi2 > 115) < 1e-6
+
+
+def _aec_against_the_engine(seed: int, steps: int, **settings) -> dict:
+    """The AEC environment's hold'em (the compiled table, one hand per episode) against an
+    engine table dealt the same deck, for the same action: every agent's observation and
+    mask at every decision and at the hand's end, the agent to act, the rewards."""
+    e = PokerEnv(**settings)
+    c = e.config
+    f = e._fast
+    assert f is not None
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    seen = {"hands": 0, "checked": 0}
+    t = _mirror_one(f, c)
+    for step in range(steps):
+        for agent in e.possible_agents:
+            pos = t.position(e._index[agent])
+            got = e.observe(agent)
+            expected = t.observe_vector(pos)
+            differ = np.flatnonzero(got["observation"] != expected)
+            assert differ.size == 0, (step, agent, settings, differ)
+            mine = not t.done and t.legal()[0] == pos
+            assert (got["action_mask"] == (t.mask() if mine else 0)).all(), (step, agent)
+            seen["checked"] += 1
+        if t.done:
+            for pos, x in enumerate(t.payoffs()):
+                agent = f"player_{t.agent(pos)}"
+                assert e.rewards[agent] == x and e.terminations[agent], (step, agent)
+            assert e.table.hand.stacks == t.hand.stacks
+            assert Hand.replay(e.events()).stacks == t.hand.stacks
+            seen["hands"] += 1
+            e.reset()
+            t = _mirror_one(f, c)
+            continue
+        assert e.agent_selection == f"player_{t.agent(t.legal()[0])}", step
+        mask = e.observe(e.agent_selection)["action_mask"]
+        a = int(rng.choice(np.flatnonzero(mask)))
+        x = float(rng.random())
+        t.act(a, x if c.continuous else None)
+        e.step((a, np.array([x], np.float32)) if c.continuous else a)
+    return seen
+
+
+def _mirror_one(f, c) -> Table:
+    t = Table(c)
+    t.reset(deck=f.deck[f.hand_no & 1, :2 * c.n + 8].tolist())
+    t.hand_no = f.hand_no
+    return t
+
+
+@pytest.mark.parametrize("settings", SETTINGS, ids=lambda s: f"{s['game']}-{s['n_players']}")
+def test_the_aec_environment_plays_holdem_as_the_engine_on_the_same_decks(settings: dict) -> None:
+    seen = _aec_against_the_engine(sum(map(ord, repr(settings))), 600, **settings)
+    assert seen["hands"] >= 40, seen
+
+
+def test_a_kept_observation_is_never_written_again() -> None:
+    """The AEC table writes each decision into arrays of its own, reused only once nobody
+    else holds them: an observation kept over many steps stays as it was."""
+    e = PokerEnv(game="NT", n_players=3)
+    e.reset(seed=4)
+    kept = []
+    rng = random.Random(4)
+    for _ in range(300):
+        obs, _, term, _, _ = e.last()
+        if term:
+            e.reset()
+            continue
+        if rng.random() < 0.3:
+            kept.append((obs, obs["observation"].copy(), obs["action_mask"].copy()))
+        e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    assert len(kept) > 50
+    for obs, vector, mask in kept:
+        assert (obs["observation"] == vector).all() and (obs["action_mask"] == mask).all()
+
+
+def test_the_aec_environment_refuses_a_masked_action_and_changes_nothing() -> None:
+    e = PokerEnv(game="NT", n_players=2, stacks=[5, 100])
+    e.reset(seed=0)
+    before = e.table.hand.state(), e.observe(e.agent_selection)["observation"].copy()
+    for bad, what in ((99, "no such action"), (-1, "no such action"), ("x", "an action is an index"),
+                      (True, "an action is an index"), (2.0, "an action is an index")):
+        with pytest.raises(IllegalAction, match=what) as err:
+            e.step(bad)
+        assert "1 (check/call)" in str(err.value)
+    assert e.table.hand.state() == before[0]
+    assert (e.observe(e.agent_selection)["observation"] == before[1]).all()
+    e.step(np.int64(1))                              # a NumPy integer is an index too
+    assert e.table.hand.state() != before[0]

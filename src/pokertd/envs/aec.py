@@ -5,6 +5,10 @@ each episode, so each agent plays every position. The observation of an agent is
 masked form, ``{"observation": vector, "action_mask": mask}`` (:mod:`.core` lays the vector
 out, ``observe_dict`` gives the same in plain data); rewards are each agent's result of the
 hand in big blinds, given when the hand ends, when every agent terminates.
+
+Hold'em (``NT``, ``PT``, ``FT``) is played by the compiled table of :mod:`.fast` (held to the
+engine action by action in the tests), the other games by the engine's hands
+(:class:`~.core.Table`); ``table`` gives the hand in the engine either way.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..cards import cards_text
-from .core import Config, Table
+from .core import Config, Table, checked_action
+from .fast import FastTable
 
 __all__ = ["PokerEnv", "env", "raw_env"]
 
@@ -37,9 +42,14 @@ class PokerEnv(AECEnv):
                              f"not {render_mode!r}")
         self.render_mode = render_mode
         self.config = c = config if isinstance(config, Config) else Config(**config)
-        self.table = Table(c)
+        # Hold'em's hands are played in compiled code; the other games by the engine.
+        self._fast: FastTable | None = FastTable(c) if c.holdem else None
+        self._table = Table(c)
+        self._seen: Any = None               # (what the rebuilt table was built from, it)
         self.possible_agents = [f"player_{i}" for i in range(c.n)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        self._zero = dict.fromkeys(self.possible_agents, 0.0)
+        self._no = dict.fromkeys(self.possible_agents, False)
         vec = spaces.Box(0.0, c.high, (c.size,), np.float32)
         mask = spaces.Box(0, 1, (c.n_actions,), np.int8)
         self._obs_space = spaces.Dict({"observation": vec, "action_mask": mask})
@@ -49,6 +59,19 @@ class PokerEnv(AECEnv):
                                             spaces.Box(0.0, 1.0, (1,), np.float32)))
         self.agents: list[str] = []
 
+    @property
+    def table(self) -> Table:
+        """The hand as the engine's :class:`~.core.Table` (its ``hand`` gives the state, the
+        events and the PHH). For hold'em it is rebuilt from the compiled table's deck and
+        actions (a replay: read it when needed, not at every step)."""
+        f = self._fast
+        if f is None or f.player == -2:
+            return self._table
+        key = (f.deals, f.moves)
+        if self._seen is None or self._seen[0] != key:
+            self._seen = (key, f.table(0))
+        return self._seen[1]
+
     def observation_space(self, agent: str) -> spaces.Space:
         return self._obs_space
 
@@ -56,29 +79,48 @@ class PokerEnv(AECEnv):
         return self._act_space
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        self.table.reset(seed)
+        if self._fast is not None:
+            self._fast.deal(seed)
+        else:
+            self._table.reset(seed)
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        zero, no = self._zero, self._no        # (copies of a dict: cheaper than new ones)
+        self.rewards = zero.copy()
+        self._cumulative_rewards = zero.copy()
+        self.terminations = no.copy()
+        self.truncations = no.copy()
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
 
     def _select(self) -> None:
-        t = self.table
-        if t.done:
-            # Every agent's result at once (a hand is one episode).
-            pay = t.payoffs()
-            for a in self.agents:
-                self.rewards[a] = pay[t.position(self._index[a])]
-                self.terminations[a] = True
-            self.agent_selection = self.agents[0]
+        f = self._fast
+        if f is not None:
+            if f.player >= 0:
+                self.agent_selection = self.possible_agents[f.player]
+                return
+            pay = f.payoff.tolist()
         else:
-            self.agent_selection = self.possible_agents[t.agent(t.legal()[0])]
+            t = self._table
+            if not t.done:
+                self.agent_selection = self.possible_agents[t.agent(t.legal()[0])]
+                return
+            pos = t.payoffs()
+            pay = [pos[t.position(i)] for i in range(self.config.n)]
+        # Every agent's result at once (a hand is one episode).
+        for a, x in zip(self.possible_agents, pay):
+            self.rewards[a] = x
+            self.terminations[a] = True
+        self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        t = self.table
+        f = self._fast
+        if f is not None:
+            if f.player >= 0 and agent == self.agent_selection:
+                return {"observation": f.vector, "action_mask": f.mask}
+            pos = (self._index[agent] - f.hand_no) % self.config.n
+            return {"observation": f.observe(pos),
+                    "action_mask": np.zeros(self.config.n_actions, np.int8)}
+        t = self._table
         pos = t.position(self._index[agent])
         mine = not t.done and agent == self.agent_selection
         mask = t.mask() if mine else np.zeros(self.config.n_actions, np.int8)
@@ -86,11 +128,15 @@ class PokerEnv(AECEnv):
 
     def observe_dict(self, agent: str) -> dict[str, Any]:
         """The agent's observation as plain data: chips, card names and the action history."""
-        return self.table.observe(self.table.position(self._index[agent]))
+        t = self.table
+        return t.observe(t.position(self._index[agent]))
 
     def action_mask(self, agent: str | None = None) -> np.ndarray:
         """The mask of the agent to act (cheaper than a whole observation)."""
-        return self.table.mask()
+        f = self._fast
+        if f is None:
+            return self._table.mask()
+        return f.mask if f.player >= 0 else np.zeros(self.config.n_actions, np.int8)
 
     def step(self, action: Any) -> None:
         a = self.agent_selection
@@ -98,11 +144,24 @@ class PokerEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[a] = 0.0
-        self.table.act(action)
-        for k in self.rewards:
-            self.rewards[k] = 0.0
-        self._select()
-        self._accumulate_rewards()
+        f = self._fast
+        if f is not None:
+            # The rewards stay zero until the hand's end: only then are they given.
+            amount = 0.0
+            if type(action) is not int or not 0 <= action < f.n_actions or not f.mask[action]:
+                action, amount = checked_action(self.config, action, f.mask, amount)
+            p = f.play(action, amount)
+            if p >= 0:
+                self.agent_selection = self.possible_agents[p]
+            else:
+                self._select()
+                self._accumulate_rewards()
+        else:
+            self._table.act(action)
+            for k in self.rewards:
+                self.rewards[k] = 0.0
+            self._select()
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -22,7 +22,7 @@ from ..engine.games import game as _variant
 from ..engine.mixed import MixedHand
 from ..rules import PRESETS
 
-__all__ = ["ACTION_KINDS", "CALL", "FOLD", "Config", "Table"]
+__all__ = ["ACTION_KINDS", "CALL", "FOLD", "Config", "Table", "checked_action", "describe_legal"]
 
 FOLD = 0
 CALL = 1
@@ -156,6 +156,30 @@ def _pots(committed: list[int], live: list[int], dead: int) -> list[tuple[int, l
     return out
 
 
+def describe_legal(c: Config, mask: np.ndarray) -> str:
+    """The legal actions of a mask, by index and name (for a refusal)."""
+    return ", ".join(f"{i} ({c.action_names[i]})" for i in np.flatnonzero(mask)) or "none"
+
+
+def checked_action(c: Config, action: Any, mask: np.ndarray,
+                   amount: float | None = None) -> tuple[int, float | None]:
+    """The action index of ``action`` (an index, or with ``continuous`` an (index, amount)
+    pair) and the continuous amount, refused with the legal actions named unless the mask
+    opens it."""
+    if isinstance(action, (tuple, list)) and len(action) == 2:
+        action, amount = action
+        amount = float(np.asarray(amount).reshape(-1)[0])
+    if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+        raise IllegalAction(f"an action is an index 0..{c.n_actions - 1}, not {action!r}",
+                            describe_legal(c, mask), "DESIGN")
+    a = int(action)
+    if not 0 <= a < c.n_actions or not mask[a]:
+        what = c.action_names[a] if 0 <= a < c.n_actions else "no such action"
+        raise IllegalAction(f"action {a} ({what}) is not legal now", describe_legal(c, mask),
+                            "IFP 37a" if 2 <= a <= c.max_raise else "DESIGN")
+    return a, amount
+
+
 class Table:
     """One table: a hand per episode from the set-up's stacks, the button one seat further
     each hand (``hand_no``), player ``i`` (the agent) at position ``(i - hand_no) % n``."""
@@ -286,8 +310,7 @@ class Table:
         return m
 
     def describe_legal(self) -> str:
-        m = self.mask()
-        return ", ".join(f"{i} ({self.c.action_names[i]})" for i in np.flatnonzero(m)) or "none"
+        return describe_legal(self.c, self.mask())
 
     # ------------------------------------------------------------------ acting
 
@@ -296,19 +319,9 @@ class Table:
         continuous raise falls between the minimum and the maximum raise)."""
         c = self.c
         h = self.hand
-        if isinstance(action, (tuple, list)) and len(action) == 2:
-            action, amount = action
-            amount = float(np.asarray(amount).reshape(-1)[0])
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise IllegalAction(f"an action is an index 0..{c.n_actions - 1}, not {action!r}",
-                                self.describe_legal(), "DESIGN")
-        a = int(action)
         if h.done:
             raise IllegalAction("the hand is over: reset for the next one", "none", "DESIGN")
-        if not 0 <= a < c.n_actions or not self.mask()[a]:
-            what = c.action_names[a] if 0 <= a < c.n_actions else "no such action"
-            raise IllegalAction(f"action {a} ({what}) is not legal now", self.describe_legal(),
-                                "IFP 37a" if 2 <= a <= c.max_raise else "DESIGN")
+        a, amount = checked_action(c, action, self.mask(), amount)
         p, phase, _, call, lo, hi, bring = self.legal()
         street = h.street
         if a >= c.discard0:

@@ -25,9 +25,11 @@ the same hands. The environments are for training and research, not for dealing 
 
 from __future__ import annotations
 
+from sys import getrefcount
 from typing import Any
 
 import numpy as np
+from numba import typeof
 
 from ..evaluator.batch import FLUSH, KEY, OFFSETS, TABLE
 from .holdem_kernel import (
@@ -35,10 +37,10 @@ from .holdem_kernel import (
     C_FIRST, C_FOLDED_AT, C_H, C_HALF, C_HIST_AT, C_MAXRAISE, C_MINBET, C_N, C_NACT,
     C_NFR, C_NPOST, C_ODDFIRST, C_POS_AT, C_POSTS, C_POTS_AT, C_PREMIN, C_PRERAISES, C_RAISETO,
     C_SIZE_CFG, C_SMALLBET, C_STACKS0, C_STACKS_AT, C_STREET_AT, C_STREETS, C_STRUCT,
-    C_TOCALL_AT, C_TOP, FL, K_FOLD, K_RAISE, NL, PL, T_FIELDS, T_HANDNO, T_NLOG,
-    T_PREVNLOG, reset_all, step)
+    C_TOCALL_AT, C_TOP, FL, K_FOLD, K_RAISE, NL, PL, T_ACTOR, T_FIELDS, T_HANDNO, T_NLOG,
+    T_PREVNLOG, deal_one, observe_one, play_one, reset_all, step)
 
-__all__ = ["FastTables", "config_array"]
+__all__ = ["FastTable", "FastTables", "config_array"]
 
 _M64 = (1 << 64) - 1
 
@@ -172,3 +174,85 @@ class FastTables:
             t.log.append((p, street, kind, to))
         t.changed()
         return t
+
+
+def _compiled(kernel: Any, *args: Any) -> Any:
+    """The kernel's compiled function for these arguments' types, called without Numba's
+    dispatcher: its type checks of a dozen arrays cost more than the step itself (about a
+    microsecond). The arguments of every later call must have the same types."""
+    return kernel.compile(tuple(typeof(a) for a in args))
+
+
+class FastTable(FastTables):
+    """One compiled hold'em table played an action at a time: the AEC environment's hold'em
+    path. An episode is a hand: its end is not followed by the next deal (:meth:`deal`).
+
+    Each decision's ``vector`` and ``mask`` (of the agent ``player``) are never written again
+    while anyone but this table holds them: what a caller keeps stays as it was. ``payoff``
+    holds each agent's result in big blinds once the hand is over (``player`` is then -1;
+    -2 before the first deal)."""
+
+    def __init__(self, config: Any) -> None:
+        super().__init__(config, 1)
+        c = config
+        self.size, self.n_actions = c.size, c.n_actions
+        self._w = (self.cfg, self.fr, self.st, self.pl, self.log, self.deck, self.rng, KEY,
+                   OFFSETS, TABLE, FLUSH)
+        self.payoff = np.zeros(c.n, np.float64)
+        # Two (vector, mask) pairs taken in turn: the last decision's and the one to write.
+        self._pool = [[np.zeros(c.size, np.float32), np.zeros(c.n_actions, np.int8)]
+                      for _ in range(2)]
+        self._turn = 0
+        row, mrow = self._pool[0]
+        self._deal = _compiled(deal_one, np.uint64(0), True, row, mrow, self._w)
+        self._play = _compiled(play_one, 0, 0.0, row, mrow, self.payoff, self._w)
+        self._observe = _compiled(observe_one, 0, row, self._w)
+        self.vector, self.mask = row, mrow
+        self.player = -2                     # -2: no hand dealt yet; -1: the hand is over
+        self.deals = self.moves = 0          # (what a rebuilt table was rebuilt from)
+
+    def _buffers(self) -> list:
+        """The pair to write the next decision in: the older of the two, unless someone still
+        holds an array of it (a reference besides the pool's and the call's), then new ones
+        in its place. (Allocating two arrays costs as much as the step.)"""
+        k = self._turn = 1 - self._turn
+        pair = self._pool[k]
+        if getrefcount(pair[0]) > 2 or getrefcount(pair[1]) > 2:
+            pair = self._pool[k] = [np.empty(self.size, np.float32),
+                                    np.empty(self.n_actions, np.int8)]
+        return pair
+
+    @property
+    def hand_no(self) -> int:
+        return int(self.st[0, T_HANDNO])
+
+    @property
+    def actor(self) -> int:
+        """The position to act, -1 when the hand is over."""
+        return int(self.st[0, T_ACTOR]) if self.player >= 0 else -1
+
+    def deal(self, seed: int | None = None) -> int:
+        """The next hand (a seed restarts the deal and the button); the agent to act."""
+        pair = self._buffers()
+        self.vector, self.mask = row, mrow = pair
+        self.player = self._deal(0 if seed is None else seed & _M64, seed is not None, row, mrow,
+                                 self._w)
+        self.deals += 1
+        self.moves = 0
+        return self.player
+
+    def play(self, action: int, amount: float | None = 0.0) -> int:
+        """Play a legal action index (checked by the caller) for the player to act: the
+        agent to act next, or -1 when the hand is over."""
+        pair = self._buffers()
+        self.vector, self.mask = row, mrow = pair
+        self.moves += 1
+        p = self.player = self._play(action, 0.0 if amount is None else amount, row, mrow,
+                                     self.payoff, self._w)
+        return p
+
+    def observe(self, position: int) -> np.ndarray:
+        """A new array holding ``position``'s vector, in the hand or at its end."""
+        row = np.empty(self.size, np.float32)
+        self._observe(position, row, self._w)
+        return row

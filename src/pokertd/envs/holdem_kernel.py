@@ -469,32 +469,38 @@ def _act(i, a, amount, n, cfg, fr, st, pl, log, deck, key, offsets, table, flush
 
 
 @njit(cache=True, error_model="numpy", inline="always", _nrt=False)
-def _read(i, n, cfg, fr, st, pl, log, deck, obs, masks, players):
-    """Table i's decision: the player to act (as an agent), his vector and his mask."""
+def _decide(i, n, cfg, fr, st, pl, mrow):
+    """Table i's decision: the legal actions of the player to act (kept in T_CALL..T_HI for
+    _act and _vector), his mask in mrow; the agent he is."""
     p = st[i, T_ACTOR]
-    r = st[i, T_ROW]
-    agent = p + st[i, T_SHIFT]
-    players[i] = agent - n if agent >= n else agent
     call, lo, hi = _legal(i, n, cfg, st, pl)
     st[i, T_CALL] = call
     st[i, T_LO] = lo
     st[i, T_HI] = hi
     nact = cfg[C_NACT]
     for a in range(nact):
-        masks[i, a] = 0
-    masks[i, 0] = 1
-    masks[i, 1] = 1
+        mrow[a] = 0
+    mrow[0] = 1
+    mrow[1] = 1
     if lo >= 0:
-        masks[i, cfg[C_MAXRAISE]] = 1
+        mrow[cfg[C_MAXRAISE]] = 1
         if cfg[C_STRUCT] != FL:
             for j in range(cfg[C_NFR]):
                 if _fraction_to(i, n, fr[j], p, call, lo, st, pl) < hi:
-                    masks[i, 2 + j] = 1
+                    mrow[2 + j] = 1
         if cfg[C_CONT]:
-            masks[i, cfg[C_RAISETO]] = 1
-    # The vector (Table.write_vector's layout).
+            mrow[cfg[C_RAISETO]] = 1
+    agent = p + st[i, T_SHIFT]
+    return agent - n if agent >= n else agent
+
+
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
+def _vector(i, p, n, cfg, st, pl, log, deck, row):
+    """Position p's vector at table i, Table.write_vector's layout: the chips to call and the
+    raise range if p is to act (as _decide found them), the pots while the hand is on."""
+    r = st[i, T_ROW]
+    done = st[i, T_DONE] != 0
     big = np.float32(cfg[C_BIG])
-    row = obs[i]
     row[:] = 0.0
     row[deck[r, p]] = 1.0
     row[deck[r, n + p]] = 1.0
@@ -525,35 +531,38 @@ def _read(i, n, cfg, fr, st, pl, log, deck, obs, masks, players):
             row[f0 + k] = 1.0
         elif stq == ALL_IN:
             row[f0 + n + k] = 1.0
-    # The pots of the rounds closed so far (core._pots): a pot per level of the live
-    # totals, the antes (dead) in the first, the chips above the last level in the last.
-    nl = _live_levels(i, n, st, pl)
-    p0 = cfg[C_POTS_AT]
-    prev = 0
-    j = 0
-    first = True
-    while j < nl:
-        lv = pl[i, LEVEL, j]
-        while j < nl and pl[i, LEVEL, j] == lv:
-            j += 1
-        amount = 0
-        for q in range(n):
-            t = pl[i, TOTAL, q]
-            amount += (t if t < lv else lv) - (t if t < prev else prev)
-            if j == nl and t > lv:
-                amount += t - lv
-        if first:
-            amount += st[i, T_DEAD]
-            first = False
-        if amount:
-            row[p0] = amount / big
-            p0 += 1
-        prev = lv
-    t0 = cfg[C_TOCALL_AT]
-    row[t0] = call / big
-    if lo >= 0:
-        row[t0 + 1] = lo / big
-        row[t0 + 2] = hi / big
+    if not done:
+        # The pots of the rounds closed so far (core._pots): a pot per level of the live
+        # totals, the antes (dead) in the first, the chips above the last level in the
+        # last. (Once the hand is over they are in the winners' stacks.)
+        nl = _live_levels(i, n, st, pl)
+        p0 = cfg[C_POTS_AT]
+        prev = 0
+        j = 0
+        first = True
+        while j < nl:
+            lv = pl[i, LEVEL, j]
+            while j < nl and pl[i, LEVEL, j] == lv:
+                j += 1
+            amount = 0
+            for q in range(n):
+                t = pl[i, TOTAL, q]
+                amount += (t if t < lv else lv) - (t if t < prev else prev)
+                if j == nl and t > lv:
+                    amount += t - lv
+            if first:
+                amount += st[i, T_DEAD]
+                first = False
+            if amount:
+                row[p0] = amount / big
+                p0 += 1
+            prev = lv
+        if st[i, T_ACTOR] == p:
+            t0 = cfg[C_TOCALL_AT]
+            row[t0] = st[i, T_CALL] / big
+            if st[i, T_LO] >= 0:
+                row[t0 + 1] = st[i, T_LO] / big
+                row[t0 + 2] = st[i, T_HI] / big
     h = cfg[C_H]
     if h:
         nlog = st[i, T_NLOG]
@@ -574,6 +583,13 @@ def _read(i, n, cfg, fr, st, pl, log, deck, obs, masks, players):
             row[e0 + n + 6] = log[r, j, 3] / big
             row[e0 + n + 7 + (sr if sr < last else last)] = 1.0
             e0 += entry
+
+
+@njit(cache=True, error_model="numpy", inline="always", _nrt=False)
+def _read(i, n, cfg, fr, st, pl, log, deck, obs, masks, players):
+    """Table i's decision: the player to act (as an agent), his vector and his mask."""
+    players[i] = _decide(i, n, cfg, fr, st, pl, masks[i])
+    _vector(i, st[i, T_ACTOR], n, cfg, st, pl, log, deck, obs[i])
 
 
 @njit(cache=True, error_model="numpy", _nrt=False)
@@ -624,3 +640,58 @@ def step(lo, hi, acts, amounts, cfg, fr, st, pl, log, deck, rng, key, offsets, t
             dones[i] = False
         _read(i, n, cfg, fr, st, pl, log, deck, obs, masks, players)
     return finished
+
+
+# The AEC environment's table (fast.FastTable): table 0 played an action at a time, a hand per
+# episode (its end is not followed by the next deal), each decision written into the arrays
+# the call is given. w is (cfg, fr, st, pl, log, deck, rng, key, offsets, table, flush).
+
+
+@njit(cache=True, error_model="numpy", _nrt=False)
+def deal_one(seed, reseed, row, mrow, w):
+    """Deal table 0's next hand (reseed: the first of a generator seeded with seed, the
+    button back to its first seat); the agent to act, his vector and mask in row and mrow."""
+    cfg, fr, st, pl, log, deck, rng, key, offsets, table, flush = w
+    n = cfg[C_N]
+    if reseed:
+        rng[0] = seed
+        for c in range(52):
+            deck[0, c] = c
+            deck[1, c] = c
+        st[0, T_HANDNO] = 0
+        st[0, T_PREVNLOG] = -1
+    else:
+        st[0, T_PREVNLOG] = st[0, T_NLOG] if st[0, T_DONE] else -1
+        st[0, T_HANDNO] += 1
+    _deal(0, n, cfg, st, pl, deck, rng, key, offsets, table, flush)
+    agent = _decide(0, n, cfg, fr, st, pl, mrow)
+    _vector(0, st[0, T_ACTOR], n, cfg, st, pl, log, deck, row)
+    return agent
+
+
+@njit(cache=True, error_model="numpy", _nrt=False)
+def play_one(a, amount, row, mrow, payoff, w):
+    """Play action a (checked legal by the caller) at table 0: the agent to act next, his
+    vector and mask in row and mrow; or -1, the hand is over, each agent's result in big
+    blinds in payoff."""
+    cfg, fr, st, pl, log, deck, rng, key, offsets, table, flush = w
+    n = cfg[C_N]
+    _act(0, a, amount, n, cfg, fr, st, pl, log, deck, key, offsets, table, flush)
+    if st[0, T_DONE]:
+        shift = st[0, T_SHIFT]
+        for p in range(n):
+            agent = p + shift
+            payoff[agent - n if agent >= n else agent] = (
+                (pl[0, STACK, p] - cfg[C_STACKS0 + p]) / cfg[C_BIG])
+        return -1
+    agent = _decide(0, n, cfg, fr, st, pl, mrow)
+    _vector(0, st[0, T_ACTOR], n, cfg, st, pl, log, deck, row)
+    return agent
+
+
+@njit(cache=True, error_model="numpy", _nrt=False)
+def observe_one(p, row, w):
+    """Position p's vector at table 0 (in the hand or at its end) in row."""
+    cfg, fr, st, pl, log, deck, rng, key, offsets, table, flush = w
+    _vector(0, p, cfg[C_N], cfg, st, pl, log, deck, row)
+    return 0
