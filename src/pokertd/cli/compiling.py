@@ -56,8 +56,8 @@ def compiling_notice() -> Iterator[None]:
 
 def warm() -> None:
     """Compile (or load) every kernel the commands use: batch evaluation of 5, 6 and 7 cards,
-    exact equities whose deals go to the kernels, Monte Carlo over a range, and the vector
-    environment's hold'em tables."""
+    exact equities whose deals go to the kernels, Monte Carlo over a range, and the
+    environments' hold'em tables (the vector environment's and the AEC environment's)."""
     import numpy as np
 
     from pokertd.evaluator import evaluate_batch
@@ -70,12 +70,13 @@ def warm() -> None:
     exact_equity(["AhAs", "QQ+"], board="2c7d9h")
     monte_carlo_equity(["AhAs", "QQ+,AKs"], samples=2_000, seed=1)
     try:
-        from pokertd.envs import VectorPokerEnv
+        from pokertd.envs import PokerEnv, VectorPokerEnv
     except ImportError:          # the environments' extra (PettingZoo, Gymnasium) is not installed
         return
     env = VectorPokerEnv(2, game="NT", n_players=2)    # its compiled hold'em tables
     _, masks, _ = env.reset(seed=0)
     env.step(masks.argmax(1))
+    PokerEnv(game="NT", n_players=2).reset(seed=0)      # its table compiles on construction
 
 
 if __name__ == "__main__":
