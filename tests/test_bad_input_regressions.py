@@ -15,7 +15,7 @@ from pokertd.engine import Hand, replay
 from pokertd.formats import phh
 from pokertd.formats.phh_reader import PHHError
 from pokertd.league.formula import FormulaError, parse as parse_formula
-from pokertd.league.importer import ImportRefused, parse_csv
+from pokertd.services.seasons import ImportRefused, parse_csv
 from pokertd.rules import RuleSet
 from pokertd.tournament.structure import Structure, StructureError
 

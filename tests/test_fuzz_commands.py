@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pokertd.engine import Hand, IllegalAction, replay
-from pokertd.league.importer import ImportRefused, add_events, change_members, import_csv, load_season
+from pokertd.services.seasons import ImportRefused, add_events, change_members, import_csv, load_season
 from pokertd.league.season import Event, LeagueError, Result
 from pokertd.league.standings import standings_history
 from pokertd.rules.declarations import LeftToDirector

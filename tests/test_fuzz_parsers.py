@@ -27,7 +27,7 @@ from pokertd.evaluator.ranges import parse_range
 from pokertd.formats import phh
 from pokertd.formats.phh_reader import PHHError
 from pokertd.league.formula import FormulaError, parse as parse_formula, PRESETS as FORMULAS
-from pokertd.league.importer import ImportRefused, parse_csv
+from pokertd.services.seasons import ImportRefused, parse_csv
 from pokertd.league.season import LeagueError, parse_season_config
 from pokertd.tournament.payouts import PayoutError, PayoutTable
 from pokertd.tournament.structure import Structure, StructureError

@@ -35,8 +35,6 @@ RANK = {pkg: i for i, layer in enumerate(ORDER) for pkg in layer}
 #: Imports against the order, each with its reason (module path under src/pokertd, package).
 ALLOWED = {
     ("cli/serve.py", "web"): "`pokertd serve` is the command that starts the web application",
-    ("league/importer.py", "storage"): "keeps seasons in the event store: a services job left "
-                                       "in the league package (to move to pokertd.services)",
 }
 
 

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pokertd.cli.app import app
-from pokertd.league.importer import STREAM_KIND, ImportRefused, import_csv, load_season, parse_csv
+from pokertd.services.seasons import STREAM_KIND, ImportRefused, import_csv, load_season, parse_csv
 from pokertd.league.season import GANANDA
 from pokertd.storage import open_store
 

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pokertd.cli.app import app
-from pokertd.league.importer import STREAM_KIND, change_members, import_csv, load_season
+from pokertd.services.seasons import STREAM_KIND, change_members, import_csv, load_season
 from pokertd.league.season import GANANDA, Event, LeagueError, Result, Season
 from pokertd.league.standings import standings, toc, toc_pool
 from pokertd.storage import open_store

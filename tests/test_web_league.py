@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from pokertd.cli import app as cli_app
-from pokertd.league.importer import load_season
+from pokertd.services.seasons import load_season
 from pokertd.league.standings import standings, toc
 from pokertd.storage import open_store
 from test_web_app import (  # noqa: F401
@@ -72,7 +72,7 @@ def test_a_finished_event_goes_to_its_season_in_one_step_as_league_add_would(
 
 
 def load_season_or_none(store, name):  # noqa: F811
-    from pokertd.league.importer import STREAM_KIND
+    from pokertd.services.seasons import STREAM_KIND
 
     return None if store.find_stream(STREAM_KIND, name) is None else load_season(store, name)
 

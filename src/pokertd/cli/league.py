@@ -75,7 +75,7 @@ def _print_table(title: str, columns: list[str], left: set[int], rows: list[list
 
 
 def _season(store: Any, name: str | None) -> Any:
-    from ..league.importer import load_season, seasons
+    from ..services.seasons import load_season, seasons
     from ..league.season import LeagueError
 
     if name is None:
@@ -136,7 +136,7 @@ def import_(
     rebuys/addons empty = 0; substitute yes/no (subs earn no points). date is 2014-10-04
     (year-month-day) or 10/04/2014 (month/day/year), the same on every row of an event; events
     are played in date order, those of one date as listed. A problem is reported with its row."""
-    from ..league.importer import import_csv
+    from ..services.seasons import import_csv
 
     try:
         text = file.read_text(encoding="utf-8-sig")
@@ -200,7 +200,7 @@ def seasons(
     """The seasons kept in the database, oldest first: events, members, the TOC pool so far.
 
     json's "players" is the number of members (who paid the league fee)."""
-    from ..league.importer import load_season, seasons as names
+    from ..services.seasons import load_season, seasons as names
     from ..league.standings import toc_pool
 
     with _store(db) as store:
@@ -246,7 +246,7 @@ def members(
     sub) counts as a member; the first change starts from them. Once set, the list decides: a
     player not on it earns no points and adds no fee to the TOC pool. A change that cannot be
     made (a member added twice, removing someone on neither list) changes nothing."""
-    from ..league.importer import change_members
+    from ..services.seasons import change_members
 
     with _store(db) as store:
         name = _season(store, season).name

@@ -31,7 +31,7 @@ def add_tournament(store: Store, tournament: str, season: str, *, event: str | N
     """Add the finished ``tournament`` to ``season`` as the event ``event`` (default: the
     tournament's name), dated ``date`` (default: the day its clock started). ``config``: a
     new season's settings (None: Gananda); an existing season keeps its own."""
-    from pokertd.league.importer import STREAM_KIND, add_events, load_season
+    from pokertd.services.seasons import STREAM_KIND, add_events, load_season
     from pokertd.league.season import season_preset
     from pokertd.league.tournaments import check_money, event_from_tournament
     from pokertd.services.tournaments import TournamentService
@@ -53,7 +53,7 @@ def league_events_holding(store: Store, tournament: str, t: Any) -> list[tuple[s
     """The (season, league event) pairs that hold the finished tournament ``t``'s results:
     the events ``league add`` made of it (under any name, ``--event T9``), and, added before
     the events named their tournament, an event of its name. None while it is not finished."""
-    from pokertd.league.importer import STREAM_KIND, load_season
+    from pokertd.services.seasons import STREAM_KIND, load_season
 
     if not t.finished:
         return []

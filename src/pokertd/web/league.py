@@ -20,7 +20,7 @@ router = APIRouter()
 
 
 def _season(request: Request, name: str) -> Any:
-    from pokertd.league.importer import load_season
+    from pokertd.services.seasons import load_season
     from pokertd.league.season import LeagueError
 
     try:
@@ -31,7 +31,7 @@ def _season(request: Request, name: str) -> Any:
 
 def season_rows(store: Any) -> list[dict[str, Any]]:
     """Every season, oldest first: its events, members, the TOC pool so far, the last event."""
-    from pokertd.league.importer import load_season, seasons
+    from pokertd.services.seasons import load_season, seasons
     from pokertd.league.standings import standings, toc_pool
 
     rows = []

@@ -180,7 +180,7 @@ def money(t: Tournament) -> dict[str, Any]:
 def _league(service: TournamentService, name: str) -> dict[str, Any]:
     """A finished event and the league: the seasons there are (the last created first), and
     those that hold an event of this tournament (``league add`` records its name)."""
-    from pokertd.league.importer import STREAM_KIND, load_season
+    from pokertd.services.seasons import STREAM_KIND, load_season
 
     names = [s.name for s in service.store.streams(STREAM_KIND)][::-1]
     holding = [n for n in names

@@ -30,11 +30,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..league.season import OUTLASTS
+from ..league.season import (DATE_FORMS, Event, LeagueError, Result, Season, SeasonConfig, missing_place,
+                             parse_date, season_preset)
+from ..league.standings import standings_history
 from ..storage import NewEvent, Store
-from .season import OUTLASTS
-from .season import (DATE_FORMS, Event, LeagueError, Result, Season, SeasonConfig, missing_place, parse_date,
-                     season_preset)
-from .standings import standings_history
 
 __all__ = ["COLUMNS", "EVENT_TYPE", "MEMBERS_TYPE", "STREAM_KIND", "ImportRefused", "add_events", "change_members",
            "import_csv", "load_season", "parse_csv", "seasons"]
