@@ -143,7 +143,7 @@ class Ceiling:
                 self.k = 0
 
             def observation_space(self, agent: str) -> spaces.Space:
-                return spaces.Box(0, 1, (333,))
+                return spaces.Box(0.0, 1.0, (333,), np.float32)
 
             def action_space(self, agent: str) -> spaces.Space:
                 return spaces.Discrete(5)
