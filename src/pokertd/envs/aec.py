@@ -117,9 +117,8 @@ class PokerEnv(AECEnv):
         if f is not None:
             if f.player >= 0 and agent == self.agent_selection:
                 return {"observation": f.vector, "action_mask": f.mask}
-            pos = (self._index[agent] - f.hand_no) % self.config.n
-            return {"observation": f.observe(pos),
-                    "action_mask": np.zeros(self.config.n_actions, np.int8)}
+            row, zeros = f.observe((self._index[agent] - f.hand_no) % self.config.n)
+            return {"observation": row, "action_mask": zeros}
         t = self._table
         pos = t.position(self._index[agent])
         mine = not t.done and agent == self.agent_selection

@@ -199,27 +199,31 @@ class FastTable(FastTables):
         self._w = (self.cfg, self.fr, self.st, self.pl, self.log, self.deck, self.rng, KEY,
                    OFFSETS, TABLE, FLUSH)
         self.payoff = np.zeros(c.n, np.float64)
-        # Two (vector, mask) pairs taken in turn: the last decision's and the one to write.
-        self._pool = [[np.zeros(c.size, np.float32), np.zeros(c.n_actions, np.int8)]
-                      for _ in range(2)]
-        self._turn = 0
+        # The (vector, mask) pairs decisions are written in, each reused once nobody else
+        # holds it (allocating two arrays costs as much as the step).
+        self._pool = [[np.zeros(c.size, np.float32), np.zeros(c.n_actions, np.int8)]]
+        self._spill = 0
         row, mrow = self._pool[0]
         self._deal = _compiled(deal_one, np.uint64(0), True, row, mrow, self._w)
         self._play = _compiled(play_one, 0, 0.0, row, mrow, self.payoff, self._w)
-        self._observe = _compiled(observe_one, 0, row, self._w)
+        self._observe = _compiled(observe_one, 0, row, mrow, self._w)
         self.vector, self.mask = row, mrow
         self.player = -2                     # -2: no hand dealt yet; -1: the hand is over
         self.deals = self.moves = 0          # (what a rebuilt table was rebuilt from)
 
     def _buffers(self) -> list:
-        """The pair to write the next decision in: the older of the two, unless someone still
-        holds an array of it (a reference besides the pool's and the call's), then new ones
-        in its place. (Allocating two arrays costs as much as the step.)"""
-        k = self._turn = 1 - self._turn
-        pair = self._pool[k]
-        if getrefcount(pair[0]) > 2 or getrefcount(pair[1]) > 2:
-            pair = self._pool[k] = [np.empty(self.size, np.float32),
-                                    np.empty(self.n_actions, np.int8)]
+        """A pair nobody holds (no reference to either array besides the pool's and the
+        call's: not the decision in hand, nor one a caller kept), or a new one."""
+        pool = self._pool
+        for pair in pool:
+            if getrefcount(pair[0]) == 2 and getrefcount(pair[1]) == 2:
+                return pair
+        pair = [np.empty(self.size, np.float32), np.empty(self.n_actions, np.int8)]
+        if len(pool) < 8:
+            pool.append(pair)
+        else:                                # a caller keeps many: let his be his
+            pool[self._spill] = pair
+            self._spill = (self._spill + 1) % 8
         return pair
 
     @property
@@ -251,8 +255,9 @@ class FastTable(FastTables):
                                      self.payoff, self._w)
         return p
 
-    def observe(self, position: int) -> np.ndarray:
-        """A new array holding ``position``'s vector, in the hand or at its end."""
-        row = np.empty(self.size, np.float32)
-        self._observe(position, row, self._w)
-        return row
+    def observe(self, position: int) -> tuple[np.ndarray, np.ndarray]:
+        """``position``'s vector, in the hand or at its end, and a mask of zeros (he is not
+        to act), in arrays nobody else holds."""
+        row, mrow = self._buffers()
+        self._observe(position, row, mrow, self._w)
+        return row, mrow

@@ -690,8 +690,11 @@ def play_one(a, amount, row, mrow, payoff, w):
 
 
 @njit(cache=True, error_model="numpy", _nrt=False)
-def observe_one(p, row, w):
-    """Position p's vector at table 0 (in the hand or at its end) in row."""
+def observe_one(p, row, mrow, w):
+    """Position p's vector at table 0 (in the hand or at its end) in row, zeros in mrow (the
+    mask of an agent not to act)."""
     cfg, fr, st, pl, log, deck, rng, key, offsets, table, flush = w
     _vector(0, p, cfg[C_N], cfg, st, pl, log, deck, row)
+    for a in range(cfg[C_NACT]):
+        mrow[a] = 0
     return 0
