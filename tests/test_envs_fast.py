@@ -253,3 +253,86 @@ def test_the_aec_environment_refuses_a_masked_action_and_changes_nothing() -> No
     assert (e.observe(e.agent_selection)["observation"] == before[1]).all()
     e.step(np.int64(1))                              # a NumPy integer is an index too
     assert e.table.hand.state() != before[0]
+
+
+def test_an_unseeded_first_reset_deals_from_the_operating_system() -> None:
+    """A fresh environment reset without a seed deals a real deck (the generator seeded from
+    the operating system), the first hand number 0, as the engine's tables do."""
+    hands = []
+    for _ in range(2):
+        e = PokerEnv(game="NT", n_players=3)
+        e.reset()
+        f = e._fast
+        assert f.hand_no == 0
+        cards = f.deck[0, :2 * 3 + 8].tolist()
+        assert len(set(cards)) == len(cards)
+        hands.append(cards)
+        assert len(e.table.hand.holes) == 3            # the engine rebuilds it
+    assert hands[0] != hands[1]
+
+
+def test_seeds_are_taken_as_random_random_takes_them() -> None:
+    def first(seed) -> list:
+        e = PokerEnv(game="NT", n_players=2)
+        e.reset(seed=seed)
+        return e._fast.deck[0, :12].tolist()
+
+    assert first(np.int64(7)) == first(7) != first(8)
+    assert first(2 ** 64 + 5) != first(5) and first(-1) != first(2 ** 64 - 1)
+    assert first("night") == first("night") != first("day")
+    e = PokerEnv(game="NT", n_players=2)
+    e.reset(seed=1)
+    e.step(e.config.max_raise)                          # all-in: no raise is open now
+    state, mask = e.table.hand.state(), e.action_mask()
+    with pytest.raises(TypeError):
+        e.reset(seed=[1])                               # refused before anything changes
+    assert e.table.hand.state() == state and (e.action_mask() == mask).all()
+    with pytest.raises(IllegalAction):
+        e.step(e.config.max_raise)
+
+
+def test_an_edited_mask_opens_no_action() -> None:
+    """The masks handed out are copies: a caller's edit of one never makes an illegal action
+    legal (IFP 41: no raise against an all-in), at the AEC table or the vector's."""
+    e = PokerEnv(game="NT", n_players=2)
+    e.reset(seed=1)
+    e.step(e.config.max_raise)
+    state = e.table.hand.state()
+    e.last()[0]["action_mask"][:] = 1
+    e.action_mask()[:] = 1
+    with pytest.raises(IllegalAction, match="not legal now"):
+        e.step(e.config.max_raise)
+    assert e.table.hand.state() == state
+    v = VectorPokerEnv(4, game="NT", n_players=2)
+    _, masks, _ = v.reset(seed=1)
+    v.step(np.full(4, v.config.max_raise))
+    masks[:] = 1
+    with pytest.raises(IllegalAction, match="table 0"):
+        v.step(np.full(4, v.config.max_raise))
+    assert (v.masks[:, v.config.max_raise] == 0).all()   # the next step's copy is true again
+
+
+def test_each_observation_of_a_decision_is_its_askers_own() -> None:
+    e = PokerEnv(game="NT", n_players=3)
+    e.reset(seed=2)
+    a = e.observe(e.agent_selection)
+    b = e.observe(e.agent_selection)
+    assert a["observation"] is not b["observation"] and a["action_mask"] is not b["action_mask"]
+    a["observation"][:] = 9
+    a["action_mask"][:] = 0
+    assert (b["observation"] != 9).any() and b["action_mask"].any()
+    assert (e.observe(e.agent_selection)["observation"] == b["observation"]).all()
+
+
+def test_the_table_is_a_copy_rebuilt_when_played_on() -> None:
+    e = PokerEnv(game="NT", n_players=3)
+    e.reset(seed=2)
+    e.table.act(0)                                      # a fold on the copy
+    assert e.table.hand.status == [0, 0, 0]             # not the environment's hand
+    assert e.observe_dict("player_0")["folded"] == [False, False, False]
+
+
+def test_observing_before_the_first_reset_is_refused() -> None:
+    e = PokerEnv(game="NT", n_players=2)
+    with pytest.raises(ValueError, match="reset the environment first"):
+        e.observe("player_1")

@@ -68,9 +68,11 @@ class PokerEnv(AECEnv):
         if f is None or f.player == -2:
             return self._table
         key = (f.deals, f.moves)
-        if self._seen is None or self._seen[0] != key:
-            self._seen = (key, f.table(0))
-        return self._seen[1]
+        seen = self._seen
+        # (Rebuilt again if it was played on: it is a copy, and stays the environment's.)
+        if seen is None or seen[0] != key or len(seen[1].log) != f.moves:
+            seen = self._seen = (key, f.table(0))
+        return seen[1]
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._obs_space
@@ -116,7 +118,8 @@ class PokerEnv(AECEnv):
         f = self._fast
         if f is not None:
             if f.player >= 0 and agent == self.agent_selection:
-                return {"observation": f.vector, "action_mask": f.mask}
+                row, mask = f.decision()
+                return {"observation": row, "action_mask": mask}
             row, zeros = f.observe((self._index[agent] - f.hand_no) % self.config.n)
             return {"observation": row, "action_mask": zeros}
         t = self._table
@@ -135,7 +138,8 @@ class PokerEnv(AECEnv):
         f = self._fast
         if f is None:
             return self._table.mask()
-        return f.mask if f.player >= 0 else np.zeros(self.config.n_actions, np.int8)
+        return np.frombuffer(f.legal, np.int8).copy() if f.player >= 0 else np.zeros(
+            self.config.n_actions, np.int8)
 
     def step(self, action: Any) -> None:
         a = self.agent_selection
@@ -147,8 +151,9 @@ class PokerEnv(AECEnv):
         if f is not None:
             # The rewards stay zero until the hand's end: only then are they given.
             amount = 0.0
-            if type(action) is not int or not 0 <= action < f.n_actions or not f.mask[action]:
-                action, amount = checked_action(self.config, action, f.mask, amount)
+            if type(action) is not int or not 0 <= action < f.n_actions or not f.legal[action]:
+                action, amount = checked_action(self.config, action,
+                                                np.frombuffer(f.legal, np.int8), amount)
             p = f.play(action, amount)
             if p >= 0:
                 self.agent_selection = self.possible_agents[p]

@@ -25,6 +25,8 @@ the same hands. The environments are for training and research, not for dealing 
 
 from __future__ import annotations
 
+import operator
+import random
 from sys import getrefcount
 from typing import Any
 
@@ -123,9 +125,12 @@ class FastTables:
         self.st = np.zeros((N, T_FIELDS), np.int64)
         self.pl = np.zeros((N, 8, n), np.int64)
         self.log = np.zeros((2 * N, log_cap, 4), np.int64)
-        self.deck = np.zeros((2 * N, 52), np.int64)
+        self.deck = np.tile(np.arange(52, dtype=np.int64), (2 * N, 1))
         self.rng = np.zeros(N, np.uint64)
         self.obs = np.zeros((N, c.size), np.float32)
+        # The masks the kernels write and check actions against, and the copy handed out (a
+        # caller's edit of his copy never opens an action).
+        self.legal = np.zeros((N, c.n_actions), np.int8)
         self.masks = np.zeros((N, c.n_actions), np.int8)
         self.players = np.zeros(N, np.int64)
         self.rewards = np.zeros((N, n), np.float32)
@@ -134,20 +139,23 @@ class FastTables:
 
     def _tables(self) -> tuple:
         return (self.cfg, self.fr, self.st, self.pl, self.log, self.deck, self.rng, KEY,
-                OFFSETS, TABLE, FLUSH, self.obs, self.masks, self.players)
+                OFFSETS, TABLE, FLUSH, self.obs, self.legal, self.players)
 
     def reset(self, seed: int) -> None:
         """Deal a hand at every table, table ``i``'s generator seeded from ``seed`` and ``i``."""
         seeds = (np.arange(self.num_tables, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
                  + np.uint64(seed & _M64))
         reset_all(seeds, *self._tables())
+        np.copyto(self.masks, self.legal)
 
     def step(self, actions: np.ndarray, amounts: np.ndarray | None = None) -> int:
         """Play one action per table (int64 indices); the number of hands that ended, or
         ``-1 - i``: table ``i``'s action is not legal, and no table moved."""
         amounts = self._amounts if amounts is None else amounts
-        return int(step(0, self.num_tables, actions, amounts, *self._tables(), self.rewards,
+        ended = int(step(0, self.num_tables, actions, amounts, *self._tables(), self.rewards,
                          self.dones))
+        np.copyto(self.masks, self.legal)
+        return ended
 
     def table(self, i: int, previous: bool = False) -> Any:
         """Table ``i``'s hand in progress (or, ``previous``, the last one it finished) rebuilt
@@ -176,6 +184,18 @@ class FastTables:
         return t
 
 
+def _seed64(seed: Any) -> int:
+    """A generator's 64-bit seed from a seed as ``random.Random`` takes it: a whole number
+    below 2**64 as it is (the vector environment's table 0 deals the same), any other (a
+    larger or negative one, a float, a string) through ``random.Random``, whose refusal of
+    other types is raised before anything changes."""
+    try:
+        s = operator.index(seed)
+    except TypeError:
+        return random.Random(seed).getrandbits(64)
+    return s if 0 <= s <= _M64 else random.Random(s).getrandbits(64)
+
+
 def _compiled(kernel: Any, *args: Any) -> Any:
     """The kernel's compiled function for these arguments' types, called without Numba's
     dispatcher: its type checks of a dozen arrays cost more than the step itself (about a
@@ -188,9 +208,10 @@ class FastTable(FastTables):
     path. An episode is a hand: its end is not followed by the next deal (:meth:`deal`).
 
     Each decision's ``vector`` and ``mask`` (of the agent ``player``) are never written again
-    while anyone but this table holds them: what a caller keeps stays as it was. ``payoff``
-    holds each agent's result in big blinds once the hand is over (``player`` is then -1;
-    -2 before the first deal)."""
+    while anyone but this table holds them: what a caller keeps stays as it was. Actions are
+    checked against ``legal`` (the mask as bytes, the table's own). ``payoff`` holds each
+    agent's result in big blinds once the hand is over (``player`` is then -1; -2 before the
+    first deal)."""
 
     def __init__(self, config: Any) -> None:
         super().__init__(config, 1)
@@ -208,6 +229,8 @@ class FastTable(FastTables):
         self._play = _compiled(play_one, 0, 0.0, row, mrow, self.payoff, self._w)
         self._observe = _compiled(observe_one, 0, row, mrow, self._w)
         self.vector, self.mask = row, mrow
+        self.legal = bytes(c.n_actions)
+        self._given = False                  # the decision's arrays handed out once already
         self.player = -2                     # -2: no hand dealt yet; -1: the hand is over
         self.deals = self.moves = 0          # (what a rebuilt table was rebuilt from)
 
@@ -235,29 +258,48 @@ class FastTable(FastTables):
         """The position to act, -1 when the hand is over."""
         return int(self.st[0, T_ACTOR]) if self.player >= 0 else -1
 
-    def deal(self, seed: int | None = None) -> int:
-        """The next hand (a seed restarts the deal and the button); the agent to act."""
-        pair = self._buffers()
-        self.vector, self.mask = row, mrow = pair
-        self.player = self._deal(0 if seed is None else seed & _M64, seed is not None, row, mrow,
-                                 self._w)
+    def deal(self, seed: Any = None) -> int:
+        """The next hand (a seed restarts the deal and the button; the first deal without one
+        seeds from the operating system); the agent to act."""
+        if seed is None and self.player == -2:
+            seed = random.SystemRandom().getrandbits(64)
+        s = 0 if seed is None else _seed64(seed)
+        row, mrow = self._buffers()
+        p = self._deal(s, seed is not None, row, mrow, self._w)
+        self.vector, self.mask, self.legal, self.player = row, mrow, mrow.tobytes(), p
+        self._given = False
         self.deals += 1
         self.moves = 0
-        return self.player
+        return p
 
     def play(self, action: int, amount: float | None = 0.0) -> int:
-        """Play a legal action index (checked by the caller) for the player to act: the
-        agent to act next, or -1 when the hand is over."""
-        pair = self._buffers()
-        self.vector, self.mask = row, mrow = pair
+        """Play an action index for the player to act, checked legal by the caller against
+        ``legal`` (the kernel does not check it again): the agent to act next, or -1 when the
+        hand is over."""
+        row, mrow = self._buffers()
+        p = self._play(action, 0.0 if amount is None else amount, row, mrow, self.payoff, self._w)
+        self.vector, self.mask, self.player = row, mrow, p
+        self.legal = mrow.tobytes()
+        self._given = False
         self.moves += 1
-        p = self.player = self._play(action, 0.0 if amount is None else amount, row, mrow,
-                                     self.payoff, self._w)
         return p
+
+    def decision(self) -> tuple[np.ndarray, np.ndarray]:
+        """The vector and mask of the decision in hand, in arrays no one else was given: the
+        first asker gets those the step wrote, a later one the same written again (one's edit
+        never reaches another)."""
+        if self._given:
+            row, mrow = self.observe(int(self.st[0, T_ACTOR]))
+            mrow[:] = np.frombuffer(self.legal, np.int8)
+            return row, mrow
+        self._given = True
+        return self.vector, self.mask
 
     def observe(self, position: int) -> tuple[np.ndarray, np.ndarray]:
         """``position``'s vector, in the hand or at its end, and a mask of zeros (he is not
         to act), in arrays nobody else holds."""
+        if self.player == -2:
+            raise ValueError("no hand has been dealt: reset the environment first")
         row, mrow = self._buffers()
         self._observe(position, row, mrow, self._w)
         return row, mrow

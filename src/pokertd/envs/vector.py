@@ -33,7 +33,8 @@ class VectorPokerEnv:
     index, as ``player_i`` of the AEC environment) to act; ``rewards`` float32 ``(N, n)`` by
     agent, in big blinds, non-zero only on a table whose hand just ended; ``dones`` bool
     ``(N,)``. The arrays are the environment's own, overwritten by the next call (copy what
-    you keep)."""
+    you keep). Actions are checked against the tables' own masks: an edit of ``masks`` opens
+    nothing."""
 
     def __init__(self, num_tables: int, **settings: Any) -> None:
         if isinstance(num_tables, bool) or not isinstance(num_tables, int) or num_tables < 1:
@@ -52,6 +53,8 @@ class VectorPokerEnv:
         self.tables = [Table(c) for _ in range(num_tables)]
         self.obs = np.zeros((num_tables, c.size), np.float32)
         self._flat = memoryview(self.obs.reshape(-1))      # the tables write their rows here
+        # The tables' masks, actions are checked against, and the copy handed out.
+        self.legal = np.zeros((num_tables, c.n_actions), np.int8)
         self.masks = np.zeros((num_tables, c.n_actions), np.int8)
         self.players = np.zeros(num_tables, np.int64)
         self.rewards = np.zeros((num_tables, c.n), np.float32)
@@ -83,7 +86,7 @@ class VectorPokerEnv:
         p = t.legal()[0]
         self.players[i] = t.agent(p)
         t.write_vector(p, self._flat, i * self.config.size)
-        self.masks[i] = t.mask()
+        self.legal[i] = t.mask()
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Deal a hand at every table (from ``seed``, or at random: the same seed and the
@@ -95,6 +98,7 @@ class VectorPokerEnv:
             return self.obs, self.masks, self.players
         for i in range(self.num_tables):
             self._deal(i, base + i)
+        np.copyto(self.masks, self.legal)
         return self.obs, self.masks, self.players
 
     def _refuse(self, i: int, action: Any) -> None:
@@ -125,7 +129,7 @@ class VectorPokerEnv:
             self.hands += ended
             return self.obs, self.masks, self.rewards, self.dones, self.players
         ok = (idx >= 0) & (idx < self.config.n_actions)
-        ok[ok] = self.masks[np.flatnonzero(ok), idx[ok]] == 1
+        ok[ok] = self.legal[np.flatnonzero(ok), idx[ok]] == 1
         if not ok.all():
             # Checked before any table moves: a refused step changes nothing.
             i = int(np.flatnonzero(~ok)[0])
@@ -146,4 +150,5 @@ class VectorPokerEnv:
             else:
                 dones[i] = False
                 self._read(i)
+        np.copyto(self.masks, self.legal)
         return self.obs, self.masks, rewards, dones, self.players
