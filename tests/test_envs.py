@@ -202,3 +202,16 @@ def test_stud_shows_every_opponents_up_cards_and_hides_their_down_cards() -> Non
         if q != me:
             down = [c for c, u in zip(e.table.hand.holes[q], e.table.hand.up[q]) if not u]
             assert not any(v[c] for c in down) and all(c in hidden for c in down)
+
+
+def test_an_edited_mask_opens_no_action_on_the_engine_path() -> None:
+    """The engine's games hand out copies of the mask too: in fixed-limit Omaha the raises by
+    the pot are never open, however the caller edits what he was given."""
+    e = PokerEnv(game="FO/8", n_players=3)
+    e.reset(seed=5)
+    e.action_mask()[:] = 1
+    e.observe(e.agent_selection)["action_mask"][:] = 1
+    before = e.table.hand.state()
+    with pytest.raises(IllegalAction, match="raise 0.5 pot"):
+        e.step(2)
+    assert e.table.hand.state() == before

@@ -98,3 +98,13 @@ def test_the_vector_env_refuses_a_masked_action_by_table() -> None:
         v.step(np.array([1, 1]))
     with pytest.raises(ValueError, match="num_tables"):
         VectorPokerEnv(0)
+
+
+def test_the_gym_environment_hands_out_a_copy_of_the_mask() -> None:
+    """An edit of the mask the learner was given opens nothing: in fixed-limit hold'em the
+    raises by the pot stay closed and are refused (illegal_action="raise")."""
+    e = PokerGymEnv(game="FT", n_players=3, illegal_action="raise")
+    obs, _ = e.reset(seed=3)
+    obs["action_mask"][:] = 1
+    with pytest.raises(IllegalAction, match="raise 0.5 pot"):
+        e.step(2)

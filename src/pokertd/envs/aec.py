@@ -125,7 +125,7 @@ class PokerEnv(AECEnv):
         t = self._table
         pos = t.position(self._index[agent])
         mine = not t.done and agent == self.agent_selection
-        mask = t.mask() if mine else np.zeros(self.config.n_actions, np.int8)
+        mask = t.mask().copy() if mine else np.zeros(self.config.n_actions, np.int8)
         return {"observation": t.observe_vector(pos), "action_mask": mask}
 
     def observe_dict(self, agent: str) -> dict[str, Any]:
@@ -137,7 +137,7 @@ class PokerEnv(AECEnv):
         """The mask of the agent to act (cheaper than a whole observation)."""
         f = self._fast
         if f is None:
-            return self._table.mask()
+            return self._table.mask().copy()
         return np.frombuffer(f.legal, np.int8).copy() if f.player >= 0 else np.zeros(
             self.config.n_actions, np.int8)
 

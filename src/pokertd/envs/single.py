@@ -64,7 +64,7 @@ class PokerGymEnv(gym.Env):
     def _obs(self) -> dict[str, np.ndarray]:
         t = self.table
         mine = not t.done and t.agent(t.legal()[0]) == self.seat
-        mask = t.mask() if mine else np.zeros(self.config.n_actions, np.int8)
+        mask = t.mask().copy() if mine else np.zeros(self.config.n_actions, np.int8)
         return {"observation": t.observe_vector(t.position(self.seat)), "action_mask": mask}
 
     def _bots_play(self) -> None:
