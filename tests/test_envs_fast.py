@@ -336,3 +336,21 @@ def test_observing_before_the_first_reset_is_refused() -> None:
     e = PokerEnv(game="NT", n_players=2)
     with pytest.raises(ValueError, match="reset the environment first"):
         e.observe("player_1")
+
+
+def test_actions_of_any_layout_and_integer_type_play_the_same() -> None:
+    """The compiled step reads C-ordered int64 actions: a strided view or int32 actions are
+    made so first, and play the same hands as the plain array."""
+    def run(shape) -> tuple:
+        v = VectorPokerEnv(8, game="NT", n_players=3)
+        v.reset(seed=9)
+        rng = np.random.default_rng(9)
+        for _ in range(60):
+            acts = (rng.random(v.masks.shape) * v.masks).argmax(1)
+            v.step(shape(acts))
+        return v.obs.copy(), v.fast.st.copy()
+
+    plain = run(lambda a: a.astype(np.int64))
+    for shape in (lambda a: np.repeat(a, 2)[::2], lambda a: a.astype(np.int32)):
+        obs, st = run(shape)
+        assert (obs == plain[0]).all() and (st == plain[1]).all()

@@ -136,10 +136,21 @@ class FastTables:
         self.rewards = np.zeros((N, n), np.float32)
         self.dones = np.zeros(N, bool)
         self._amounts = np.zeros(N, np.float64)
+        self._step: Any = None               # the compiled step, made on first use
+        self._args: tuple = ()
 
     def _tables(self) -> tuple:
         return (self.cfg, self.fr, self.st, self.pl, self.log, self.deck, self.rng, KEY,
                 OFFSETS, TABLE, FLUSH, self.obs, self.legal, self.players)
+
+    def _stepper(self) -> Any:
+        """The compiled step for this many tables, called past the dispatcher (``_compiled``:
+        its type checks of the twenty arguments cost some 5 % of a step of 256 tables)."""
+        if self._step is None:
+            self._args = self._tables() + (self.rewards, self.dones)
+            self._step = _compiled(step, 0, self.num_tables, np.zeros(self.num_tables, np.int64),
+                                   self._amounts, *self._args)
+        return self._step
 
     def reset(self, seed: int) -> None:
         """Deal a hand at every table, table ``i``'s generator seeded from ``seed`` and ``i``."""
@@ -151,9 +162,13 @@ class FastTables:
     def step(self, actions: np.ndarray, amounts: np.ndarray | None = None) -> int:
         """Play one action per table (int64 indices); the number of hands that ended, or
         ``-1 - i``: table ``i``'s action is not legal, and no table moved."""
-        amounts = self._amounts if amounts is None else amounts
-        ended = int(step(0, self.num_tables, actions, amounts, *self._tables(), self.rewards,
-                         self.dones))
+        # (The compiled step reads them as C-ordered arrays of these types: made so here.)
+        actions = np.ascontiguousarray(actions, np.int64)
+        amounts = (self._amounts if amounts is None
+                   else np.ascontiguousarray(amounts, np.float64))
+        if actions.shape != (self.num_tables,) or amounts.shape != (self.num_tables,):
+            raise ValueError(f"one action and one amount per table ({self.num_tables})")
+        ended = self._stepper()(0, self.num_tables, actions, amounts, *self._args)
         np.copyto(self.masks, self.legal)
         return ended
 
