@@ -11,7 +11,9 @@ AEC environments' ``last()``, ours and PettingZoo's in the same loop; RLCard's s
 OpenSpiel's ``observation_tensor``) and a finished hand is followed by a reset. Rates are
 decisions (steps) per second; the ratio is ours ÷ it, on medians, interleaved slices
 (bench/_common.race). Issue 25's targets: the single environment 5x the fastest peer, the
-vector environment 50x. The last row, the ceiling, is no game at all: an AEC environment that
+vector environment 50x. Ours single twice: the PettingZoo AEC environment in PettingZoo's loop,
+and HoldemTable through its own small API (reset, step, vector, mask), as OpenSpiel's state
+is driven through its own. The last row, the ceiling, is no game at all: an AEC environment that
 only does PettingZoo's bookkeeping, in the same loop with the same policy, so the most any AEC
 environment could do here.
 
@@ -67,6 +69,26 @@ class Ours:
 
     def steps(self, k: int) -> None:
         _aec_steps(self.env, self.rng, k)
+
+
+class OursTable:
+    """HoldemTable, one table through its own API (no PettingZoo bookkeeping), as
+    OpenSpiel's state is driven: the observation is built at every step, read here."""
+
+    def __init__(self, n: int, seed: int) -> None:
+        from pokertd.envs import HoldemTable
+        self.table = HoldemTable(game="NT", n_players=n, blinds=(1, 2), stacks=2 * STACK_BB,
+                                 raise_fractions=(0.5, 1.0))
+        self.table.reset(seed)
+        self.rng = random.Random(seed)
+
+    def steps(self, k: int) -> None:
+        t, rng = self.table, self.rng
+        for _ in range(k):
+            if t.player < 0:
+                t.reset()
+            t.vector  # noqa: B018 - the observation, as the others read theirs
+            t.step(rng.choice(t.mask.nonzero()[0].tolist()))
 
 
 class OursVector:
@@ -238,6 +260,8 @@ def main() -> None:
         rows = [contender("pokertd.envs PokerEnv (AEC)", lambda: Ours(n, s), 10 ** 9),
                 contender(f"pokertd.envs VectorPokerEnv ({args.tables} tables)",
                           lambda: OursVector(n, s, args.tables), 10 ** 9),
+                contender("pokertd.envs HoldemTable (one table)", lambda: OursTable(n, s),
+                          10 ** 9),
                 contender("RLCard no-limit-holdem", lambda: RLCard(n, s), 10 ** 9),
                 contender("PettingZoo texas_holdem_no_limit_v6", lambda: PettingZoo(n, s), 10 ** 9),
                 contender("OpenSpiel universal_poker (fchpa)", lambda: OpenSpiel(n, s), 10 ** 9),
@@ -247,16 +271,18 @@ def main() -> None:
         results = [r for r, _ in rows]
         print_rate_table(f"no-limit hold'em, {label}: decisions per second, uniformly random legal "
                          "actions of fold, check/call, half pot, pot, all-in",
-                         results, [("single ÷ it", results[0]), ("vector ÷ it", results[1])])
-        peers = [r for r in results[2:-1] if r.rates]
+                         results, [("AEC ÷ it", results[0]), ("vector ÷ it", results[1]),
+                                   ("table ÷ it", results[2])])
+        peers = [r for r in results[3:-1] if r.rates]
         if peers:
             best = max(peers, key=lambda r: r.median)
             ceiling = results[-1].median / best.median if results[-1].rates else float("nan")
-            summary.append((label, results[0].median / best.median, results[1].median / best.median,
-                            ceiling, best.name))
-    for label, single, vector, ceiling, best in summary:
-        console.print(f"{label}: single {single:,.2f}x and vector {vector:,.2f}x the fastest peer "
-                      f"({best}); issue 25's targets 5x and 50x. An AEC environment with no game "
+            summary.append((label, results[0].median / best.median, results[2].median / best.median,
+                            results[1].median / best.median, ceiling, best.name))
+    for label, aec, table, vector, ceiling, best in summary:
+        console.print(f"{label}: the fastest peer is {best}. Single: the AEC environment "
+                      f"{aec:,.2f}x, HoldemTable {table:,.2f}x; vector {vector:,.2f}x "
+                      f"(issue 25's targets: 5x and 50x). An AEC environment with no game "
                       f"behind it, in the same loop: {ceiling:,.2f}x")
 
 

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from pokertd.engine import Hand, IllegalAction
-from pokertd.envs import PokerEnv, VectorPokerEnv
+from pokertd.envs import HoldemTable, PokerEnv, VectorPokerEnv
 from pokertd.envs.core import Table
 
 
@@ -354,3 +354,64 @@ def test_actions_of_any_layout_and_integer_type_play_the_same() -> None:
     for shape in (lambda a: np.repeat(a, 2)[::2], lambda a: a.astype(np.int32)):
         obs, st = run(shape)
         assert (obs == plain[0]).all() and (st == plain[1]).all()
+
+
+@pytest.mark.parametrize("settings", SETTINGS[:4] + SETTINGS[5:7],
+                         ids=lambda s: f"{s['game']}-{s['n_players']}")
+def test_the_holdem_table_plays_as_the_engine_on_the_same_decks(settings: dict) -> None:
+    """HoldemTable, the one-table API: the player to act, his vector and mask, every agent's
+    vector, and the results in big blinds, against an engine table dealt the same deck."""
+    t = HoldemTable(**settings)
+    c = t.config
+    seed = sum(map(ord, repr(settings)))
+    t.reset(seed)
+    rng = np.random.default_rng(seed)
+    ref = _mirror_one(t, c)
+    hands = 0
+    for step in range(500):
+        for agent in range(c.n):
+            assert (t.observe(agent) == ref.observe_vector(ref.position(agent))).all(), step
+        if ref.done:
+            assert t.done and t.player == -1
+            for pos, x in enumerate(ref.payoffs()):
+                assert t.payoff[ref.agent(pos)] == x
+            assert Hand.replay(t.hand().events()).stacks == ref.hand.stacks
+            hands += 1
+            t.reset()
+            ref = _mirror_one(t, c)
+            continue
+        p = ref.legal()[0]
+        assert t.player == ref.agent(p) and not t.done
+        assert (t.mask == ref.mask()).all() and (t.vector == ref.observe_vector(p)).all()
+        a = int(rng.choice(np.flatnonzero(t.mask)))
+        x = float(rng.random())
+        ref.act(a, x if c.continuous else None)
+        t.step(a, x if c.continuous else None)
+    assert hands >= 30
+
+
+def test_the_holdem_table_refuses_what_it_cannot_play() -> None:
+    with pytest.raises(ValueError, match="HoldemTable deals hold'em"):
+        HoldemTable(game="PO", n_players=3)
+    t = HoldemTable(game="NT", n_players=2, stacks=[50, 50])
+    with pytest.raises(IllegalAction, match="reset first"):
+        t.step(1)
+    with pytest.raises(ValueError, match="reset first"):
+        t.hand()
+    t.reset(3)
+    first = t.vector.copy()
+    t.mask[:] = 1                                     # an edit of the mask opens nothing
+    t.step(t.config.max_raise)                         # all-in
+    state = t.hand().hand.state()
+    with pytest.raises(IllegalAction, match="not legal now"):
+        t.step(t.config.max_raise)
+    with pytest.raises(ValueError, match="agent must be 0..1"):
+        t.observe(2)
+    assert t.hand().hand.state() == state
+    t.step(0)                                          # fold: the hand is over
+    assert t.done and t.payoff.tolist() in ([1.0, -1.0], [-1.0, 1.0])
+    with pytest.raises(IllegalAction, match="the hand is over"):
+        t.step(1)
+    u = HoldemTable(game="NT", n_players=2, stacks=[50, 50])
+    u.reset(3)
+    assert (u.vector == first).all()                   # the same seed, the same hand

@@ -4,6 +4,7 @@
   every game the engine deals.
 - :class:`PokerGymEnv` (:mod:`.single`): one seat against pokertd's bots, for Gymnasium.
 - :class:`VectorPokerEnv` (:mod:`.vector`): N tables stepped by one call on arrays.
+- :class:`HoldemTable` (:mod:`.holdem`): one hold'em table driven by its own small API.
 
 The environments are thin adapters: the engine decides what is legal and what a hand pays.
 """
@@ -17,8 +18,9 @@ except ImportError as exc:          # an optional extra: say which and how to ge
 
 from .aec import PokerEnv, env, raw_env  # noqa: E402
 from .core import ACTION_KINDS, Config, Table  # noqa: E402
+from .holdem import HoldemTable  # noqa: E402
 from .single import PokerGymEnv  # noqa: E402
 from .vector import VectorPokerEnv  # noqa: E402
 
-__all__ = ["ACTION_KINDS", "Config", "PokerEnv", "PokerGymEnv", "Table", "VectorPokerEnv", "env",
+__all__ = ["ACTION_KINDS", "Config", "HoldemTable", "PokerEnv", "PokerGymEnv", "Table", "VectorPokerEnv", "env",
            "raw_env"]

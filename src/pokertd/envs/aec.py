@@ -120,7 +120,7 @@ class PokerEnv(AECEnv):
             if f.player >= 0 and agent == self.agent_selection:
                 row, mask = f.decision()
                 return {"observation": row, "action_mask": mask}
-            row, zeros = f.observe((self._index[agent] - f.hand_no) % self.config.n)
+            row, zeros = f.position_vector((self._index[agent] - f.hand_no) % self.config.n)
             return {"observation": row, "action_mask": zeros}
         t = self._table
         pos = t.position(self._index[agent])

@@ -304,13 +304,13 @@ class FastTable(FastTables):
         first asker gets those the step wrote, a later one the same written again (one's edit
         never reaches another)."""
         if self._given:
-            row, mrow = self.observe(int(self.st[0, T_ACTOR]))
+            row, mrow = self.position_vector(int(self.st[0, T_ACTOR]))
             mrow[:] = np.frombuffer(self.legal, np.int8)
             return row, mrow
         self._given = True
         return self.vector, self.mask
 
-    def observe(self, position: int) -> tuple[np.ndarray, np.ndarray]:
+    def position_vector(self, position: int) -> tuple[np.ndarray, np.ndarray]:
         """``position``'s vector, in the hand or at its end, and a mask of zeros (he is not
         to act), in arrays nobody else holds."""
         if self.player == -2:
