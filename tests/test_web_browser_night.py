@@ -94,11 +94,15 @@ def _act(page, do, notice: str = "") -> None:  # type: ignore[no-untyped-def]
     """Give a command on the console and wait for its answer and the page's redraw (the live
     part is drawn anew from the server once the command is recorded)."""
     # The marks to wait on: the live part as it was, no message (an earlier refusal's gone).
+    # A live redraw an earlier command set off may land first: the answer's notice is waited
+    # for too, not the redraw alone.
     page.evaluate("document.querySelector('#summary').dataset.old = '1';"
                   " document.querySelector('#message').textContent = ''")
     do()
-    page.wait_for_function("!document.querySelector('#summary[data-old]')"
-                           " || document.querySelector('#message').textContent")
+    page.wait_for_function("(notice) => document.querySelector('#message').textContent"
+                           " || (!document.querySelector('#summary[data-old]')"
+                           " && document.querySelector('#notice').textContent.includes(notice))",
+                           arg=notice)
     assert _text(page, "#message") == "", _text(page, "#message")
     assert notice in _text(page, "#notice"), (notice, _text(page, "#notice"))
 
